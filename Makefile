@@ -1,0 +1,69 @@
+# Junling. `make run` and `make test` work on a fresh clone with only Python 3.11+ and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: help install setup run worker test test-engine lint format typecheck lock bench clean demo messages
+
+help:
+	@echo "make run      set up (venv, install, migrate, cards, demo data) and serve http://$(HOST):$(PORT)"
+	@echo "make setup    everything but serve"
+	@echo "make test     lint, type-check the engine, run the whole suite"
+	@echo "make worker   a Celery worker (needs CELERY_BROKER_URL=redis://...)"
+	@echo "make bench    run the benchmarks in bench/"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.lock | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.lock
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+setup: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py loaddemo
+
+run: setup
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+worker: install
+	$(BIN)/celery -A junling worker --loglevel=info
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+typecheck: install
+	$(BIN)/mypy engine
+
+test: lint typecheck
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test-engine: install
+	$(BIN)/pytest -p no:django tests/engine engine
+
+messages: install
+	cd decks && ../$(PY) ../manage.py makemessages -l zh_Hans -l en >/dev/null; cd ..
+	$(PY) manage.py makemessages -l zh_Hans -l en --ignore=.venv --ignore=var
+	$(PY) manage.py compilemessages --ignore=.venv
+
+lock: | $(PY)
+	$(PY) -m pip install --quiet -r requirements.in
+	$(PY) -m pip freeze --exclude-editable > requirements.lock
+
+bench: install
+	@for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

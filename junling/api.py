@@ -1,0 +1,20 @@
+"""API plumbing shared by every app: errors always come back as JSON, never a 500 page."""
+
+import logging
+from typing import Any
+
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+log = logging.getLogger(__name__)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    response = drf_exception_handler(exc, context)
+    if response is not None:
+        return response
+    if isinstance(exc, ValueError):
+        # Engine errors subclass ValueError and carry a readable message.
+        return Response({"detail": str(exc), "kind": type(exc).__name__}, status=400)
+    log.exception("unhandled API error")
+    return Response({"detail": "internal error; it has been logged"}, status=500)

@@ -1,0 +1,38 @@
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+import engine
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"engine_version": engine.__version__})
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"ok": True, "database": connection.vendor, "engine": engine.__version__})
+
+
+def _error(request: HttpRequest, status: int, message: str) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message}, status=status)
+    return render(request, "error.html", {"status": status, "message": message}, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 400, _("The request could not be understood."))
+
+
+def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 403, _("You may not see this page."))
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 404, _("There is no such page."))
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return _error(request, 500, _("Something went wrong on our side; it has been logged."))

@@ -1,0 +1,121 @@
+"""Shared fixtures: real services (PostgreSQL, Redis, a Celery worker process) where the test needs them.
+
+On a laptop without Redis the tests that need it skip and say why; in CI
+(CI=true or JUNLING_REQUIRE_SERVICES=1) a missing service fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRE_SERVICES = os.environ.get("JUNLING_REQUIRE_SERVICES") == "1" or os.environ.get("CI") == "true"
+TEST_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/15"
+
+
+def need_service(reason: str) -> None:
+    """Skip (laptop) or fail (CI) because a real service is missing."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"required service missing in CI: {reason}")
+    pytest.skip(reason)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Tasks run in-process unless a test asks for the real worker (fixture celery_worker).
+    try:
+        from junling.celery import app
+    except Exception:  # engine-only runs (-p no:django) have no Django settings
+        return
+    app.conf.update(task_always_eager=True, broker_url=TEST_BROKER_URL, result_backend=TEST_BROKER_URL)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(TEST_BROKER_URL, socket_connect_timeout=1).ping()
+    except Exception as exc:
+        need_service(
+            f"Redis at {TEST_BROKER_URL} is not reachable ({exc}); start redis-server or set CELERY_BROKER_URL"
+        )
+    return TEST_BROKER_URL
+
+
+def _database_url_for_worker() -> str:
+    from django.conf import settings
+    from django.db import connection
+
+    db = settings.DATABASES["default"]
+    if connection.vendor == "postgresql":
+        user = db.get("USER") or "postgres"
+        host = db.get("HOST") or "127.0.0.1"
+        port = db.get("PORT") or 5432
+        return f"postgres://{user}@{host}:{port}/{db['NAME']}"
+    name = str(db["NAME"])
+    if name == ":memory:" or "mode=memory" in name:
+        need_service("the Celery worker cannot share an in-memory SQLite test database")
+    return f"sqlite:///{name}"
+
+
+@pytest.fixture
+def celery_worker(redis_url: str, transactional_db: None) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `celery worker` process on the real Redis, sharing the test database."""
+    from junling.celery import app
+
+    env = dict(os.environ)
+    env.update(
+        CELERY_BROKER_URL=redis_url,
+        CELERY_RESULT_BACKEND=redis_url,
+        DATABASE_URL=_database_url_for_worker(),
+        PYTHONPATH=str(ROOT),
+    )
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    log = open(ROOT / "var" / "test-worker.log", "wb")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "junling",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=info",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    app.conf.task_always_eager = False
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                pytest.fail(f"the Celery worker exited with {proc.returncode}; see var/test-worker.log")
+            if app.control.ping(timeout=0.5):
+                break
+        else:
+            pytest.fail("the Celery worker did not answer a ping within 60 s; see var/test-worker.log")
+        yield proc
+    finally:
+        app.conf.task_always_eager = True
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
