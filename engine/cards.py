@@ -52,7 +52,7 @@ MAX_TEXT_LENGTH = 4000
 DATABASE_FORMAT = "junling-cards/1"
 
 
-class CardType(str, enum.Enum):
+class CardType(enum.StrEnum):
     """The six card types (属性) of Generals' Order (§2.1.1)."""
 
     CHARACTER = "人"
