@@ -1,0 +1,38 @@
+"""``python -m engine COMMAND ...``: the engine's command line, no Django needed.
+
+Each command lives in its own module, which exposes ``add_arguments(parser)``
+and ``main(args) -> int``; this file only dispatches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = {
+    "checkdeck": ("engine.deckrules.cli", "check a decklist's legality"),
+    "play": ("engine.game.cli", "play a game between bots and print it"),
+    "replay": ("engine.replay.cli", "replay a game log and give the verdict"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    modules = {}
+    for name, (module_name, help_text) in COMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and module_name.startswith(exc.name):
+                continue  # not built yet
+            raise
+        modules[name] = module
+        module.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+    args = parser.parse_args(argv)
+    return int(modules[args.command].main(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
