@@ -119,3 +119,45 @@ def celery_worker(redis_url: str, transactional_db: None) -> Iterator[subprocess
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    import shutil
+
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        need_service("no Chromium on this machine (apt-get install chromium); .ci/run installs it in CI")
+    return str(path)
+
+
+@pytest.fixture
+def browser_page(live_server, chromium_path: str):  # type: ignore[no-untyped-def]
+    """A real headless Chromium page (Playwright) against the live test server; ``page.base_url`` is its address."""
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the test makes are still sequential.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="zh-CN")
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.base_url = live_server.url  # type: ignore[attr-defined]
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()
