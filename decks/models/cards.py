@@ -86,6 +86,9 @@ class Card(models.Model):
     name_en = models.CharField(_("English name"), max_length=100, blank=True)
     lookup_key = models.CharField(max_length=200, db_index=True, help_text="engine.cards.normalize_name(name)")
     search_text = models.TextField(blank=True, help_text="Normalised names, texts and aliases, for text search.")
+    # "|蜀|黄巾|": JSONField containment is not available on SQLite, so list filters match these instead.
+    faction_tags = models.CharField(max_length=100, blank=True, db_index=True)
+    mark_tags = models.CharField(max_length=100, blank=True)
     type = models.CharField(_("type"), max_length=10, db_index=True)
     subtype = models.CharField(_("subtype"), max_length=20, blank=True, db_index=True)
     factions = models.JSONField(_("factions"), default=list, blank=True)
@@ -114,6 +117,25 @@ class Card(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def display_name(self, language: str = "zh") -> str:
+        """The name in ``language`` ('zh...' or 'en...'), falling back to Chinese."""
+        return self.name_en if language.startswith("en") and self.name_en else self.name
+
+    def display_text(self, language: str = "zh") -> str:
+        """The card text in ``language``, falling back to Chinese."""
+        return self.text_en if language.startswith("en") and self.text_en else self.text
+
+    def display_ability_name(self, language: str = "zh") -> str:
+        return self.ability_name_en if language.startswith("en") and self.ability_name_en else self.ability_name
+
+    def display_flavour(self, language: str = "zh") -> str:
+        return self.flavour_en if language.startswith("en") and self.flavour_en else self.flavour
+
+
+def tags(values: list[str] | tuple[str, ...]) -> str:
+    """``["蜀", "黄巾"]`` -> ``"|蜀|黄巾|"``: match one value with ``__contains="|蜀|"``."""
+    return "|" + "|".join(values) + "|" if values else ""
 
 
 class Printing(models.Model):

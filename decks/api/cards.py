@@ -1,0 +1,249 @@
+"""REST API for cards and card databases: reads for everyone, imports for staff only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status, viewsets
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
+from decks.services import cards as card_services
+from engine import cards as engine_cards
+from engine.cards import CardDatabaseError, RowError
+
+
+class PrintingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Printing
+        fields = ["series", "number", "artist", "rarity"]
+
+
+class CardSerializer(serializers.ModelSerializer):
+    printings = PrintingSerializer(many=True, read_only=True)
+    version = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = Card
+        fields = [
+            "id",
+            "version",
+            "name",
+            "name_en",
+            "aliases",
+            "type",
+            "subtype",
+            "factions",
+            "cost",
+            "might",
+            "wit",
+            "might_mod",
+            "wit_mod",
+            "marks",
+            "ability_kind",
+            "ability_name",
+            "ability_name_en",
+            "ability_cost",
+            "text",
+            "text_en",
+            "effect",
+            "flavour",
+            "flavour_en",
+            "nameless",
+            "unsupported",
+            "printings",
+        ]
+        read_only_fields = fields
+
+
+class CardDatabaseVersionSerializer(serializers.ModelSerializer):
+    database = serializers.CharField(source="database.name", read_only=True)
+    game = serializers.CharField(source="database.game", read_only=True)
+
+    class Meta:
+        model = CardDatabaseVersion
+        fields = [
+            "id",
+            "database",
+            "game",
+            "version",
+            "content_hash",
+            "card_count",
+            "source_filename",
+            "source_encoding",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class CardDatabaseSerializer(serializers.ModelSerializer):
+    versions = CardDatabaseVersionSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = CardDatabase
+        fields = ["id", "name", "game", "description", "created_at", "versions"]
+        read_only_fields = fields
+
+
+IMPORT_ERRORS = inline_serializer(
+    "CardImportErrors",
+    {
+        "errors": inline_serializer(
+            "CardRowError",
+            {
+                "file": serializers.CharField(),
+                "row": serializers.IntegerField(help_text="1-based; 0 = the whole file"),
+                "field": serializers.CharField(),
+                "message": serializers.CharField(),
+            },
+            many=True,
+        )
+    },
+)
+
+
+def _errors_response(errors: list[RowError], status_code: int = status.HTTP_400_BAD_REQUEST) -> Response:
+    payload = [{"file": e.file, "row": e.row, "field": e.field, "message": e.message} for e in errors]
+    return Response({"errors": payload}, status=status_code)
+
+
+FILTER_PARAMETERS = [
+    OpenApiParameter("version", OpenApiTypes.INT, description="card database version id (default: the starter's)"),
+    OpenApiParameter("type", OpenApiTypes.STR, description="card type, e.g. 人"),
+    OpenApiParameter("subtype", OpenApiTypes.STR, description="subtype, e.g. 火计"),
+    OpenApiParameter("faction", OpenApiTypes.STR, description="faction in Chinese or English; 无 = no faction"),
+    OpenApiParameter("mark", OpenApiTypes.STR, description="special mark, e.g. 反"),
+    OpenApiParameter("q", OpenApiTypes.STR, description="text search over names, aliases and texts (zh/繁/en)"),
+    *[
+        OpenApiParameter(f"{stat}{suffix}", OpenApiTypes.INT, description=f"{stat} {what}")
+        for stat in ("cost", "might", "wit")
+        for suffix, what in (("", "exactly"), ("_min", "at least"), ("_max", "at most"))
+    ],
+]
+
+
+class CardViewSet(viewsets.ReadOnlyModelViewSet):
+    """Cards of one card-database version, filtered like the card browser."""
+
+    serializer_class = CardSerializer
+    permission_classes = [AllowAny]
+    queryset = Card.objects.none()
+
+    def get_queryset(self) -> Any:
+        if self.action != "list":
+            return Card.objects.select_related("version").prefetch_related("printings")
+        raw = self.request.query_params.get("version", "")
+        if raw:
+            if not raw.isdigit():
+                raise ValidationError({"version": f"{raw!r} is not a version id"})
+            version: CardDatabaseVersion | None = get_object_or_404(CardDatabaseVersion, pk=int(raw))
+        else:
+            version = card_services.default_version()
+        if version is None:
+            return Card.objects.none()
+        filters, errors = card_services.CardFilters.from_query(self.request.query_params)
+        if errors:
+            raise ValidationError(errors)
+        return card_services.filter_cards(version, filters)
+
+    @extend_schema(parameters=FILTER_PARAMETERS)
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
+
+
+class CardDatabaseViewSet(viewsets.ReadOnlyModelViewSet):
+    """Card databases with their versions."""
+
+    serializer_class = CardDatabaseSerializer
+    permission_classes = [AllowAny]
+    queryset = CardDatabase.objects.prefetch_related("versions").order_by("name")
+
+
+class CardDatabaseVersionViewSet(viewsets.ReadOnlyModelViewSet):
+    """Immutable card-database versions (content hash, card count, source file)."""
+
+    serializer_class = CardDatabaseVersionSerializer
+    permission_classes = [AllowAny]
+    queryset = CardDatabaseVersion.objects.select_related("database").order_by("database__name", "-created_at")
+
+
+class CardDatabaseImportView(APIView):
+    """Import a JSON or CSV card-database file (staff only); all or nothing."""
+
+    permission_classes = [IsAdminUser]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        request=inline_serializer(
+            "CardDatabaseImport",
+            {
+                "file": serializers.FileField(help_text=f"JSON or CSV, at most {engine_cards.MAX_FILE_BYTES} bytes"),
+                "database": serializers.CharField(required=False, help_text="database name (default: the file's)"),
+                "version": serializers.CharField(required=False, help_text="version label (default: the file's)"),
+                "game": serializers.ChoiceField(choices=list(engine_cards.GAMES), required=False),
+            },
+        ),
+        responses={
+            201: CardDatabaseVersionSerializer,
+            200: CardDatabaseVersionSerializer,
+            400: IMPORT_ERRORS,
+            413: IMPORT_ERRORS,
+        },
+        description="201 with the new version; 200 with the stored version if the same content was imported "
+        "before; 400 (413 if too big) with every row error.",
+    )
+    def post(self, request: Request) -> Response:
+        upload = request.FILES.get("file")
+        if upload is None:
+            return _errors_response([RowError("", 0, "file", "send the card-database file as the 'file' field")])
+        filename = upload.name or "<upload>"
+        if upload.size is not None and upload.size > engine_cards.MAX_FILE_BYTES:
+            return _errors_response(
+                [RowError(filename, 0, "", card_services.too_big_message(upload.size))],
+                status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            )
+        game = (request.data.get("game") or "").strip() or None
+        before = CardDatabaseVersion.objects.count()
+        try:
+            version = card_services.import_card_database(
+                upload.read(),
+                filename=filename,
+                database_name=(request.data.get("database") or "").strip() or None,
+                version=(request.data.get("version") or "").strip() or None,
+                game=game,
+                actor=request.user,
+            )
+        except CardDatabaseError as exc:
+            return _errors_response(exc.errors)
+        created = CardDatabaseVersion.objects.count() > before
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(CardDatabaseVersionSerializer(version).data, status=code)
+
+
+class CardDatabaseExportView(APIView):
+    """Download one version as JSON or CSV; it imports back to the same content hash."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("fmt", OpenApiTypes.STR, OpenApiParameter.PATH, enum=["json", "csv"])],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, pk: int, fmt: str) -> HttpResponse:
+        version = get_object_or_404(CardDatabaseVersion.objects.select_related("database"), pk=pk)
+        if fmt not in card_services.EXPORT_FORMATS:
+            raise NotFound(f"unknown export format {fmt!r}; use json or csv")
+        text = card_services.export_card_database(version, fmt)
+        content_type = "application/json" if fmt == "json" else "text/csv"
+        response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{card_services.export_filename(version, fmt)}"'
+        return response
