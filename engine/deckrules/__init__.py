@@ -1,0 +1,251 @@
+"""Deck legality: :func:`check_deck` checks a decklist against a card database and a format.
+
+Each game plugs its deck rules in as a :class:`Ruleset` in ``RULESETS`` (Generals' Order:
+rulebook §1.3 and rulings D1–D7; 三国智: ruling S1). What all games share is done here:
+names are resolved (D6: unknown names name the closest known cards), banned cards and the
+format's allowed databases are checked, copies are counted by canonical name over deck and
+pool (D2), and the deck's factions and breakdowns are computed.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+
+from engine.cards import FACTIONS, NO_FACTION, Card, CardDatabase, normalize_name
+from engine.decklist import DeckEntry, Decklist
+from engine.deckrules.base import (
+    CheckResult,
+    DeckView,
+    ResolvedEntry,
+    Ruleset,
+    RulesetReport,
+    Violation,
+    join_en,
+    label_en,
+)
+from engine.deckrules.generals_order import GENERALS_ORDER_RULESET
+from engine.deckrules.sanguo_zhi import SANGUO_ZHI_RULESET
+from engine.formats import Format, default_format
+
+__all__ = [
+    "RULESETS",
+    "CheckResult",
+    "DeckView",
+    "ResolvedEntry",
+    "Ruleset",
+    "RulesetReport",
+    "UnknownRulesetError",
+    "Violation",
+    "check_deck",
+]
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (GENERALS_ORDER_RULESET, SANGUO_ZHI_RULESET)}
+"""The deck rulesets by name; a Format's ``ruleset`` picks one."""
+
+_FACTION_ORDER = {f: i for i, f in enumerate(FACTIONS)}
+
+
+class UnknownRulesetError(ValueError):
+    """A format names a ruleset that is not in ``RULESETS``."""
+
+
+class _DbIndex:
+    """What a check needs from one card database, memoised (the database is immutable)."""
+
+    __slots__ = ("banned", "cards", "closest", "db")
+
+    MAX_NAMES = 50_000
+
+    def __init__(self, db: CardDatabase) -> None:
+        self.db = db
+        self.cards: dict[str, Card | None] = {}
+        self.closest: dict[str, tuple[Card, ...]] = {}
+        self.banned: dict[tuple[str, ...], frozenset[str]] = {}
+
+    def card(self, name: str) -> Card | None:
+        try:
+            return self.cards[name]
+        except KeyError:
+            if len(self.cards) >= self.MAX_NAMES:
+                self.cards.clear()  # written names come from users: keep the memo bounded
+            card = self.cards[name] = self.db.lookup(name)
+            return card
+
+    def closest_to(self, name: str) -> tuple[Card, ...]:
+        found = self.closest.get(name)
+        if found is None:
+            if len(self.closest) >= 1000:
+                self.closest.clear()
+            found = self.closest[name] = tuple(self.db.closest(name, 3))
+        return found
+
+    def banned_names(self, banlist: tuple[str, ...]) -> frozenset[str]:
+        found = self.banned.get(banlist)
+        if found is None:
+            names = set()
+            for written in banlist:
+                card = self.db.lookup(written)
+                names.add(card.name if card is not None else written)
+            found = self.banned[banlist] = frozenset(names)
+        return found
+
+
+_INDEXES: OrderedDict[str, _DbIndex] = OrderedDict()
+
+
+def _index(db: CardDatabase) -> _DbIndex:
+    # Keyed by content hash: two databases with the same hash hold the same cards.
+    index = _INDEXES.get(db.content_hash)
+    if index is None:
+        index = _INDEXES[db.content_hash] = _DbIndex(db)
+        if len(_INDEXES) > 16:
+            _INDEXES.popitem(last=False)
+    return index
+
+
+def _resolve(entries: Iterable[DeckEntry], index: _DbIndex) -> tuple[ResolvedEntry, ...]:
+    merged: dict[str, list] = {}  # canonical (or written) name -> [count, card, lines]
+    for entry in entries:
+        card = index.card(entry.name)
+        key = card.name if card is not None else entry.name
+        slot = merged.get(key)
+        if slot is None:
+            merged[key] = [entry.count, card, [entry.line]]
+        else:
+            slot[0] += entry.count
+            slot[2].append(entry.line)
+    return tuple(ResolvedEntry(k, c, card, tuple(lines)) for k, (c, card, lines) in merged.items())
+
+
+def check_deck(decklist: Decklist, db: CardDatabase, fmt: Format | None = None) -> CheckResult:
+    """Check a decklist against a card database under a format; every violation is reported at once.
+
+    ``fmt`` None means the default format of ``db.game``; ``fmt.ruleset`` picks the ruleset.
+
+    >>> from engine.cards import Card, CardDatabase
+    >>> from engine.decklist import parse_decklist
+    >>> db = CardDatabase([Card("关羽", "人", name_en="Guan Yu", factions=("蜀",), cost=5, might=5, wit=3)])
+    >>> result = check_deck(parse_decklist("势力: 蜀\\n4 关羽"), db)
+    >>> result.legal, result.count, result.hand_limit
+    (False, 4, 10)
+    >>> [(v.code, v.rule) for v in result.violations]
+    [('deck-size', 'ruling D1'), ('too-many-copies', 'ruling D2')]
+    >>> print(result.violations[1].message)
+    4 copies of Guan Yu (关羽) (deck 4): at most 3 cards of one name over deck and command pool (§1.3 2)
+    """
+    if fmt is None:
+        fmt = default_format(db.game)
+    ruleset = RULESETS.get(fmt.ruleset)
+    if ruleset is None:
+        raise UnknownRulesetError(
+            f"format {fmt.name!r} names unknown ruleset {fmt.ruleset!r} (known: {', '.join(RULESETS)})"
+        )
+    index = _index(db)
+    violations: list[Violation] = []
+    if fmt.game != db.game:
+        violations.append(
+            Violation(
+                "wrong-game",
+                "ruling D6",
+                (),
+                f"the card database is of {db.game}, but format {fmt.name} is for {fmt.game}",
+                f"卡库属于 {db.game}，而赛制 {fmt.name} 用于 {fmt.game}",
+            )
+        )
+    elif not fmt.allows_database(db.content_hash):
+        violations.append(
+            Violation(
+                "database-not-allowed",
+                "ruling D6",
+                (),
+                f"format {fmt.name} does not allow card database {db.name or '?'} {db.version} "
+                f"(content hash {db.content_hash[:12]})",
+                f"赛制 {fmt.name} 不允许使用卡库 {db.name or '?'} {db.version}（内容哈希 {db.content_hash[:12]}）",
+            )
+        )
+    deck = _resolve(decklist.entries, index)
+    pool = _resolve(decklist.pool, index)
+
+    # Unknown names and banned cards (ruling D6).
+    banned = index.banned_names(fmt.banlist) if fmt.banlist else frozenset()
+    seen_banned: set[str] = set()
+    copies: dict[str, int] = {}
+    for section, entries in (("deck", deck), ("pool", pool)):
+        for e in entries:
+            if e.card is None:
+                violations.append(_unknown(e, section, index))
+                continue
+            copies[e.name] = copies.get(e.name, 0) + e.count
+            if e.name in banned and e.name not in seen_banned:
+                seen_banned.add(e.name)
+                label = label_en(e.card, e.name)
+                violations.append(
+                    Violation(
+                        "banned-card",
+                        "ruling D6",
+                        (e.name,),
+                        f"{label} is banned in format {fmt.name}",
+                        f"{e.name} 在赛制 {fmt.name} 中被禁用",
+                    )
+                )
+
+    # Factions present and breakdowns over the known resource cards.
+    present: set[str] = set()
+    by_type: dict[str, int] = {}
+    by_faction: dict[str, int] = {}
+    cost_curve: dict[int, int] = {}
+    for e in deck:
+        card = e.card
+        if card is None:
+            continue
+        by_type[card.type] = by_type.get(card.type, 0) + e.count
+        if card.factions:
+            for f in card.factions:
+                present.add(f)
+                by_faction[f] = by_faction.get(f, 0) + e.count
+        else:
+            by_faction[NO_FACTION] = by_faction.get(NO_FACTION, 0) + e.count
+        if card.cost is not None:
+            cost_curve[card.cost] = cost_curve.get(card.cost, 0) + e.count
+    factions = tuple(sorted(present, key=lambda f: (_FACTION_ORDER.get(f, len(_FACTION_ORDER)), f)))
+
+    view = DeckView(deck, pool, decklist.declared_factions, copies, factions, db, fmt)
+    report = ruleset.check(view)
+    violations.extend(report.violations)
+    return CheckResult(
+        legal=not violations,
+        violations=tuple(violations),
+        warnings=tuple(report.warnings),
+        count=report.count,
+        pool_count=sum(e.count for e in pool),
+        copies=copies,
+        factions=factions,
+        declared_factions=decklist.declared_factions,
+        hand_limit=report.hand_limit,
+        by_type=by_type,
+        by_faction=by_faction,
+        cost_curve=cost_curve,
+        resolved=tuple((e.name, e.count) for e in deck),
+        resolved_pool=tuple((e.name, e.count) for e in pool),
+        ruleset=ruleset.name,
+    )
+
+
+def _unknown(entry: ResolvedEntry, section: str, index: _DbIndex) -> Violation:
+    near = index.closest_to(entry.name)
+    lines = ", ".join(str(n) for n in entry.lines if n)
+    where = f" (line {lines})" if lines else ""
+    where_zh = f"（第 {lines} 行）" if lines else ""
+    place = "command pool" if section == "pool" else "deck"
+    place_zh = "军令池" if section == "pool" else "资源卡组"
+    hint = f"; closest known: {join_en([label_en(c, c.name) for c in near])}" if near else ""
+    hint_zh = f"；最接近的卡：{'、'.join(c.name for c in near)}" if near else ""
+    key = normalize_name(entry.name)
+    return Violation(
+        "unknown-card",
+        "ruling D6",
+        (entry.name,),
+        f"unknown card {entry.name!r} in the {place}{where}{hint}" + ("" if key else " (not a card name)"),
+        f"{place_zh}中的未知卡「{entry.name}」{where_zh}{hint_zh}",
+    )
