@@ -7,6 +7,6 @@ def test_home_page_switches_language_from_chinese_to_english_in_a_real_browser(b
     page = browser_page
     page.goto(page.base_url + "/")
     assert page.locator("html").get_attribute("lang") == "zh-hans"
-    page.select_option("select[name=language]", "en")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.select_option("select[name=language]", "en")
     assert page.locator("html").get_attribute("lang") == "en"
