@@ -104,7 +104,11 @@ ABILITY_KINDS = ("", "trait", "effect")
 """'' none; 'trait' 特点 (automatic); 'effect' 特效 (declared, once per turn)."""
 
 SANGUO_ZHI_TYPES = ("将领", "谋略", "事件", "阵型", "兵权", "粮草")
-"""Card types of 三国智 (seed 004 §1.1, §1.3)."""
+"""Card types of 三国智: the cards seed 004 gives a slot or a deck rule (§1.1.1–1.1.3, §1.3.2–1.3.7).
+
+宝物 (an armament a general carries, §1.3.2.6 example) has no slot of its own in seed 004; the
+starter set files it as 谋略 with subtype 宝物.
+"""
 
 TYPES_BY_GAME: dict[str, tuple[str, ...]] = {
     GENERALS_ORDER: tuple(t.value for t in CardType),
@@ -242,7 +246,9 @@ class Card:
                 value = list(value)
             elif isinstance(value, Mapping):
                 value = dict(value)
-            if value in ("", None, [], {}, False) or (key in ("might_mod", "wit_mod") and value == 0):
+            # 0 is a real cost/Might/Wit (a 兽 general has Wit 0): only drop empty values and False
+            empty = value is False if isinstance(value, bool) else value in ("", None, [], {})
+            if empty or (key in ("might_mod", "wit_mod") and value == 0):
                 continue
             out[key] = value
         return out
