@@ -80,7 +80,8 @@ _DECK_HEADERS = {"资源", "deck", "resource", "resources", "maindeck", "main", 
 _FACTION_HEADERS = {"势力", "faction", "factions"}
 _HEADER = re.compile(r"^([^\d:]{1,20}):(.*)$")
 _PREFIX = re.compile(r"^(\d+)\s*(?:[x×*](?![a-z]))?\s*(.+)$", re.IGNORECASE)
-_SUFFIX = re.compile(r"^(.+?)(?:\s*[×*]\s*|\s+x\s*|(?<=[^\x00-\x7f])x\s*|\s+)(\d+)$", re.IGNORECASE)
+# "关羽 x3", "关羽×3", "关羽 *3", "关羽x3"; a bare "Name 3" is not a count ("Event 2" may be a name).
+_SUFFIX = re.compile(r"^(.+?)(?:\s*[×*]\s*|\s+x\s*|(?<=[^\x00-\x7f])x\s*)(\d+)$", re.IGNORECASE)
 _SIGNED = re.compile(r"^[-+]\s*\d|(?:\s|[x×*])[-+]\d+$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,、;/|]+")
 _YELLOW_TURBAN = re.compile(r"yellow\s+turbans?", re.IGNORECASE)
