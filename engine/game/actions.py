@@ -1,0 +1,314 @@
+"""Actions: small frozen values that a log is a list of (``state.history``).
+
+Cards are named by their id in the game (``State.card_name(id)`` gives the name); ids are fixed
+when the game is set up: player 0's resource deck in list order, then his command pool, then
+player 1's. Chance events name cards by *name*: which of several copies is meant never matters
+while they are face down, so the engine takes the copy with the lowest id.
+
+Every action turns into a JSON-ready dict and back::
+
+    >>> a = Recruit(card=3, payment=(7, 9))
+    >>> a.to_json()
+    {'type': 'recruit', 'card': 3, 'payment': [7, 9]}
+    >>> action_from_json(a.to_json()) == a
+    True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.game.errors import LogError
+from engine.game.terms import Zone
+
+
+class Action:
+    """Base of every action (player or chance)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+    is_chance: ClassVar[bool] = False
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``type`` plus the fields (tuples as lists, zones as text)."""
+        out: dict[str, Any] = {"type": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, Zone):
+                value = value.value
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        """Read any action back from :meth:`to_json`; raises :class:`LogError` saying what is wrong."""
+        return action_from_json(data)
+
+
+# --- chance events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CoinFlip(Action):
+    """Chance: the coin flip names the first player (ruling G1)."""
+
+    first_player: int
+    kind: ClassVar[str] = "coin_flip"
+    is_chance: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """Chance: the name of the card taken from the top of a RESOURCE (a draw, a depletion, the upkeep).
+
+    One event per card. Only cards whose order is still unknown (the shuffled part of RESOURCE)
+    need one; cards put at the bottom later come out in their known order without a chance event.
+    """
+
+    card: str
+    kind: ClassVar[str] = "reveal"
+    is_chance: ClassVar[bool] = True
+
+
+ChanceOutcome = CoinFlip | Reveal
+"""What ``state.apply`` takes at a chance node."""
+
+
+# --- setup --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCommandment(Action):
+    """Place a commandment of one's command pool face down, or none (§2.6.4, ruling D1)."""
+
+    card: int | None
+    kind: ClassVar[str] = "choose_commandment"
+
+
+# --- main phase ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit(Action):
+    """兵: put a general from hand into 自城内, paying the recruitment cost with hand cards (§3.5, G3)."""
+
+    card: int
+    payment: tuple[int, ...] = ()
+    kind: ClassVar[str] = "recruit"
+
+
+@dataclass(frozen=True, slots=True)
+class Equip(Action):
+    """Equip an armament or troop on a general, paying its execution cost (§3.6.1)."""
+
+    card: int
+    general: int
+    payment: tuple[int, ...] = ()
+    kind: ClassVar[str] = "equip"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent(Action):
+    """Play an event (事件, incl. 三十六计), paying its execution cost (§3.6.2)."""
+
+    card: int
+    payment: tuple[int, ...] = ()
+    kind: ClassVar[str] = "event"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTactic(Action):
+    """Tactical strike: a 计略 executed through one of one's generals (§3.7.3, ruling G6)."""
+
+    card: int
+    executor: int
+    payment: tuple[int, ...] = ()
+    kind: ClassVar[str] = "tactic"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAdvantage(Action):
+    """Place an advantage card, replacing the one on the table (§2.7, §3.6.3)."""
+
+    card: int
+    payment: tuple[int, ...] = ()
+    kind: ClassVar[str] = "advantage"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateEffect(Action):
+    """Activate the active effect (特效) of a general or of an equipment it carries (§3.6.4, G8)."""
+
+    source: int
+    payment: tuple[int, ...] = ()
+    kind: ClassVar[str] = "activate"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move a general to another zone (§3.6.5, ruling G4)."""
+
+    general: int
+    to: Zone
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Melee(Action):
+    """[武力攻击]: a general attacks an enemy general in the same zone (§3.7.2, ruling G5)."""
+
+    attacker: int
+    defender: int
+    kind: ClassVar[str] = "melee"
+
+
+@dataclass(frozen=True, slots=True)
+class Siege(Action):
+    """[攻城]: a general in 敌城外 depletes the enemy RESOURCE by its Might (§3.7.1, ruling G7)."""
+
+    general: int
+    kind: ClassVar[str] = "siege"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """终: end the main phase; upkeep and the hand limit follow (§3.8, ruling G9)."""
+
+    kind: ClassVar[str] = "end_turn"
+
+
+# --- the opponent's response window and the end phase ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCounter(Action):
+    """Answer the pending action with a counter card (特), paying its cost (§2.5.5, ruling G11)."""
+
+    card: int
+    payment: tuple[int, ...] = ()
+    kind: ClassVar[str] = "counter"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Let the pending action resolve without answering it (ruling G11)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard hand cards of one's choice down to the hand limit (§2.2.5, ruling G9)."""
+
+    cards: tuple[int, ...]
+    kind: ClassVar[str] = "discard"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (
+        CoinFlip,
+        Reveal,
+        ChooseCommandment,
+        Recruit,
+        Equip,
+        PlayEvent,
+        PlayTactic,
+        PlayAdvantage,
+        ActivateEffect,
+        Move,
+        Melee,
+        Siege,
+        EndTurn,
+        PlayCounter,
+        Pass,
+        Discard,
+    )
+}
+
+
+def action_from_json(data: Any) -> Action:
+    """Read an action from its :meth:`Action.to_json` form; :class:`LogError` if malformed."""
+    if not isinstance(data, dict):
+        raise LogError(f"an action must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise LogError(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise LogError(f"{kind}: the field {f.name!r} is missing")
+        value = data[f.name]
+        try:
+            kwargs[f.name] = _convert(str(f.type), value)
+        except (TypeError, ValueError):
+            raise LogError(f"{kind}: the field {f.name!r} has a bad value {value!r}") from None
+    extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    if extra:
+        raise LogError(f"{kind}: unknown field {sorted(extra)[0]!r}")
+    return cls(**kwargs)
+
+
+def _convert(annotation: str, value: Any) -> Any:
+    if annotation == "Zone":
+        return Zone(value)
+    if annotation == "str":
+        if not isinstance(value, str):
+            raise TypeError(annotation)
+        return value
+    if annotation.startswith("tuple"):
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise TypeError(annotation)
+        return tuple(value)
+    if value is None and annotation == "int | None":
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(annotation)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentChoice:
+    """A legal action whose cards are chosen by the player: "``template`` paying any ``count`` of ``choices``".
+
+    ``legal_actions()`` describes such choices instead of listing every combination; the concrete
+    action names the cards::
+
+        >>> choice = PaymentChoice(Recruit(card=1), 2, (4, 5, 6))
+        >>> choice.complete((4, 6))
+        Recruit(card=1, payment=(4, 6))
+    """
+
+    template: Action
+    count: int
+    choices: tuple[int, ...]
+
+    @property
+    def field(self) -> str:
+        """The field of the template the chosen cards go into."""
+        return "cards" if isinstance(self.template, Discard) else "payment"
+
+    def complete(self, cards: Sequence[int]) -> Action:
+        """The concrete action paying with ``cards`` (checked when applied, not here)."""
+        return dataclasses.replace(self.template, **{self.field: tuple(cards)})  # type: ignore[type-var]
+
+    def sample(self, rng: random.Random) -> Action:
+        """A concrete action with ``count`` cards chosen uniformly at random."""
+        return self.complete(tuple(rng.sample(self.choices, self.count)))
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        return {"template": self.template.to_json(), "count": self.count, "choices": list(self.choices)}
+
+
+LegalAction = Action | PaymentChoice
+"""An entry of ``state.legal_actions()``."""

@@ -1,0 +1,71 @@
+"""Advantage cards (优, §2.7, §3.6.3): one on the whole table; either player's next one replaces it,
+the replaced card going to its owner's DISCARD. Placed in one's own turn only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import CardType
+from engine.game import areas, costs, counters, effects, victory
+from engine.game.actions import LegalAction, PaymentChoice, PlayAdvantage
+from engine.game.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game.state import State
+
+
+def check(s: State, a: PlayAdvantage) -> IllegalAction | None:
+    """An advantage card in hand, its cost (0 on every printed card) paid (§2.7.2)."""
+    player = s.active
+    if a.card not in s.hand[player]:
+        return IllegalAction("§2.7", f"{s.label(a.card)} is not in your hand")
+    if s.cards[a.card].type != CardType.ADVANTAGE:
+        return IllegalAction("§2.7", f"{s.label(a.card)} is not an advantage (优) card")
+    cost = costs.execution_cost(s.cards[a.card])
+    return costs.check_payment(s, player, a.payment, cost, a.card, "§2.7.2", f"placing {s.names[a.card]}")
+
+
+def do(s: State, a: PlayAdvantage) -> None:
+    """Reveal and pay; the opponent may answer (G11)."""
+    player = s.active
+    s.hand[player].remove(a.card)
+    s.stack.append(a.card)
+    if victory.undeclared_faction(s, player, a.card):
+        return
+    areas.pay(s, player, a.payment)
+    counters.open_window(s, a)
+
+
+def resolve(s: State, a: PlayAdvantage, negated: bool) -> None:
+    """The card on the table (whoever's) goes to its owner's DISCARD; this one takes its place (§2.7.1 3–4)."""
+    s.stack.remove(a.card)
+    if negated:
+        areas.to_discard(s, a.card)
+        return
+    if s.advantage is not None:
+        areas.to_discard(s, s.advantage)
+    s.advantage = a.card
+    spec = s.cards[a.card].effect
+    if spec and "play" in spec:
+        effects.run(s, a.card, spec["play"], {"action": a})
+
+
+def legal(s: State, out: list[LegalAction]) -> None:
+    """Every advantage card in hand."""
+    player = s.active
+    hand = s.hand[player]
+    seen: set[str] = set()
+    for c in hand:
+        card = s.cards[c]
+        if card.type != CardType.ADVANTAGE or card.name in seen:
+            continue
+        seen.add(card.name)
+        cost = costs.execution_cost(card)
+        if cost == 0:
+            out.append(PlayAdvantage(c))
+        elif cost < len(hand):
+            out.append(PaymentChoice(PlayAdvantage(c), cost, tuple(x for x in hand if x != c)))
+
+
+counters.RESOLVERS[PlayAdvantage] = resolve

@@ -1,0 +1,115 @@
+"""Equipment (§2.3, §3.6.1, ruling G13): one armament (宝物) and one troop (兵种) per general, armaments unique
+per player, the 敌 mark equips an enemy general; equipment goes to its owner's DISCARD when its general leaves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import CardType
+from engine.game import areas, costs, counters, effects, victory
+from engine.game.actions import Equip, LegalAction, PaymentChoice
+from engine.game.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game.state import State
+
+ARMAMENT = "宝物"
+TROOP = "兵种"
+
+
+def slots(s: State, general: int, subtype: str) -> int:
+    """How many equipment of ``subtype`` a general may carry: 1, or ``armament_slots`` of its text (G13)."""
+    if subtype == ARMAMENT:
+        return int(s.cards[general].effect.get("armament_slots", 1)) if s.cards[general].effect else 1
+    return 1
+
+
+def problem(s: State, player: int, card: int, general: int) -> tuple[str, str] | None:
+    """(rule, reason) why ``card`` cannot go on ``general`` now, else None."""
+    c = s.cards[card]
+    if general not in s.zone:
+        return "§3.6.1", f"{s.label(general)} is not a general on the battlefield"
+    enemy_equip = "敌" in c.marks
+    if enemy_equip and s.owner[general] == player:
+        return "§2.3.5", f"{s.names[card]} bears the 敌 mark: it is equipped on an enemy general only"
+    if not enemy_equip and s.owner[general] != player:
+        return "§3.6.1", f"{s.label(general)} is not your general"
+    gear = s.gear.get(general, ())
+    cards = s.cards
+    same_slot = sum(1 for e in gear if cards[e].subtype == c.subtype)
+    if same_slot >= slots(s, general, c.subtype):
+        what = "armament" if c.subtype == ARMAMENT else "troop"
+        return (
+            "ruling G13",
+            f"{s.label(general)} already carries a{'n' if what[0] == 'a' else ''} {what} (§3.6.1 rule B)",
+        )
+    if c.subtype == ARMAMENT:
+        name = s.names[card]
+        for e in s.carrier:
+            if s.owner[e] == player and s.names[e] == name:
+                return "ruling G13", f"you already have the armament {name} on the battlefield: armaments are unique"
+    return None
+
+
+def check(s: State, a: Equip) -> IllegalAction | None:
+    """An equipment card in hand, a general with a free slot (G13), the execution cost paid."""
+    player = s.active
+    if a.card not in s.hand[player]:
+        return IllegalAction("§3.6.1", f"{s.label(a.card)} is not in your hand")
+    if s.cards[a.card].type != CardType.EQUIPMENT:
+        return IllegalAction("§3.6.1", f"{s.label(a.card)} is not an equipment (物) card")
+    why = problem(s, player, a.card, a.general)
+    if why is not None:
+        return IllegalAction(*why)
+    cost = costs.execution_cost(s.cards[a.card])
+    return costs.check_payment(s, player, a.payment, cost, a.card, "§3.6.1", f"equipping {s.names[a.card]}")
+
+
+def do(s: State, a: Equip) -> None:
+    """Declare and pay; the opponent may answer (G11); then the card goes on the general."""
+    player = s.active
+    s.hand[player].remove(a.card)
+    s.stack.append(a.card)
+    if victory.undeclared_faction(s, player, a.card):
+        return
+    areas.pay(s, player, a.payment)
+    counters.open_window(s, a)
+
+
+def resolve(s: State, a: Equip, negated: bool) -> None:
+    """The equipment goes on its general (if it is still there with a free slot), else to DISCARD."""
+    s.stack.remove(a.card)
+    if negated or problem(s, s.owner[a.card], a.card, a.general) is not None:
+        areas.to_discard(s, a.card)
+        return
+    s.gear.setdefault(a.general, []).append(a.card)
+    s.carrier[a.card] = a.general
+    if s.listeners:
+        effects.emit(s, "equipped", {"card": a.card, "general": a.general})
+
+
+def legal(s: State, out: list[LegalAction]) -> None:
+    """Every equipment in hand on every general it may go on."""
+    player = s.active
+    hand = s.hand[player]
+    cards = s.cards
+    seen: set[str] = set()
+    for c in hand:
+        card = cards[c]
+        if card.type != CardType.EQUIPMENT or card.name in seen:
+            continue
+        seen.add(card.name)
+        cost = costs.execution_cost(card)
+        if cost >= len(hand):
+            continue
+        targets = s.field[1 - player] if "敌" in card.marks else s.field[player]
+        for g in targets:
+            if problem(s, player, c, g) is None:
+                if cost == 0:
+                    out.append(Equip(c, g))
+                else:
+                    out.append(PaymentChoice(Equip(c, g), cost, tuple(x for x in hand if x != c)))
+
+
+counters.RESOLVERS[Equip] = resolve

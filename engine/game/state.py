@@ -1,0 +1,445 @@
+"""The game and its states: ``Game(db).new_initial_state(deck_a, deck_b, seed=...)``.
+
+A state is changed only by :meth:`State.apply`, which checks the action first (``validate`` never
+changes anything) and raises :class:`IllegalAction` with the rule and a reason, leaving the state as
+it was. Who acts is :meth:`State.current_player`: a player (0 or 1), ``CHANCE`` or ``TERMINAL``.
+The rules themselves live in one module per rule area (see ``docs/engine.md``); this module holds the
+data, the dispatch, the observation and the serialised form.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import Card, CardDatabase
+from engine.game import (
+    activation,
+    advantage,
+    areas,
+    combat,
+    counters,
+    equipment,
+    movement,
+    recruitment,
+    setup,
+    strategy,
+    turn,
+)
+from engine.game.actions import (
+    Action,
+    ActivateEffect,
+    ChooseCommandment,
+    CoinFlip,
+    Discard,
+    EndTurn,
+    Equip,
+    LegalAction,
+    Melee,
+    Move,
+    Pass,
+    PlayAdvantage,
+    PlayCounter,
+    PlayEvent,
+    PlayTactic,
+    Recruit,
+    Reveal,
+    Siege,
+    action_from_json,
+)
+from engine.game.errors import IllegalAction, LogError
+from engine.game.terms import CHANCE, TERMINAL, Area, Outcome, Phase, Zone, hand_limit
+
+STATE_FORMAT = "junling-game/1"
+
+_RULES: dict[type, tuple[Any, Any, Phase]] = {
+    ChooseCommandment: (setup.check_commandment, setup.do_commandment, Phase.COMMANDMENT),
+    CoinFlip: (setup.check_coin_flip, setup.do_coin_flip, Phase.COIN_FLIP),
+    Recruit: (recruitment.check, recruitment.do, Phase.MAIN),
+    Equip: (equipment.check, equipment.do, Phase.MAIN),
+    PlayEvent: (strategy.check_event, strategy.do_event, Phase.MAIN),
+    PlayTactic: (strategy.check_tactic, strategy.do_tactic, Phase.MAIN),
+    PlayAdvantage: (advantage.check, advantage.do, Phase.MAIN),
+    ActivateEffect: (activation.check, activation.do, Phase.MAIN),
+    Move: (movement.check, movement.do, Phase.MAIN),
+    Melee: (combat.check_melee, combat.do_melee, Phase.MAIN),
+    Siege: (combat.check_siege, combat.do_siege, Phase.MAIN),
+    EndTurn: (turn.check_end_turn, turn.do_end_turn, Phase.MAIN),
+    PlayCounter: (counters.check, counters.do_counter, Phase.RESPONSE),
+    Pass: (counters.check_pass, counters.do_pass, Phase.RESPONSE),
+    Discard: (turn.check_discard, turn.do_discard, Phase.HAND_LIMIT),
+}
+
+
+class Game:
+    """The fixed part of a game: the card database. Makes states.
+
+    A deck is ``(resource_names, pool_names, declared_factions)`` or an ``engine.decklist.Decklist``.
+    """
+
+    def __init__(self, db: CardDatabase) -> None:
+        self.db = db
+
+    def new_initial_state(self, deck_a: Any, deck_b: Any, seed: int = 0) -> State:
+        """A new game between deck_a (player 0) and deck_b (player 1), before the commandment choice."""
+        return setup.new_state(self, setup.resolve_deck(self.db, deck_a), setup.resolve_deck(self.db, deck_b), seed)
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """The state serialised by :meth:`State.to_json` (exact round trip)."""
+        return State.from_json(self, data)
+
+
+class State:
+    """One moment of a game. Mutable: :meth:`apply` changes it in place (use :meth:`clone` to branch)."""
+
+    __slots__ = (
+        "acted",
+        "activated",
+        "active",
+        "advantage",
+        "cards",
+        "carrier",
+        "casualty",
+        "chance",
+        "command",
+        "command_revealed",
+        "decks",
+        "discard",
+        "factions",
+        "field",
+        "first",
+        "fresh",
+        "game",
+        "gear",
+        "hand",
+        "hidden",
+        "history",
+        "limit",
+        "listeners",
+        "modifiers",
+        "names",
+        "out_of_game",
+        "outcome",
+        "owner",
+        "pending",
+        "phase",
+        "pool",
+        "resource",
+        "seed",
+        "stack",
+        "to_act",
+        "turn",
+        "zone",
+    )
+
+    def __init__(self, game: Game, decks: Sequence[setup.Deck], seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.decks = tuple(decks)
+        self.names: list[str] = []
+        self.owner: list[int] = []
+        self.resource: list[list[int]] = [[], []]
+        self.pool: list[list[int]] = [[], []]
+        for player, deck in enumerate(self.decks):
+            for name in deck.resource:
+                self.resource[player].append(len(self.names))
+                self.names.append(name)
+                self.owner.append(player)
+            for name in deck.pool:
+                self.pool[player].append(len(self.names))
+                self.names.append(name)
+                self.owner.append(player)
+        db = game.db
+        self.cards: list[Card] = [db[n] for n in self.names]
+        self.listeners: list[int] = [i for i, c in enumerate(self.cards) if c.effect and "on" in c.effect]
+        self.factions = tuple(d.factions for d in self.decks)
+        self.limit = [hand_limit(len(f)) for f in self.factions]
+        self.hidden = [len(self.resource[0]), len(self.resource[1])]
+        self.hand: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]
+        self.casualty: list[list[int]] = [[], []]
+        self.out_of_game: list[list[int]] = [[], []]
+        self.command: list[int | None] = [None, None]
+        self.command_revealed = False
+        self.advantage: int | None = None
+        self.field: list[list[int]] = [[], []]
+        self.zone: dict[int, Zone] = {}
+        self.gear: dict[int, list[int]] = {}
+        self.carrier: dict[int, int] = {}
+        self.stack: list[int] = []
+        self.turn = 0
+        self.active = 0
+        self.first: int | None = None
+        self.phase = Phase.COMMANDMENT
+        self.to_act = 0
+        self.pending: Action | None = None
+        self.chance: list[Any] | None = None
+        self.acted: set[int] = set()
+        self.fresh: set[int] = set()
+        self.activated: set[int] = set()
+        self.modifiers: list[list[Any]] = []
+        self.outcome: Outcome | None = None
+        self.history: list[Action] = []
+
+    # --- who acts ---------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """0 or 1, ``CHANCE`` (-1) when a chance event is due, ``TERMINAL`` (-2) when the game is over."""
+        if self.outcome is not None:
+            return TERMINAL
+        if self.chance is not None or self.phase is Phase.COIN_FLIP:
+            return CHANCE
+        return self.to_act
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.outcome is not None
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is a chance event."""
+        return self.outcome is None and (self.chance is not None or self.phase is Phase.COIN_FLIP)
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def validate(self, action: Action) -> IllegalAction | None:
+        """None if ``action`` is legal now, else the :class:`IllegalAction` saying why. Never changes the state."""
+        if self.outcome is not None:
+            return IllegalAction("§1.4", f"the game is over: {self.outcome.reason}")
+        rule = _RULES.get(type(action))
+        if self.chance is not None:
+            if type(action) is Reveal:
+                return areas.check_reveal(self, action.card)
+            return IllegalAction("ruling G12", "a card is being taken from a RESOURCE: a chance event is due")
+        if rule is None:
+            if type(action) is Reveal:
+                return IllegalAction("ruling G12", "no card is being taken from a RESOURCE now")
+            return IllegalAction("§3.9", f"{action!r} is not an action of this game")
+        check, _do, phase = rule
+        if phase is not self.phase:
+            return IllegalAction(
+                _PHASE_RULE[phase], f"{action.kind} is not possible now (it is the {self.phase} phase)"
+            )
+        result: IllegalAction | None = check(self, action)
+        return result
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (player or chance) in place; raise :class:`IllegalAction` otherwise."""
+        error = self.validate(action)
+        if error is not None:
+            raise error
+        self.history.append(action)
+        if type(action) is Reveal:
+            areas.apply_reveal(self, action.card)
+        else:
+            _RULES[type(action)][1](self, action)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """What the player to act may do: concrete actions and :class:`PaymentChoice` descriptors.
+
+        Empty at a chance node (see :meth:`chance_outcomes`) and at the end.
+        """
+        if self.outcome is not None or self.chance is not None:
+            return []
+        phase = self.phase
+        if phase is Phase.MAIN:
+            return turn.legal_main(self)
+        if phase is Phase.RESPONSE:
+            return counters.legal(self)
+        if phase is Phase.HAND_LIMIT:
+            return turn.legal_discard(self)
+        if phase is Phase.COMMANDMENT:
+            return setup.legal_commandments(self)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, every outcome with its probability (distinct card names of the unseen part)."""
+        if self.outcome is not None:
+            return []
+        if self.phase is Phase.COIN_FLIP and self.chance is None:
+            return [(CoinFlip(0), 0.5), (CoinFlip(1), 0.5)]
+        if self.chance is None:
+            return []
+        player = self.chance[0]
+        hidden = self.hidden[player]
+        counts: dict[str, int] = {}
+        for c in self.resource[player][:hidden]:
+            name = self.names[c]
+            counts[name] = counts.get(name, 0) + 1
+        return [(Reveal(name), n / hidden) for name, n in counts.items()]
+
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """A chance outcome drawn from ``rng``, or by default from a generator seeded by (seed, step).
+
+        The default makes a refereed game a function of the decks, the seed and the players' actions.
+        """
+        if rng is None:
+            rng = random.Random(self.seed * 1_000_003 + len(self.history))
+        if self.chance is None:
+            return CoinFlip(rng.randrange(2))
+        player = self.chance[0]
+        return Reveal(self.names[self.resource[player][rng.randrange(self.hidden[player])]])
+
+    # --- looking at the table -----------------------------------------------------------------
+
+    def card_name(self, card: int) -> str:
+        """The name of the card with id ``card``."""
+        return self.names[card]
+
+    def label(self, card: int) -> str:
+        """A card as a judge says it: name and id."""
+        if 0 <= card < len(self.names):
+            return f"{self.names[card]} (#{card})"
+        return f"card #{card}"
+
+    def on_table(self, card: int) -> bool:
+        """True if the card is on the battlefield (a general or equipment), in COMMAND or in ADVANTAGE."""
+        return card in self.zone or card in self.carrier or card == self.advantage or card in self.command
+
+    def area_of(self, card: int) -> Area:
+        """The area a card is in (slow: for tests and tools)."""
+        for area, piles in self._piles():
+            if any(card in pile for pile in piles):
+                return area
+        raise KeyError(card)
+
+    def _piles(self) -> list[tuple[Area, list[list[int]]]]:
+        cmd = [[c] for c in self.command if c is not None]
+        return [
+            (Area.RESOURCE, self.resource),
+            (Area.HAND, self.hand),
+            (Area.DISCARD, self.discard),
+            (Area.CASUALTY, self.casualty),
+            (Area.BATTLEFIELD, [list(self.zone), list(self.carrier)]),
+            (Area.COMMAND, cmd),
+            (Area.ADVANTAGE, [[self.advantage]] if self.advantage is not None else []),
+            (Area.STACK, [self.stack]),
+            (Area.POOL, self.pool),
+            (Area.OUT_OF_GAME, self.out_of_game),
+        ]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see, as a JSON-ready dict (hidden cards appear as counts only)."""
+        from engine.game import observe
+
+        return observe.observation(self, player)
+
+    # --- copying and serialising ---------------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy (for look-ahead); cheap: lists are copied, cards are shared."""
+        new = State.__new__(State)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS2:
+            a, b = getattr(self, name)
+            setattr(new, name, [list(a), list(b)])
+        new.hidden = list(self.hidden)
+        new.command = list(self.command)
+        new.zone = dict(self.zone)
+        new.gear = {g: list(e) for g, e in self.gear.items()}
+        new.carrier = dict(self.carrier)
+        new.stack = list(self.stack)
+        new.chance = list(self.chance) if self.chance is not None else None
+        new.acted = set(self.acted)
+        new.fresh = set(self.fresh)
+        new.activated = set(self.activated)
+        new.modifiers = [list(m) for m in self.modifiers]
+        new.history = list(self.history)
+        return new
+
+    def to_json(self, *, history: bool = True) -> dict[str, Any]:
+        """The whole state as a JSON-ready dict; :meth:`from_json` reads it back exactly."""
+        out: dict[str, Any] = {
+            "format": STATE_FORMAT,
+            "database": self.game.db.content_hash,
+            "seed": self.seed,
+            "decks": [d.to_json() for d in self.decks],
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "active": self.active,
+            "first": self.first,
+            "to_act": self.to_act,
+        }
+        for name in _LISTS2:
+            a, b = getattr(self, name)
+            out[name] = [list(a), list(b)]
+        out["hidden"] = list(self.hidden)
+        out["command"] = list(self.command)
+        out["command_revealed"] = self.command_revealed
+        out["advantage"] = self.advantage
+        out["zone"] = [[g, z.value] for g, z in self.zone.items()]
+        out["gear"] = [[g, list(e)] for g, e in self.gear.items()]
+        out["stack"] = list(self.stack)
+        out["chance"] = None if self.chance is None else [*self.chance[:2], self.chance[2].value, self.chance[3]]
+        out["pending"] = None if self.pending is None else self.pending.to_json()
+        out["acted"] = sorted(self.acted)
+        out["fresh"] = sorted(self.fresh)
+        out["activated"] = sorted(self.activated)
+        out["modifiers"] = [list(m) for m in self.modifiers]
+        out["outcome"] = None if self.outcome is None else self.outcome.to_json()
+        if history:
+            out["history"] = [a.to_json() for a in self.history]
+        return out
+
+    @classmethod
+    def from_json(cls, game: Game, data: dict[str, Any]) -> State:
+        """Read a state written by :meth:`to_json`; :class:`LogError` if it does not fit ``game``."""
+        try:
+            if data.get("format") != STATE_FORMAT:
+                raise LogError(f"unknown state format {data.get('format')!r}; expected {STATE_FORMAT}")
+            if data.get("database") != game.db.content_hash:
+                raise LogError("the state was made with another card database (content hash differs)")
+            decks = [setup.Deck.from_json(d) for d in data["decks"]]
+            s = cls(game, decks, int(data["seed"]))
+            s.phase = Phase(data["phase"])
+            s.turn = int(data["turn"])
+            s.active = int(data["active"])
+            s.first = data["first"]
+            s.to_act = int(data["to_act"])
+            for name in _LISTS2:
+                a, b = data[name]
+                setattr(s, name, [list(a), list(b)])
+            s.hidden = list(data["hidden"])
+            s.command = list(data["command"])
+            s.command_revealed = bool(data["command_revealed"])
+            s.advantage = data["advantage"]
+            s.zone = {int(g): Zone(z) for g, z in data["zone"]}
+            s.gear = {int(g): list(e) for g, e in data["gear"]}
+            s.carrier = {e: g for g, es in s.gear.items() for e in es}
+            s.stack = list(data["stack"])
+            ch = data["chance"]
+            s.chance = None if ch is None else [int(ch[0]), int(ch[1]), Area(ch[2]), str(ch[3])]
+            s.pending = None if data["pending"] is None else action_from_json(data["pending"])
+            s.acted = set(data["acted"])
+            s.fresh = set(data["fresh"])
+            s.activated = set(data["activated"])
+            s.modifiers = [list(m) for m in data["modifiers"]]
+            s.outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
+            s.history = [action_from_json(a) for a in data.get("history", [])]
+        except LogError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise LogError(f"malformed state: {type(exc).__name__}: {exc}") from None
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<State turn {self.turn} {self.phase} to_act {self.current_player()} after {len(self.history)} actions>"
+
+
+_SHARED = ("game", "seed", "decks", "names", "owner", "cards", "listeners", "factions", "limit", "command_revealed",
+           "advantage", "turn", "active", "first", "phase", "to_act", "pending", "outcome")  # fmt: skip
+_LISTS2 = ("resource", "pool", "hand", "discard", "casualty", "out_of_game", "field")
+
+_PHASE_RULE = {
+    Phase.COMMANDMENT: "§2.6.4",
+    Phase.COIN_FLIP: "ruling G1",
+    Phase.MAIN: "§3.9",
+    Phase.RESPONSE: "ruling G11",
+    Phase.HAND_LIMIT: "ruling G9",
+}

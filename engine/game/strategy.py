@@ -1,0 +1,135 @@
+"""Strategy cards (事): events, incl. 三十六计 (§2.4, §3.6.2), and tactics (计略, §3.7.3, ruling G6).
+
+Events are played any number of times a turn and stack (§3.6.2). A tactic is executed through one
+of one's generals that may still attack (G8); the plain tactic (施计, glossary 22) sends every enemy
+general in the executor's zone whose Wit is lower than the executor's to CASUALTY; the executor has
+attacked either way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import CardType
+from engine.game import areas, costs, counters, effects, generals, victory
+from engine.game.actions import LegalAction, PaymentChoice, PlayEvent, PlayTactic
+from engine.game.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game.state import State
+
+
+def is_event(s: State, card: int) -> bool:
+    """A 事 card that is not a tactic."""
+    c = s.cards[card]
+    return c.type == CardType.STRATEGY and not c.is_tactic
+
+
+def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
+    """An event in hand, its execution cost paid (§3.6.2)."""
+    player = s.active
+    if a.card not in s.hand[player]:
+        return IllegalAction("§3.6.2", f"{s.label(a.card)} is not in your hand")
+    if not is_event(s, a.card):
+        why = "a tactic (计略) is executed through a general" if s.cards[a.card].is_tactic else "not an event (事件)"
+        return IllegalAction("§3.6.2", f"{s.label(a.card)} is {why}")
+    cost = costs.execution_cost(s.cards[a.card])
+    return costs.check_payment(s, player, a.payment, cost, a.card, "§3.6.2", f"playing {s.names[a.card]}")
+
+
+def do_event(s: State, a: PlayEvent) -> None:
+    """Reveal and pay; the opponent may answer (G11)."""
+    player = s.active
+    s.hand[player].remove(a.card)
+    s.stack.append(a.card)
+    if victory.undeclared_faction(s, player, a.card):
+        return
+    areas.pay(s, player, a.payment)
+    counters.open_window(s, a)
+
+
+def resolve_event(s: State, a: PlayEvent, negated: bool) -> None:
+    """To DISCARD, then its effect (its text's ``play`` steps), unless negated."""
+    s.stack.remove(a.card)
+    areas.to_discard(s, a.card)
+    if not negated:
+        spec = s.cards[a.card].effect
+        if spec:
+            effects.run(s, a.card, spec.get("play"), {"action": a})
+
+
+def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
+    """A tactic in hand, an own general that may still attack, an enemy general in its zone (§3.7.3, G6)."""
+    player = s.active
+    if a.card not in s.hand[player]:
+        return IllegalAction("§3.7.3", f"{s.label(a.card)} is not in your hand")
+    if not s.cards[a.card].is_tactic:
+        return IllegalAction("ruling G6", f"{s.label(a.card)} is not a tactic (火计, 水计, 土计 or 奇计)")
+    if a.executor not in s.zone or s.owner[a.executor] != player:
+        return IllegalAction("ruling G6", f"{s.label(a.executor)} is not one of your generals on the battlefield")
+    why = generals.why_not_ready(s, a.executor, "attack")
+    if why is not None:
+        return IllegalAction(*why)
+    if not generals.enemies_in_zone(s, a.executor):
+        return IllegalAction("§3.7.3 rule 1", f"there is no enemy general in the zone of {s.label(a.executor)}")
+    cost = costs.execution_cost(s.cards[a.card])
+    return costs.check_payment(s, player, a.payment, cost, a.card, "§3.7.3", f"executing {s.names[a.card]}")
+
+
+def do_tactic(s: State, a: PlayTactic) -> None:
+    """Reveal on the executor, pay; the executor has attacked; the opponent may answer (G11)."""
+    player = s.active
+    s.hand[player].remove(a.card)
+    s.stack.append(a.card)
+    if victory.undeclared_faction(s, player, a.card):
+        return
+    areas.pay(s, player, a.payment)
+    s.acted.add(a.executor)
+    counters.open_window(s, a)
+
+
+def resolve_tactic(s: State, a: PlayTactic, negated: bool) -> None:
+    """施计: each enemy general in the executor's zone with lower Wit goes to CASUALTY (§3.7.3 rule 7, G6)."""
+    s.stack.remove(a.card)
+    areas.to_discard(s, a.card)
+    if negated or a.executor not in s.zone:
+        return
+    spec = s.cards[a.card].effect
+    if spec and "play" in spec:
+        effects.run(s, a.card, spec["play"], {"action": a, "executor": a.executor})
+        return
+    power = generals.wit(s, a.executor)
+    beaten = [g for g in generals.enemies_in_zone(s, a.executor) if generals.wit(s, g) < power]
+    for g in beaten:
+        areas.to_casualty(s, g)
+        if s.listeners:
+            effects.emit(s, "victory", {"winner": a.executor, "loser": g, "attack": False, "tactic": True})
+
+
+def legal(s: State, out: list[LegalAction]) -> None:
+    """Events in hand; tactics in hand through each general that may attack an enemy in its zone."""
+    player = s.active
+    hand = s.hand[player]
+    cards = s.cards
+    executors: list[int] | None = None
+    seen: set[str] = set()
+    for c in hand:
+        card = cards[c]
+        if card.type != CardType.STRATEGY or card.name in seen:
+            continue
+        seen.add(card.name)
+        cost = costs.execution_cost(card)
+        if cost >= len(hand) and cost > 0:
+            continue
+        rest = tuple(x for x in hand if x != c) if cost else ()
+        if not card.is_tactic:
+            out.append(PaymentChoice(PlayEvent(c), cost, rest) if cost else PlayEvent(c))
+            continue
+        if executors is None:
+            executors = [g for g in s.field[player] if generals.ready(s, g) and generals.enemies_in_zone(s, g)]
+        for g in executors:
+            out.append(PaymentChoice(PlayTactic(c, g), cost, rest) if cost else PlayTactic(c, g))
+
+
+counters.RESOLVERS[PlayEvent] = resolve_event
+counters.RESOLVERS[PlayTactic] = resolve_tactic

@@ -1,0 +1,145 @@
+"""The turn: 取 draw phase (§3.4), the main phase in any order (§3.9), 终 the end phase (§3.8, ruling G9)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.game import (
+    activation,
+    advantage,
+    areas,
+    combat,
+    effects,
+    equipment,
+    movement,
+    recruitment,
+    strategy,
+    victory,
+)
+from engine.game.actions import Discard, EndTurn, LegalAction, PaymentChoice
+from engine.game.errors import IllegalAction
+from engine.game.terms import Area, Phase, Termination
+
+if TYPE_CHECKING:
+    from engine.game.state import State
+
+
+def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
+    """A new turn of ``player``: per-turn marks are cleared, then the draw phase (skipped on turn 1, G1)."""
+    s.turn += 1
+    s.active = player
+    s.to_act = player
+    s.acted.clear()
+    s.fresh.clear()
+    s.activated.clear()
+    s.modifiers.clear()
+    if s.listeners:
+        effects.emit(s, "turn_start", {"player": player})
+        if s.outcome is not None:
+            return
+    if not draw:
+        to_main(s)
+        return
+    s.phase = Phase.DRAW
+    if not s.resource[player]:
+        victory.end(
+            s,
+            player,
+            Termination.NO_CARD_TO_DRAW,
+            f"player {player} has no RESOURCE card to draw at the start of his turn",
+        )
+        return
+    # The draw is compulsory, even at the hand limit (FAQ).
+    areas.reveal_from_resource(s, player, 1, Area.HAND, "main")
+
+
+def to_main(s: State) -> None:
+    """The main phase of the active player (again, after a chance event)."""
+    s.phase = Phase.MAIN
+    s.to_act = s.active
+
+
+def legal_main(s: State) -> list[LegalAction]:
+    """Every action of the main phase, in a fixed order; combinatorial payments are described."""
+    out: list[LegalAction] = []
+    recruitment.legal(s, out)
+    equipment.legal(s, out)
+    strategy.legal(s, out)
+    advantage.legal(s, out)
+    activation.legal(s, out)
+    movement.legal(s, out)
+    combat.legal(s, out)
+    out.append(EndTurn())
+    return out
+
+
+def check_end_turn(s: State, a: EndTurn) -> IllegalAction | None:
+    """终 may be declared at any time of the main phase."""
+    return None
+
+
+def do_end_turn(s: State, a: EndTurn) -> None:
+    """终: pay the upkeep first — one RESOURCE card per own general on the battlefield (§3.8, G9)."""
+    player = s.active
+    if s.listeners:
+        effects.emit(s, "turn_end", {"player": player})
+        if s.outcome is not None:
+            return
+    s.phase = Phase.UPKEEP
+    upkeep = len(s.field[player])
+    have = len(s.resource[player])
+    if upkeep > have:
+        victory.end(
+            s,
+            player,
+            Termination.CANNOT_PAY_UPKEEP,
+            f"player {player} must pay an upkeep of {upkeep} RESOURCE cards but has only {have}",
+        )
+        return
+    areas.reveal_from_resource(s, player, upkeep, Area.DISCARD, "upkeep")
+
+
+def after_upkeep(s: State) -> None:
+    """Then discard down to the hand limit (G9), or the turn passes."""
+    player = s.active
+    if len(s.hand[player]) > s.limit[player]:
+        s.phase = Phase.HAND_LIMIT
+        s.to_act = player
+        return
+    begin_turn(s, 1 - player)
+
+
+def legal_discard(s: State) -> list[LegalAction]:
+    """Any (hand size − limit) hand cards."""
+    player = s.active
+    hand = s.hand[player]
+    return [PaymentChoice(Discard(()), len(hand) - s.limit[player], tuple(hand))]
+
+
+def check_discard(s: State, a: Discard) -> IllegalAction | None:
+    """Exactly the excess over the hand limit, distinct cards of one's hand (§2.2.5, G9)."""
+    player = s.active
+    hand = s.hand[player]
+    excess = len(hand) - s.limit[player]
+    if len(a.cards) != excess:
+        return IllegalAction(
+            "§2.2.5",
+            f"your hand limit is {s.limit[player]} and you hold {len(hand)}: discard exactly {excess}, "
+            f"not {len(a.cards)}",
+        )
+    if len(set(a.cards)) != len(a.cards):
+        return IllegalAction("§2.2.5", "a card was named twice")
+    for c in a.cards:
+        if c not in hand:
+            return IllegalAction("§2.2.5", f"{s.label(c)} is not in your hand")
+    return None
+
+
+def do_discard(s: State, a: Discard) -> None:
+    """The cards go to DISCARD face down; the turn passes."""
+    areas.pay(s, s.active, a.cards)
+    begin_turn(s, 1 - s.active)
+
+
+areas.CONTINUATIONS["main"] = to_main
+areas.CONTINUATIONS["upkeep"] = after_upkeep
