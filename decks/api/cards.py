@@ -97,15 +97,16 @@ class CardDatabaseSerializer(serializers.ModelSerializer):
 IMPORT_ERRORS = inline_serializer(
     "CardImportErrors",
     {
-        "errors": inline_serializer(
-            "CardRowError",
-            {
-                "file": serializers.CharField(),
-                "row": serializers.IntegerField(help_text="1-based; 0 = the whole file"),
-                "field": serializers.CharField(),
-                "message": serializers.CharField(),
-            },
-            many=True,
+        "errors": serializers.ListField(
+            child=inline_serializer(
+                "CardRowError",
+                {
+                    "file": serializers.CharField(),
+                    "row": serializers.IntegerField(help_text="1-based; 0 = the whole file"),
+                    "field": serializers.CharField(),
+                    "message": serializers.CharField(),
+                },
+            )
         )
     },
 )
