@@ -109,3 +109,47 @@ class CardAdmin(ReadOnlyAdmin):
         if key:
             found = found | queryset.filter(search_text__contains=key)
         return found, may_have_duplicates
+
+
+# --- Formats and decks (deck registration, issue 3) ---------------------------------------------------------------
+from decks.models import Deck, DeckVersion, Format  # noqa: E402
+
+
+@admin.register(Format)
+class FormatAdmin(admin.ModelAdmin):
+    list_display = ["name", "title", "game", "ruleset", "updated_at"]
+    list_filter = ["game", "ruleset"]
+    search_fields = ["name", "title", "title_zh"]
+    filter_horizontal = ["card_database_versions"]
+
+
+class DeckVersionInline(admin.TabularInline):
+    model = DeckVersion
+    extra = 0
+    can_delete = False
+    fields = ["number", "legal", "content_hash", "card_database_version", "created_at"]
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "format", "updated_at"]
+    list_filter = ["format"]
+    search_fields = ["name", "owner__username"]
+    list_select_related = ["owner", "format"]
+    readonly_fields = ["created_at", "updated_at"]
+    inlines = [DeckVersionInline]
+
+
+@admin.register(DeckVersion)
+class DeckVersionAdmin(ReadOnlyAdmin):
+    """Versions are immutable: registrations and match logs point at them."""
+
+    list_display = ["deck", "number", "legal", "content_hash", "created_at"]
+    list_filter = ["legal"]
+    search_fields = ["deck__name", "content_hash"]
+    list_select_related = ["deck"]

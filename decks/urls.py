@@ -2,6 +2,6 @@ from django.urls import include, path
 
 urlpatterns: list = [
     path("", include("decks.urls_cards")),
-    # path("", include("decks.urls_decks")),
+    path("", include("decks.urls_decks")),
 ]
 _ = (include, path)

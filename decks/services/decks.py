@@ -1,0 +1,419 @@
+"""Deck services: formats, checking a decklist, deck versions, and who may see a decklist.
+
+Every legality question is answered by the engine (``engine.decklist`` reads a
+decklist, ``engine.deckrules.check_deck`` judges it against an ``engine.formats``
+Format); these functions choose the card database and format, store what the
+engine said, and write the audit trail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Max, Q
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from decks.models import CardDatabaseVersion, Deck, DeckVersion, Format
+from engine import cards as engine_cards
+from junling.models import record
+
+if TYPE_CHECKING:
+    from engine.cards import CardDatabase as EngineCardDatabase
+    from engine.decklist import Decklist
+    from engine.deckrules import CheckResult
+
+MAX_DECK_NAME = 100
+REFUSED_ON_SAVE = ("unknown-card",)
+"""Violation codes a saved version may not have: its cards could not be stored. Other violations are saved."""
+EXPORT_KINDS = {"text": ("txt", "text/plain"), "json": ("json", "application/json"), "csv": ("csv", "text/csv")}
+
+
+class DecklistUnreadable(ValueError):
+    """The decklist cannot be read at all (engine DecklistError, too large, not text); ``line`` is 1-based or 0."""
+
+    def __init__(self, message: str, line: int = 0, detail: str = "") -> None:
+        super().__init__(detail or (f"line {line}: {message}" if line else message))
+        self.message = message
+        self.line = line
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "message": self.message}
+
+
+class DeckRefused(ValueError):
+    """A deck cannot be saved as asked: bad name, empty list, unknown cards. ``result`` holds the verdict if any."""
+
+    def __init__(self, message: str, result: CheckResult | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.result = result
+
+
+class DeckInUse(ValueError):
+    """The deck cannot be deleted: one of its versions is registered in a tournament."""
+
+
+@dataclass(frozen=True)
+class CheckedDecklist:
+    """A decklist read and judged by the engine, with what is needed to store it."""
+
+    decklist: Decklist
+    result: CheckResult
+    canonical: str
+    format: Format
+    card_database_version: CardDatabaseVersion
+    database: EngineCardDatabase
+
+    @property
+    def content_hash(self) -> str:
+        return deck_content_hash(self.canonical, self.card_database_version.content_hash)
+
+
+def deck_content_hash(canonical_text: str, card_database_hash: str) -> str:
+    """sha256 of the canonical decklist text and the card database's content hash (what a log pins)."""
+    payload = canonical_text.encode("utf-8") + b"\n" + card_database_hash.encode("ascii")
+    return hashlib.sha256(payload).hexdigest()
+
+
+# --- formats -------------------------------------------------------------------------------------------------------
+
+
+def ensure_default_formats() -> list[Format]:
+    """Create (or refresh) the engine's bundled formats as Format rows; idempotent.
+
+    Allowed card databases are linked by content hash when those versions are stored.
+    """
+    from engine.formats import FORMATS
+
+    out = []
+    with transaction.atomic():
+        for efmt in FORMATS.values():
+            fmt, created = Format.objects.get_or_create(
+                name=efmt.name,
+                defaults={
+                    "title": efmt.title,
+                    "title_zh": efmt.title_zh,
+                    "game": efmt.game,
+                    "ruleset": efmt.ruleset,
+                    "banlist": list(efmt.banlist),
+                },
+            )
+            if efmt.card_databases:
+                fmt.card_database_versions.add(
+                    *CardDatabaseVersion.objects.filter(content_hash__in=efmt.card_databases)
+                )
+            if created:
+                record(None, "format.create", fmt, source="engine.formats")
+            out.append(fmt)
+    return out
+
+
+def get_format(name: str | None = None, game: str = engine_cards.GENERALS_ORDER) -> Format:
+    """The Format called ``name`` (default: the engine's default format of ``game``); DeckRefused if unknown."""
+    from engine.formats import DEFAULT_FORMAT
+
+    name = name or DEFAULT_FORMAT.get(game, "")
+    fmt = Format.objects.filter(name=name).first()
+    if fmt is None and not Format.objects.exists():
+        ensure_default_formats()
+        fmt = Format.objects.filter(name=name).first()
+    if fmt is None:
+        known = ", ".join(Format.objects.values_list("name", flat=True)) or "-"
+        raise DeckRefused(_("Unknown format %(name)r (known: %(known)s).") % {"name": name[:100], "known": known})
+    return fmt
+
+
+def card_database_version_for(fmt: Format, requested: str | int | None = None) -> CardDatabaseVersion:
+    """The card database a decklist is read against: ``requested`` (id or content hash) or the format's default."""
+    if requested not in (None, ""):
+        query = Q(content_hash=str(requested))
+        if str(requested).isdigit():
+            query |= Q(pk=int(str(requested)))
+        version = CardDatabaseVersion.objects.select_related("database").filter(query).first()
+        if version is None:
+            raise DeckRefused(_("There is no card database version %(v)r.") % {"v": str(requested)[:80]})
+        if version.database.game != fmt.game:
+            raise DeckRefused(
+                _("Card database %(db)s is for %(game)s, not for format %(format)s.")
+                % {"db": version, "game": version.database.game, "format": fmt.name}
+            )
+        return version
+    version = fmt.default_card_database_version()
+    if version is None:
+        raise DeckRefused(_("No card database is loaded for format %(format)s.") % {"format": fmt.name})
+    return version
+
+
+# --- reading and checking --------------------------------------------------------------------------------------------
+
+
+def read_decklist(source: str | bytes, *, filename: str = "<decklist>", kind: str = "auto") -> Decklist:
+    """The engine's Decklist of ``source``; DecklistUnreadable (with the line) when it cannot be read.
+
+    The engine enforces the input limits (size, lines, counts, name length).
+    """
+    from engine.decklist import DecklistError, parse_decklist
+
+    try:
+        return parse_decklist(source, filename=filename, kind=kind)
+    except DecklistError as exc:
+        raise DecklistUnreadable(exc.message, exc.line, str(exc)) from None
+
+
+def read_upload(upload: Any) -> bytes:
+    """The bytes of an uploaded decklist file; refused by size before it is read into memory."""
+    from engine.decklist import MAX_BYTES
+
+    size = getattr(upload, "size", 0) or 0
+    if size > MAX_BYTES:
+        raise DecklistUnreadable(
+            _("The file is %(mb).1f MB; the limit is %(limit)s MB.")
+            % {"mb": size / 1024 / 1024, "limit": MAX_BYTES // 1024 // 1024}
+        )
+    return bytes(upload.read(MAX_BYTES + 1))
+
+
+def check_decklist(
+    source: str | bytes,
+    fmt: Format,
+    *,
+    card_database: str | int | None = None,
+    filename: str = "<decklist>",
+    kind: str = "auto",
+) -> CheckedDecklist:
+    """Read and judge a decklist against ``fmt`` without saving anything.
+
+    Raises DecklistUnreadable (cannot be read) or DeckRefused (no such card database).
+    """
+    from engine.decklist import format_decklist
+    from engine.deckrules import check_deck
+
+    version = card_database_version_for(fmt, card_database)
+    decklist = read_decklist(source, filename=filename, kind=kind)
+    database = version.to_engine()
+    result = check_deck(decklist, database, fmt.to_engine())
+    return CheckedDecklist(
+        decklist=decklist,
+        result=result,
+        canonical=format_decklist(decklist, "text"),
+        format=fmt,
+        card_database_version=version,
+        database=database,
+    )
+
+
+def check_deck_version(deck_version: DeckVersion, fmt: Format) -> CheckResult:
+    """Judge a stored version again, against ``fmt`` (e.g. a tournament's format) and its own card database."""
+    from engine.deckrules import check_deck
+
+    decklist = read_decklist(deck_version.decklist, filename=f"deck-{deck_version.deck_id}-v{deck_version.number}")
+    return check_deck(decklist, deck_version.card_database_version.to_engine(), fmt.to_engine())
+
+
+# --- decks ---------------------------------------------------------------------------------------------------------
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise DeckRefused(_("A deck needs a name."))
+    if len(name) > MAX_DECK_NAME:
+        raise DeckRefused(
+            _("The deck name is %(n)s characters long; the limit is %(limit)s.")
+            % {"n": len(name), "limit": MAX_DECK_NAME}
+        )
+    return name
+
+
+def _storable(checked: CheckedDecklist) -> CheckedDecklist:
+    if not checked.decklist.entries and not checked.decklist.pool:
+        raise DeckRefused(_("The decklist names no cards."), checked.result)
+    bad = [v for v in checked.result.violations if v.code in REFUSED_ON_SAVE]
+    if bad:
+        names = ", ".join(c for v in bad for c in v.cards)[:500]
+        raise DeckRefused(_("Unknown cards cannot be saved: %(names)s.") % {"names": names}, checked.result)
+    return checked
+
+
+def _resolved(checked: CheckedDecklist) -> dict[str, list[list[Any]]]:
+    result = checked.result
+    return {
+        "deck": [[name, count] for name, count in result.resolved],
+        "pool": [[name, count] for name, count in result.resolved_pool],
+    }
+
+
+def _add_version(deck: Deck, checked: CheckedDecklist, actor: Any) -> DeckVersion:
+    number = (deck.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+    return DeckVersion.objects.create(
+        deck=deck,
+        number=number,
+        card_database_version=checked.card_database_version,
+        decklist=checked.canonical,
+        declared_factions=list(checked.decklist.declared_factions),
+        resolved=_resolved(checked),
+        content_hash=checked.content_hash,
+        legal=checked.result.legal,
+        check_result=checked.result.to_dict(),
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+
+
+def create_deck(
+    owner: Any,
+    name: str,
+    fmt: Format,
+    source: str | bytes,
+    *,
+    card_database: str | int | None = None,
+    filename: str = "<decklist>",
+    kind: str = "auto",
+) -> Deck:
+    """Create a deck with its version 1. Illegal decks are saved (legal=False); unreadable ones are refused."""
+    name = _clean_name(name)
+    checked = _storable(check_decklist(source, fmt, card_database=card_database, filename=filename, kind=kind))
+    with transaction.atomic():
+        deck = Deck.objects.create(owner=owner, name=name, format=fmt)
+        version = _add_version(deck, checked, owner)
+        record(
+            owner, "deck.create", deck, version=version.number, content_hash=version.content_hash, legal=version.legal
+        )
+    return deck
+
+
+def update_deck(
+    deck: Deck,
+    actor: Any,
+    *,
+    name: str | None = None,
+    fmt: Format | None = None,
+    source: str | bytes | None = None,
+    card_database: str | int | None = None,
+    filename: str = "<decklist>",
+    kind: str = "auto",
+) -> DeckVersion:
+    """Rename, change the format of or re-list a deck; a new content makes a new version (old ones stay).
+
+    Returns the deck's latest version (the new one, or the unchanged latest when the content did not change).
+    """
+    if actor is None or getattr(actor, "pk", None) != deck.owner_id:
+        raise PermissionDenied(_("Only the deck's owner may edit it."))
+    new_name = _clean_name(name) if name is not None else deck.name
+    new_format = fmt or deck.format
+    latest = deck.latest_version()
+    if source is None:
+        if latest is None:
+            raise DeckRefused(_("The decklist names no cards."))
+        source, filename, kind = latest.decklist, f"deck-{deck.pk}", "text"
+        if card_database in (None, ""):
+            card_database = latest.card_database_version_id
+    checked = _storable(check_decklist(source, new_format, card_database=card_database, filename=filename, kind=kind))
+    with transaction.atomic():
+        deck = Deck.objects.select_for_update().get(pk=deck.pk)
+        latest = deck.latest_version()
+        renamed = new_name != deck.name
+        same_content = (
+            latest is not None
+            and latest.content_hash == checked.content_hash
+            and new_format.pk == deck.format_id
+            and latest.legal == checked.result.legal
+        )
+        deck.name, deck.format = new_name, new_format
+        deck.save()  # bumps updated_at
+        if same_content and latest is not None:
+            if renamed:
+                record(actor, "deck.rename", deck, name=new_name)
+            return latest
+        version = _add_version(deck, checked, actor)
+        record(
+            actor,
+            "deck.update",
+            deck,
+            version=version.number,
+            content_hash=version.content_hash,
+            legal=version.legal,
+            name=new_name,
+            format=new_format.name,
+        )
+    return version
+
+
+def delete_deck(deck: Deck, actor: Any) -> None:
+    """Delete a deck and its versions, unless a version is registered in a tournament (DeckInUse)."""
+    if actor is None or getattr(actor, "pk", None) != deck.owner_id:
+        raise PermissionDenied(_("Only the deck's owner may delete it."))
+    with transaction.atomic():
+        deck = Deck.objects.select_for_update().get(pk=deck.pk)
+        tournaments = sorted(
+            {
+                str(name)
+                for name in DeckVersion.objects.filter(deck=deck, registrations__isnull=False).values_list(
+                    "registrations__tournament__name", flat=True
+                )
+            }
+        )
+        if tournaments:
+            raise DeckInUse(
+                _("This deck is registered in a tournament (%(names)s); it cannot be deleted.")
+                % {"names": ", ".join(tournaments)}
+            )
+        record(actor, "deck.delete", deck, name=deck.name, versions=deck.versions.count())
+        deck.delete()
+
+
+# --- who may see what ---------------------------------------------------------------------------------------------
+
+
+def can_view_decklist(user: Any, deck_version: DeckVersion) -> bool:
+    """Owner; organisers and judges of a tournament it is registered in; anyone once that tournament published."""
+    if getattr(user, "is_authenticated", False):
+        if user.pk == deck_version.deck.owner_id or user.is_superuser:
+            return True
+    registrations = deck_version.registrations.all()
+    if registrations.filter(tournament__decklists_published=True).exists():
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return registrations.filter(Q(tournament__organisers=user) | Q(tournament__judges=user)).exists()
+
+
+def get_deck_for_user(user: Any, pk: Any) -> Deck:
+    """The deck ``pk`` for its owner: Http404 if there is none, PermissionDenied if it is someone else's."""
+    try:
+        deck = Deck.objects.select_related("format", "owner").get(pk=int(pk))
+    except (Deck.DoesNotExist, TypeError, ValueError):
+        raise Http404(_("There is no such deck.")) from None
+    if not getattr(user, "is_authenticated", False) or deck.owner_id != user.pk:
+        raise PermissionDenied(_("This deck is not yours."))
+    return deck
+
+
+def get_deck_version_for_user(user: Any, pk: Any) -> DeckVersion:
+    """The deck version ``pk`` if ``user`` may see its decklist (can_view_decklist); else Http404/PermissionDenied."""
+    try:
+        version = DeckVersion.objects.select_related("deck__format", "deck__owner", "card_database_version").get(
+            pk=int(pk)
+        )
+    except (DeckVersion.DoesNotExist, TypeError, ValueError):
+        raise Http404(_("There is no such deck version.")) from None
+    if not can_view_decklist(user, version):
+        raise PermissionDenied(_("This decklist is private until the organiser publishes it."))
+    return version
+
+
+def export_decklist(deck_version: DeckVersion, kind: str) -> tuple[str, str, str]:
+    """(content, filename, content type) of a version in ``kind`` ('text', 'json' or 'csv')."""
+    from engine.decklist import format_decklist
+
+    if kind not in EXPORT_KINDS:
+        raise DeckRefused(_("Unknown export form %(kind)r (text, json or csv).") % {"kind": kind[:20]})
+    ext, content_type = EXPORT_KINDS[kind]
+    decklist = read_decklist(deck_version.decklist, kind="text")
+    content = format_decklist(decklist, kind)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in deck_version.deck.name)[:60] or "deck"
+    return content, f"{safe}-v{deck_version.number}.{ext}", f"{content_type}; charset=utf-8"

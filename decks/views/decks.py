@@ -1,0 +1,324 @@
+"""Deck pages: the player's decks, the editor with live legality feedback (htmx), a deck page, export."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from decks.models import Deck, DeckVersion, Format
+from decks.services import decks as deck_services
+from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
+from engine.cards import FACTION_EN
+
+TYPE_LABELS = {
+    "人": gettext_lazy("Character"),
+    "物": gettext_lazy("Equipment"),
+    "事": gettext_lazy("Strategy"),
+    "特": gettext_lazy("Counter"),
+    "令": gettext_lazy("Commandment"),
+    "优": gettext_lazy("Advantage"),
+}
+CHART_HEIGHT = 120
+BAR_WIDTH = 28
+BAR_GAP = 8
+
+
+def _lang() -> str:
+    return get_language() or "zh-hans"
+
+
+def _english(lang: str) -> bool:
+    return lang.startswith("en")
+
+
+def _faction_label(faction: str, lang: str) -> str:
+    return FACTION_EN.get(faction, faction) if _english(lang) else faction
+
+
+def _type_label(ctype: str, lang: str) -> str:
+    return str(TYPE_LABELS.get(ctype, ctype)) if _english(lang) else ctype
+
+
+def cost_curve_bars(curve: dict[Any, int]) -> dict[str, Any]:
+    """Bars of an inline SVG chart (server-side, no script): cost -> number of cards."""
+    points = sorted((int(k), int(v)) for k, v in curve.items())
+    if not points:
+        return {"bars": [], "width": 0, "height": CHART_HEIGHT + 40}
+    top = max(v for _k, v in points) or 1
+    bars = []
+    for i, (cost, count) in enumerate(points):
+        height = round(CHART_HEIGHT * count / top)
+        x = BAR_GAP + i * (BAR_WIDTH + BAR_GAP)
+        bars.append(
+            {
+                "cost": cost,
+                "count": count,
+                "x": x,
+                "y": 20 + CHART_HEIGHT - height,
+                "height": height,
+                "mid": x + BAR_WIDTH // 2,
+                "label_y": 20 + CHART_HEIGHT - height - 4,
+            }
+        )
+    return {
+        "bars": bars,
+        "width": BAR_GAP + len(points) * (BAR_WIDTH + BAR_GAP),
+        "height": CHART_HEIGHT + 40,
+        "bar_width": BAR_WIDTH,
+        "axis_y": CHART_HEIGHT + 20,
+        "cost_y": CHART_HEIGHT + 34,
+    }
+
+
+def check_context(checked: CheckedDecklist, lang: str) -> dict[str, Any]:
+    """What the verdict partial and the deck page show, with card names in ``lang``."""
+    result, db = checked.result, checked.database
+
+    def name(n: str) -> str:
+        card = db.lookup(n)
+        return card.display_name(lang) if card is not None else n
+
+    def issue(v: Any) -> dict[str, Any]:
+        return {
+            "code": v.code,
+            "rule": v.rule,
+            "message": v.message if _english(lang) else (v.message_zh or v.message),
+            "cards": [name(c) for c in v.cards],
+        }
+
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for card_name, count in result.resolved:
+        card = db.lookup(card_name)
+        ctype = card.type if card is not None else "?"
+        groups.setdefault(ctype, []).append(
+            {
+                "name": name(card_name),
+                "count": count,
+                "cost": card.cost if card is not None else None,
+                "factions": [_faction_label(f, lang) for f in (card.factions if card is not None else ())],
+            }
+        )
+    pool = [{"name": name(n), "count": c} for n, c in result.resolved_pool]
+    return {
+        "result": result,
+        "violations": [issue(v) for v in result.violations],
+        "warnings": [issue(w) for w in result.warnings],
+        "factions": [_faction_label(f, lang) for f in result.factions],
+        "declared": [_faction_label(f, lang) for f in result.declared_factions],
+        "by_type": [(_type_label(t, lang), n) for t, n in result.by_type.items()],
+        "by_faction": [(_faction_label(f, lang), n) for f, n in result.by_faction.items()],
+        "groups": [(_type_label(t, lang), cards) for t, cards in groups.items()],
+        "pool": pool,
+        "curve": cost_curve_bars(result.cost_curve),
+        "format": checked.format,
+        "card_database_version": checked.card_database_version,
+    }
+
+
+def _formats() -> list[Format]:
+    formats = list(Format.objects.order_by("name"))
+    if not formats:
+        deck_services.ensure_default_formats()
+        formats = list(Format.objects.order_by("name"))
+    return formats
+
+
+def _format_from(request: HttpRequest, fallback: Format | None = None) -> Format:
+    name = request.POST.get("format") or (fallback.name if fallback else None)
+    return deck_services.get_format(name)
+
+
+def _editor(
+    request: HttpRequest,
+    deck: Deck | None,
+    *,
+    name: str,
+    fmt_name: str,
+    decklist: str,
+    error: str = "",
+    check: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    return render(
+        request,
+        "decks/decks/edit.html",
+        {
+            "deck": deck,
+            "name": name,
+            "format_name": fmt_name,
+            "formats": _formats(),
+            "decklist": decklist,
+            "error": error,
+            "check": check,
+            "lang": _lang(),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def deck_list(request: HttpRequest) -> HttpResponse:
+    decks = Deck.objects.filter(owner=request.user).select_related("format").prefetch_related("versions")
+    rows = [{"deck": d, "latest": max(d.versions.all(), key=lambda v: v.number, default=None)} for d in decks]
+    return render(request, "decks/decks/list.html", {"rows": rows, "lang": _lang()})
+
+
+@login_required
+def deck_new(request: HttpRequest) -> HttpResponse:
+    return _edit(request, None)
+
+
+@login_required
+def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    return _edit(request, deck_services.get_deck_for_user(request.user, pk))
+
+
+def _edit(request: HttpRequest, deck: Deck | None) -> HttpResponse:
+    latest = deck.latest_version() if deck else None
+    if request.method == "GET":
+        default_format = deck.format.name if deck else (_formats()[0].name if _formats() else "")
+        return _editor(
+            request,
+            deck,
+            name=deck.name if deck else "",
+            fmt_name=default_format,
+            decklist=latest.decklist if latest else "",
+        )
+    if request.method != "POST":
+        return HttpResponse(status=405)
+    name = request.POST.get("name", "")
+    fmt_name = request.POST.get("format", "")
+    decklist = request.POST.get("decklist", "")
+    upload = request.FILES.get("file")
+    try:
+        fmt = _format_from(request, deck.format if deck else None)
+        if request.POST.get("action") == "import":
+            if upload is None:
+                raise DeckRefused(_("Choose a file to import."))
+            checked = deck_services.check_decklist(
+                deck_services.read_upload(upload), fmt, filename=upload.name or "<upload>"
+            )
+            return _editor(
+                request,
+                deck,
+                name=name,
+                fmt_name=fmt.name,
+                decklist=checked.canonical,
+                check=check_context(checked, _lang()),
+            )
+        if deck is None:
+            deck = deck_services.create_deck(request.user, name, fmt, decklist)
+            messages.success(request, _("Deck saved."))
+        else:
+            version = deck_services.update_deck(deck, request.user, name=name, fmt=fmt, source=decklist)
+            messages.success(request, _("Saved as version %(n)s.") % {"n": version.number})
+        return redirect("decks:detail", pk=deck.pk)
+    except DecklistUnreadable as exc:
+        where = _("line %(n)s: ") % {"n": exc.line} if exc.line else ""
+        message = _("The decklist cannot be read: %(where)s%(message)s") % {"where": where, "message": exc.message}
+        return _editor(request, deck, name=name, fmt_name=fmt_name, decklist=decklist, error=message, status=400)
+    except DeckRefused as exc:
+        return _editor(request, deck, name=name, fmt_name=fmt_name, decklist=decklist, error=exc.message, status=400)
+
+
+@require_POST
+def deck_check(request: HttpRequest) -> HttpResponse:
+    """The live verdict partial for the editor (htmx): never saves anything."""
+    lang = _lang()
+    try:
+        fmt = _format_from(request)
+        checked = deck_services.check_decklist(
+            request.POST.get("decklist", ""), fmt, card_database=request.POST.get("card_database") or None
+        )
+    except DecklistUnreadable as exc:
+        return render(request, "decks/decks/_check.html", {"error": exc.to_dict()}, status=400)
+    except DeckRefused as exc:
+        return render(request, "decks/decks/_check.html", {"error": {"line": 0, "message": exc.message}}, status=400)
+    return render(request, "decks/decks/_check.html", {"check": check_context(checked, lang), "lang": lang})
+
+
+def _version_page(request: HttpRequest, version: DeckVersion, *, owner_view: bool) -> HttpResponse:
+    lang = _lang()
+    deck = version.deck
+    check = None
+    recheck_error = ""
+    try:
+        checked = deck_services.check_decklist(
+            version.decklist, deck.format, card_database=version.card_database_version_id, kind="text"
+        )
+        check = check_context(checked, lang)
+    except (DecklistUnreadable, DeckRefused) as exc:
+        recheck_error = str(exc)
+    versions = list(deck.versions.order_by("-number")) if owner_view else [version]
+    return render(
+        request,
+        "decks/decks/detail.html",
+        {
+            "deck": deck,
+            "version": version,
+            "versions": versions,
+            "check": check,
+            "recheck_error": recheck_error,
+            "owner_view": owner_view,
+            "export_kinds": list(deck_services.EXPORT_KINDS),
+            "lang": lang,
+        },
+    )
+
+
+@login_required
+@require_GET
+def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = deck_services.get_deck_for_user(request.user, pk)
+    number = request.GET.get("version", "")
+    versions = deck.versions.select_related("card_database_version", "deck__format")
+    if number.isdigit() and len(number) < 10:
+        version = versions.filter(number=int(number)).first()
+    else:
+        version = versions.order_by("-number").first()
+    if version is None:
+        return render(request, "error.html", {"status": 404, "message": _("There is no such version.")}, status=404)
+    return _version_page(request, version, owner_view=True)
+
+
+@require_GET
+def version_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    version = deck_services.get_deck_version_for_user(request.user, pk)
+    owner_view = request.user.is_authenticated and version.deck.owner_id == request.user.pk
+    return _version_page(request, version, owner_view=owner_view)
+
+
+@require_GET
+def version_export(request: HttpRequest, pk: int) -> HttpResponse:
+    version = deck_services.get_deck_version_for_user(request.user, pk)
+    try:
+        content, filename, content_type = deck_services.export_decklist(version, request.GET.get("kind", "text"))
+    except DeckRefused as exc:
+        return render(request, "error.html", {"status": 400, "message": exc.message}, status=400)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_POST
+def deck_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = deck_services.get_deck_for_user(request.user, pk)
+    try:
+        deck_services.delete_deck(deck, request.user)
+    except DeckInUse as exc:
+        messages.error(request, str(exc))
+        return redirect("decks:detail", pk=deck.pk)
+    except PermissionDenied:
+        raise
+    messages.success(request, _("Deck deleted."))
+    return redirect("decks:list")

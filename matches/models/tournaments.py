@@ -1,0 +1,95 @@
+"""Tournaments and deck registrations.
+
+A player registers one deck version; when the tournament starts the
+registration is locked: a frozen copy of the decklist and its hash, against
+which match logs are checked later (issue 7 adds pairings and matches).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from decks.models import DeckVersion, Format
+
+
+class Tournament(models.Model):
+    """A tournament of one format, run by its organisers, overseen by its judges."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("format"))
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_tournaments", verbose_name=_("organisers")
+    )
+    judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="judged_tournaments", verbose_name=_("judges")
+    )
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
+    registration_opens = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes = models.DateTimeField(_("registration closes"), null=True, blank=True)
+    decklists_published = models.BooleanField(_("decklists published"), default=False)
+    best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def registration_is_open(self, now: datetime.datetime | None = None) -> bool:
+        """Open: status 'registration' and ``now`` inside [opens, closes) (a missing bound does not limit)."""
+        now = now or timezone.now()
+        if self.status != self.Status.REGISTRATION:
+            return False
+        if self.registration_opens is not None and now < self.registration_opens:
+            return False
+        return not (self.registration_closes is not None and now >= self.registration_closes)
+
+    def is_organiser(self, user: object) -> bool:
+        if not getattr(user, "is_authenticated", False):
+            return False
+        return bool(getattr(user, "is_superuser", False)) or self.organisers.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
+
+    def is_judge(self, user: object) -> bool:
+        if not getattr(user, "is_authenticated", False):
+            return False
+        return self.judges.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
+
+
+class Registration(models.Model):
+    """A player's deck for a tournament; locked (frozen copy + hash) when the tournament starts."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
+    deck_version = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, related_name="registrations")
+    registered_at = models.DateTimeField(_("registered at"), default=timezone.now)
+    dropped = models.BooleanField(_("dropped"), default=False)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    locked_decklist = models.TextField(blank=True)
+    locked_hash = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "registered_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="one_registration_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+    @property
+    def is_locked(self) -> bool:
+        return self.locked_at is not None

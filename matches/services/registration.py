@@ -1,0 +1,209 @@
+"""Tournament services: create, open registration, register a deck, start (lock decklists), publish decklists.
+
+Legality is the engine's: a registration re-checks the deck version against the
+tournament's format (``decks.services.decks.check_deck_version``).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from decks.models import DeckVersion, Format
+from decks.services.decks import check_deck_version, deck_content_hash
+from junling.models import record
+from matches.models import Registration, Tournament
+
+if TYPE_CHECKING:
+    from engine.deckrules import CheckResult
+
+
+class RegistrationRefused(ValueError):
+    """A deck cannot be registered: illegal (``result`` holds every violation), wrong owner, or out of the window."""
+
+    def __init__(self, message: str, result: CheckResult | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.result = result
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"error": {"message": self.message}}
+        if self.result is not None:
+            out.update(self.result.to_dict())
+        return out
+
+
+class TournamentStateError(ValueError):
+    """The tournament is not in a state that allows this action (e.g. starting a finished tournament)."""
+
+
+def _require_organiser(tournament: Tournament, actor: Any) -> None:
+    if not tournament.is_organiser(actor):
+        raise PermissionDenied(_("Only the tournament's organisers may do this."))
+
+
+def create_tournament(
+    actor: Any,
+    *,
+    name: str,
+    format: Format,
+    organisers: Iterable[Any] = (),
+    judges: Iterable[Any] = (),
+    registration_opens: datetime.datetime | None = None,
+    registration_closes: datetime.datetime | None = None,
+    best_of: int = 3,
+) -> Tournament:
+    """A draft tournament; ``actor`` is an organiser unless others are named."""
+    name = " ".join(str(name or "").split())
+    if not name or len(name) > 200:
+        raise TournamentStateError(_("A tournament needs a name of 1 to 200 characters."))
+    if best_of not in (1, 3):
+        raise TournamentStateError(_("A match is best of 1 or best of 3."))
+    for moment in (registration_opens, registration_closes):
+        if moment is not None and timezone.is_naive(moment):
+            raise TournamentStateError(_("Registration times need a time zone."))
+    if registration_opens and registration_closes and registration_closes <= registration_opens:
+        raise TournamentStateError(_("Registration must close after it opens."))
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name,
+            format=format,
+            registration_opens=registration_opens,
+            registration_closes=registration_closes,
+            best_of=best_of,
+            created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        )
+        tournament.organisers.set(list(organisers) or [actor])
+        tournament.judges.set(list(judges))
+        record(actor, "tournament.create", tournament, name=name, format=format.name)
+    return tournament
+
+
+def open_registration(tournament: Tournament, actor: Any) -> Tournament:
+    """Draft -> registration (players may register while inside the registration window)."""
+    _require_organiser(tournament, actor)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status != Tournament.Status.DRAFT:
+            raise TournamentStateError(_("Registration can only be opened for a draft tournament."))
+        tournament.status = Tournament.Status.REGISTRATION
+        tournament.save(update_fields=["status"])
+        record(actor, "tournament.open_registration", tournament)
+    return tournament
+
+
+def register_deck(
+    player: Any, tournament: Tournament, deck_version: DeckVersion, *, now: datetime.datetime | None = None
+) -> Registration:
+    """Register ``deck_version`` for ``player``; a second registration replaces the first while registration is open.
+
+    Refused (RegistrationRefused) outside the registration window, after the start, for a deck that is not the
+    player's, and for an illegal deck under the tournament's format (with every violation, ruling D7).
+    """
+    now = now or timezone.now()
+    if not getattr(player, "is_authenticated", False):
+        raise PermissionDenied(_("Log in to register a deck."))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().select_related("format").get(pk=tournament.pk)
+        if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+            raise RegistrationRefused(_("The tournament has started; registrations are locked."))
+        if not tournament.registration_is_open(now):
+            raise RegistrationRefused(_("Registration for this tournament is not open."))
+        if deck_version.deck.owner_id != player.pk:
+            raise RegistrationRefused(_("You can only register your own deck."))
+        result = check_deck_version(deck_version, tournament.format)
+        if not result.legal:
+            raise RegistrationRefused(
+                _("This deck is not legal in %(format)s: %(n)s violation(s).")
+                % {"format": tournament.format.name, "n": len(result.violations)},
+                result,
+            )
+        previous = Registration.objects.filter(tournament=tournament, player=player).first()
+        registration, _created = Registration.objects.update_or_create(
+            tournament=tournament,
+            player=player,
+            defaults={"deck_version": deck_version, "registered_at": now, "dropped": False},
+        )
+        record(
+            player,
+            "tournament.register",
+            registration,
+            tournament=tournament.pk,
+            deck_version=deck_version.pk,
+            content_hash=deck_version.content_hash,
+            replaced=previous.deck_version_id if previous else None,
+        )
+    return registration
+
+
+def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.datetime | None = None) -> list[Registration]:
+    """Start: lock every registration (frozen copy of the decklist + its hash); registration closes for good."""
+    _require_organiser(tournament, actor)
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+            raise TournamentStateError(_("The tournament has already started."))
+        locked = []
+        registrations = tournament.registrations.select_related("deck_version__card_database_version")
+        for registration in registrations.filter(dropped=False):
+            version = registration.deck_version
+            registration.locked_decklist = version.decklist
+            registration.locked_hash = deck_content_hash(version.decklist, version.card_database_version.content_hash)
+            registration.locked_at = now
+            registration.save(update_fields=["locked_decklist", "locked_hash", "locked_at"])
+            locked.append(registration)
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = now
+        tournament.save(update_fields=["status", "started_at"])
+        record(
+            actor,
+            "tournament.start",
+            tournament,
+            locked={str(r.player_id): r.locked_hash for r in locked},
+        )
+    return locked
+
+
+def publish_decklists(tournament: Tournament, actor: Any) -> Tournament:
+    """Make every registered decklist of the tournament public."""
+    _require_organiser(tournament, actor)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not tournament.decklists_published:
+            tournament.decklists_published = True
+            tournament.save(update_fields=["decklists_published"])
+            record(actor, "tournament.publish_decklists", tournament)
+    return tournament
+
+
+def can_view_registration_decklist(user: Any, registration: Registration) -> bool:
+    """The player, the tournament's organisers and judges; anyone once the organiser published the decklists."""
+    tournament = registration.tournament
+    if tournament.decklists_published:
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.pk == registration.player_id:
+        return True
+    return tournament.is_organiser(user) or tournament.is_judge(user)
+
+
+def registration_decklist(registration: Registration) -> str:
+    """The frozen copy once locked, else the registered version's decklist."""
+    return registration.locked_decklist if registration.is_locked else registration.deck_version.decklist
+
+
+def get_tournament(pk: Any) -> Tournament:
+    from django.http import Http404
+
+    try:
+        return Tournament.objects.select_related("format").get(pk=int(pk))
+    except (Tournament.DoesNotExist, TypeError, ValueError):
+        raise Http404(_("There is no such tournament.")) from None
