@@ -105,17 +105,18 @@ def _index(db: CardDatabase) -> _DbIndex:
 
 
 def _resolve(entries: Iterable[DeckEntry], index: _DbIndex) -> tuple[ResolvedEntry, ...]:
-    merged: dict[str, list] = {}  # canonical (or written) name -> [count, card, lines]
+    memo = index.cards
+    merged: dict[str, ResolvedEntry] = {}  # canonical (or written) name -> entry
     for entry in entries:
-        card = index.card(entry.name)
-        key = card.name if card is not None else entry.name
-        slot = merged.get(key)
-        if slot is None:
-            merged[key] = [entry.count, card, [entry.line]]
+        name = entry.name
+        card = memo[name] if name in memo else index.card(name)
+        key = card.name if card is not None else name
+        old = merged.get(key)
+        if old is None:
+            merged[key] = ResolvedEntry(key, entry.count, card, (entry.line,))
         else:
-            slot[0] += entry.count
-            slot[2].append(entry.line)
-    return tuple(ResolvedEntry(k, c, card, tuple(lines)) for k, (c, card, lines) in merged.items())
+            merged[key] = ResolvedEntry(key, old.count + entry.count, card, (*old.lines, entry.line))
+    return tuple(merged.values())
 
 
 def check_deck(decklist: Decklist, db: CardDatabase, fmt: Format | None = None) -> CheckResult:
@@ -167,30 +168,8 @@ def check_deck(decklist: Decklist, db: CardDatabase, fmt: Format | None = None) 
     deck = _resolve(decklist.entries, index)
     pool = _resolve(decklist.pool, index)
 
-    # Unknown names and banned cards (ruling D6).
-    banned = index.banned_names(fmt.banlist) if fmt.banlist else frozenset()
-    seen_banned: set[str] = set()
+    # One pass over the deck: unknown names (ruling D6), copies (D2), factions present (D3), breakdowns.
     copies: dict[str, int] = {}
-    for section, entries in (("deck", deck), ("pool", pool)):
-        for e in entries:
-            if e.card is None:
-                violations.append(_unknown(e, section, index))
-                continue
-            copies[e.name] = copies.get(e.name, 0) + e.count
-            if e.name in banned and e.name not in seen_banned:
-                seen_banned.add(e.name)
-                label = label_en(e.card, e.name)
-                violations.append(
-                    Violation(
-                        "banned-card",
-                        "ruling D6",
-                        (e.name,),
-                        f"{label} is banned in format {fmt.name}",
-                        f"{e.name} 在赛制 {fmt.name} 中被禁用",
-                    )
-                )
-
-    # Factions present and breakdowns over the known resource cards.
     present: set[str] = set()
     by_type: dict[str, int] = {}
     by_faction: dict[str, int] = {}
@@ -198,17 +177,35 @@ def check_deck(decklist: Decklist, db: CardDatabase, fmt: Format | None = None) 
     for e in deck:
         card = e.card
         if card is None:
+            violations.append(_unknown(e, "deck", index))
             continue
-        by_type[card.type] = by_type.get(card.type, 0) + e.count
+        n = e.count
+        copies[e.name] = n  # names are unique within a resolved section
+        ctype = card.type
+        by_type[ctype] = by_type.get(ctype, 0) + n
         if card.factions:
             for f in card.factions:
                 present.add(f)
-                by_faction[f] = by_faction.get(f, 0) + e.count
+                by_faction[f] = by_faction.get(f, 0) + n
         else:
-            by_faction[NO_FACTION] = by_faction.get(NO_FACTION, 0) + e.count
-        if card.cost is not None:
-            cost_curve[card.cost] = cost_curve.get(card.cost, 0) + e.count
-    factions = tuple(sorted(present, key=lambda f: (_FACTION_ORDER.get(f, len(_FACTION_ORDER)), f)))
+            by_faction[NO_FACTION] = by_faction.get(NO_FACTION, 0) + n
+        cost = card.cost
+        if cost is not None:
+            cost_curve[cost] = cost_curve.get(cost, 0) + n
+    for e in pool:
+        if e.card is None:
+            violations.append(_unknown(e, "pool", index))
+        else:
+            copies[e.name] = copies.get(e.name, 0) + e.count
+    if fmt.banlist:
+        banned = index.banned_names(fmt.banlist)
+        for name in copies:
+            if name in banned:
+                violations.append(_banned(name, index.card(name), fmt))
+    if len(present) < 2:
+        factions = tuple(present)
+    else:
+        factions = tuple(sorted(present, key=lambda f: (_FACTION_ORDER.get(f, len(_FACTION_ORDER)), f)))
 
     view = DeckView(deck, pool, decklist.declared_factions, copies, factions, db, fmt)
     report = ruleset.check(view)
@@ -229,6 +226,16 @@ def check_deck(decklist: Decklist, db: CardDatabase, fmt: Format | None = None) 
         resolved=tuple((e.name, e.count) for e in deck),
         resolved_pool=tuple((e.name, e.count) for e in pool),
         ruleset=ruleset.name,
+    )
+
+
+def _banned(name: str, card: Card | None, fmt: Format) -> Violation:
+    return Violation(
+        "banned-card",
+        "ruling D6",
+        (name,),
+        f"{label_en(card, name)} is banned in format {fmt.name}",
+        f"{name} 在赛制 {fmt.name} 中被禁用",
     )
 
 
