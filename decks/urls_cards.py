@@ -18,7 +18,7 @@ urlpatterns = [
     path("cards/databases/", views.database_list, name="databases"),
     path("cards/databases/import/", views.database_import, name="import"),
     path("cards/databases/<int:version_id>/export.<str:fmt>", views.database_export, name="export"),
-    path("cards/<int:version_id>/<str:name>/", views.card_detail, name="detail"),
+    path("cards/<int:version_id>/<path:name>/", views.card_detail, name="detail"),
     re_path(r"^api/card-databases/import/?$", api.CardDatabaseImportView.as_view(), name="api-card-database-import"),
     path(
         "api/card-database-versions/<int:pk>/export/<str:fmt>/",

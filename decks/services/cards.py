@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.db import transaction
-from django.db.models import QuerySet
+from django.db import IntegrityError, transaction
+from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
 from decks.models.cards import tags
@@ -56,55 +56,66 @@ def import_card_database(
     raw = source if isinstance(source, bytes) else _read(source, filename)
     db = engine_cards.load_database(raw, filename=filename, game=game, name=database_name, version=version)
     _text, encoding = engine_cards.decode_bytes(raw, filename)
-    with transaction.atomic():
-        existing = CardDatabaseVersion.objects.select_related("database").filter(content_hash=db.content_hash).first()
-        if existing is not None:
-            asked_name = database_name and database_name != existing.database.name
-            asked_version = version and version != existing.version
-            if asked_name or asked_version:
+    try:
+        with transaction.atomic():
+            existing = (
+                CardDatabaseVersion.objects.select_related("database").filter(content_hash=db.content_hash).first()
+            )
+            if existing is not None:
+                asked_name = database_name and database_name != existing.database.name
+                asked_version = version and version != existing.version
+                if asked_name or asked_version:
+                    raise CardVersionConflict(
+                        filename,
+                        "version",
+                        f"these cards are already stored as {existing.database.name} version {existing.version} "
+                        f"(content hash {existing.content_hash[:12]}); the same content is not stored twice",
+                    )
+                return existing
+            database = CardDatabase.objects.filter(name=db.name).first()
+            if database is None:
+                database = CardDatabase.objects.create(name=db.name, game=db.game)
+            elif database.game != db.game:
+                raise CardVersionConflict(
+                    filename, "game", f"database {db.name} holds {database.game} cards; this file holds {db.game} cards"
+                )
+            clash = database.versions.filter(version=db.version).first()
+            if clash is not None:
                 raise CardVersionConflict(
                     filename,
                     "version",
-                    f"these cards are already stored as {existing.database.name} version {existing.version} "
-                    f"(content hash {existing.content_hash[:12]}); the same content is not stored twice",
+                    f"{db.name} version {db.version} already exists with other content (content hash "
+                    f"{clash.content_hash[:12]}); versions are immutable: give this file a new version label",
                 )
+            stored = CardDatabaseVersion.objects.create(
+                database=database,
+                version=db.version,
+                content_hash=db.content_hash,
+                document=db.to_document(),
+                card_count=len(db),
+                source_filename=filename[:255],
+                source_encoding=encoding,
+                imported_by=actor if getattr(actor, "is_authenticated", False) else None,
+            )
+            _store_cards(stored, db)
+            record(
+                actor,
+                "card_database.import",
+                stored,
+                database=database.name,
+                version=stored.version,
+                content_hash=stored.content_hash,
+                card_count=stored.card_count,
+                filename=filename,
+            )
+    except IntegrityError:
+        # A concurrent import of the same file or label won the race; its result stands.
+        existing = CardDatabaseVersion.objects.filter(content_hash=db.content_hash).first()
+        if existing is not None and not database_name and not version:
             return existing
-        database = CardDatabase.objects.filter(name=db.name).first()
-        if database is None:
-            database = CardDatabase.objects.create(name=db.name, game=db.game)
-        elif database.game != db.game:
-            raise CardVersionConflict(
-                filename, "game", f"database {db.name} holds {database.game} cards; this file holds {db.game} cards"
-            )
-        clash = database.versions.filter(version=db.version).first()
-        if clash is not None:
-            raise CardVersionConflict(
-                filename,
-                "version",
-                f"{db.name} version {db.version} already exists with other content (content hash "
-                f"{clash.content_hash[:12]}); versions are immutable: give this file a new version label",
-            )
-        stored = CardDatabaseVersion.objects.create(
-            database=database,
-            version=db.version,
-            content_hash=db.content_hash,
-            document=db.to_document(),
-            card_count=len(db),
-            source_filename=filename[:255],
-            source_encoding=encoding,
-            imported_by=actor if getattr(actor, "is_authenticated", False) else None,
-        )
-        _store_cards(stored, db)
-        record(
-            actor,
-            "card_database.import",
-            stored,
-            database=database.name,
-            version=stored.version,
-            content_hash=stored.content_hash,
-            card_count=stored.card_count,
-            filename=filename,
-        )
+        raise CardVersionConflict(
+            filename, "version", f"{db.name} version {db.version} was imported at the same moment; check it and retry"
+        ) from None
     return stored
 
 
@@ -298,7 +309,13 @@ def filter_cards(version: CardDatabaseVersion | None, filters: CardFilters) -> Q
         key = normalize_name(term)
         if key:
             cards = cards.filter(search_text__contains=key)
-    return cards.prefetch_related("printings").order_by("type", "cost", "name")
+    # The game's own type order (人 物 事 特 令 优), not the characters' code points.
+    games = [version.database.game] if version is not None else list(engine_cards.GAMES)
+    order = [t for g in games for t in engine_cards.TYPES_BY_GAME.get(g, ())]
+    type_rank = Case(
+        *[When(type=t, then=Value(i)) for i, t in enumerate(order)], default=Value(99), output_field=IntegerField()
+    )
+    return cards.prefetch_related("printings").order_by(type_rank, "cost", "name")
 
 
 def _faction_from_any(value: str) -> str:
