@@ -94,7 +94,7 @@ class ResolvedEntry(NamedTuple):
     """
 
     name: str
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: the field reads naturally
     card: Card | None
     lines: tuple[int, ...] = ()
 

@@ -10,10 +10,10 @@ import json
 import sys
 from pathlib import Path
 
-from engine.cards import CardDatabase, CardDatabaseError, load_database, starter_database
+from engine.cards import GENERALS_ORDER, CardDatabase, CardDatabaseError, load_database, starter_database
 from engine.decklist import MAX_BYTES, DecklistError, parse_decklist
 from engine.deckrules import RULESETS, CheckResult, check_deck
-from engine.formats import DEFAULT_FORMAT, FORMATS, Format, UnknownFormatError, get_format
+from engine.formats import DEFAULT_FORMAT, FORMATS, Format, UnknownFormatError, default_format, get_format
 
 LABELS = {
     "en": {
@@ -58,9 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the decklist (text, JSON or CSV); - reads standard input")
     parser.add_argument(
         "--format",
-        default=DEFAULT_FORMAT["generals-order"],
         choices=sorted(FORMATS),
-        help="the format to check against (default: %(default)s)",
+        help="the format to check against (default: the default format of the database's game, "
+        f"{DEFAULT_FORMAT['generals-order']} for the bundled database)",
     )
     parser.add_argument("--database", help="a card database file (default: the bundled starter database)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -70,15 +70,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     """Run the check; returns the exit status."""
     try:
-        fmt = get_format(args.format)
+        fmt: Format | None = get_format(args.format) if args.format else None
     except UnknownFormatError as exc:
         return _fail(args, str(exc))
-    if fmt.ruleset not in RULESETS:
+    if fmt is not None and fmt.ruleset not in RULESETS:
         return _fail(args, f"format {fmt.name} names unknown ruleset {fmt.ruleset}")
     try:
-        db: CardDatabase = load_database(args.database) if args.database else starter_database(fmt.game)
+        if args.database:
+            db = load_database(args.database)
+        else:
+            db = starter_database(fmt.game if fmt is not None else GENERALS_ORDER)
     except (CardDatabaseError, OSError) as exc:
         return _fail(args, f"cannot load the card database: {exc}")
+    if fmt is None:
+        fmt = default_format(db.game)
     try:
         decklist = parse_decklist(_read(args.file), filename=args.file if args.file != "-" else "<stdin>")
     except DecklistError as exc:

@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import dump_json
 from engine.decklist import format_decklist
-from tests.engine.deckrules.conftest import go_db, shu_deck
+from tests.engine.deckrules.conftest import go_db, sgz_db, sgz_deck, shu_deck
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -88,3 +88,14 @@ def test_checkdeck_unknown_format_is_refused_by_the_argument_parser(tmp_path):
 def test_checkdeck_missing_file_exits_2_with_a_message(tmp_path):
     proc = run(str(tmp_path / "missing.txt"))
     assert proc.returncode == 2 and "cannot read" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_checkdeck_without_format_uses_the_default_format_of_the_database_game(tmp_path):
+    path = tmp_path / "sgz.json"
+    path.write_text(dump_json(sgz_db()), encoding="utf-8")
+    deck = tmp_path / "sgz.txt"
+    deck.write_text(format_decklist(sgz_deck(50, events=2)), encoding="utf-8")
+    proc = run(str(deck), "--database", str(path), "--json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["format"] == "sanguo-zhi-standard" and doc["hand_limit"] == 7 and doc["count"] == 50
