@@ -1,0 +1,74 @@
+"""``python -m engine play``: two bots play a game, printed move by move in plain words."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from engine.cards import DATA_DIR, CardDatabaseError, load_database, starter_database
+from engine.game.bots import BOTS, play
+from engine.game.errors import GameSetupError
+from engine.game.narrate import describe
+from engine.game.state import Game, State
+from engine.game.terms import CHANCE
+
+DECKS_DIR = DATA_DIR / "decks"
+DEFAULT_DECKS = ("shu_starter", "wei_starter")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``play``."""
+    parser.add_argument("--bots", nargs=2, default=["random", "greedy"], choices=sorted(BOTS), metavar="BOT",
+                        help=f"the bots of player 0 and player 1 ({', '.join(sorted(BOTS))}); default: random greedy")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the chance events and the bots")
+    parser.add_argument("--decks", nargs=2, default=list(DEFAULT_DECKS), metavar="DECK",
+                        help="decklist files, or names of bundled decks (default: shu_starter wei_starter)")  # fmt: skip
+    parser.add_argument("--database", help="a card database file (default: the bundled starter database)")
+    parser.add_argument("--quiet", action="store_true", help="print only the result")
+    parser.add_argument("--verbose", action="store_true", help="also print passes in response windows")
+
+
+def load_deck(spec: str) -> object:
+    """A Decklist from a path or the name of a bundled deck."""
+    from engine.decklist import parse_decklist
+
+    path = Path(spec)
+    if not path.exists():
+        path = DECKS_DIR / (spec if spec.endswith(".txt") else f"{spec}.txt")
+    if not path.exists():
+        bundled = ", ".join(sorted(p.stem for p in DECKS_DIR.glob("*.txt")))
+        raise GameSetupError(f"no decklist {spec!r} (a file, or one of: {bundled})")
+    return parse_decklist(path.read_bytes(), filename=path.name)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Play and print; 0 on a finished game, 2 on bad input."""
+    try:
+        db = load_database(args.database) if args.database else starter_database()
+        decks = [load_deck(d) for d in args.decks]
+        state = Game(db).new_initial_state(decks[0], decks[1], seed=args.seed)
+    except (GameSetupError, CardDatabaseError, ValueError) as exc:
+        print(f"error: {exc}")
+        return 2
+    bots = [BOTS[name](args.seed * 2 + i) for i, name in enumerate(args.bots)]
+    print(f"Player 0: {args.decks[0]} ({args.bots[0]} bot); player 1: {args.decks[1]} ({args.bots[1]} bot); "
+          f"seed {args.seed}")  # fmt: skip
+    last_turn = -1
+
+    def show(s: State, action: object) -> None:
+        nonlocal last_turn
+        if args.quiet or (type(action).__name__ == "Pass" and not args.verbose):
+            return
+        if s.turn != last_turn and s.turn > 0:
+            last_turn = s.turn
+            print(f"-- turn {s.turn}: player {s.active} "
+                  f"(hand {len(s.hand[s.active])}, RESOURCE {len(s.resource[s.active])})")  # fmt: skip
+        indent = "   " if s.current_player() == CHANCE else "  "
+        print(indent + describe(s, action))  # type: ignore[arg-type]
+
+    play(state, bots, rng=random.Random(args.seed), on_action=show)
+    outcome = state.outcome
+    assert outcome is not None
+    print(f"Player {outcome.winner} wins after {state.turn} turns: {outcome.reason} ({outcome.rule}).")
+    return 0
