@@ -19,11 +19,22 @@ DEFAULT_DECKS = ("shu_starter", "wei_starter")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``play``."""
-    parser.add_argument("--bots", nargs=2, default=["random", "greedy"], choices=sorted(BOTS), metavar="BOT",
-                        help=f"the bots of player 0 and player 1 ({', '.join(sorted(BOTS))}); default: random greedy")  # fmt: skip
+    parser.add_argument(
+        "--bots",
+        nargs=2,
+        default=["random", "greedy"],
+        choices=sorted(BOTS),
+        metavar="BOT",
+        help=f"the bots of player 0 and player 1 ({', '.join(sorted(BOTS))}); default: random greedy",
+    )
     parser.add_argument("--seed", type=int, default=0, help="the seed of the chance events and the bots")
-    parser.add_argument("--decks", nargs=2, default=list(DEFAULT_DECKS), metavar="DECK",
-                        help="decklist files, or names of bundled decks (default: shu_starter wei_starter)")  # fmt: skip
+    parser.add_argument(
+        "--decks",
+        nargs=2,
+        default=list(DEFAULT_DECKS),
+        metavar="DECK",
+        help="decklist files, or names of bundled decks (default: shu_starter wei_starter)",
+    )
     parser.add_argument("--database", help="a card database file (default: the bundled starter database)")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument("--verbose", action="store_true", help="also print passes in response windows")
@@ -52,8 +63,10 @@ def main(args: argparse.Namespace) -> int:
         print(f"error: {exc}")
         return 2
     bots = [BOTS[name](args.seed * 2 + i) for i, name in enumerate(args.bots)]
-    print(f"Player 0: {args.decks[0]} ({args.bots[0]} bot); player 1: {args.decks[1]} ({args.bots[1]} bot); "
-          f"seed {args.seed}")  # fmt: skip
+    print(
+        f"Player 0: {args.decks[0]} ({args.bots[0]} bot); player 1: {args.decks[1]} ({args.bots[1]} bot); "
+        f"seed {args.seed}"
+    )
     last_turn = -1
 
     def show(s: State, action: object) -> None:
@@ -62,8 +75,10 @@ def main(args: argparse.Namespace) -> int:
             return
         if s.turn != last_turn and s.turn > 0:
             last_turn = s.turn
-            print(f"-- turn {s.turn}: player {s.active} "
-                  f"(hand {len(s.hand[s.active])}, RESOURCE {len(s.resource[s.active])})")  # fmt: skip
+            print(
+                f"-- turn {s.turn}: player {s.active} "
+                f"(hand {len(s.hand[s.active])}, RESOURCE {len(s.resource[s.active])})"
+            )
         indent = "   " if s.current_player() == CHANCE else "  "
         print(indent + describe(s, action))  # type: ignore[arg-type]
 

@@ -432,8 +432,26 @@ class State:
         return f"<State turn {self.turn} {self.phase} to_act {self.current_player()} after {len(self.history)} actions>"
 
 
-_SHARED = ("game", "seed", "decks", "names", "owner", "cards", "listeners", "factions", "limit", "command_revealed",
-           "advantage", "turn", "active", "first", "phase", "to_act", "pending", "outcome")  # fmt: skip
+_SHARED = (
+    "game",
+    "seed",
+    "decks",
+    "names",
+    "owner",
+    "cards",
+    "listeners",
+    "factions",
+    "limit",
+    "command_revealed",
+    "advantage",
+    "turn",
+    "active",
+    "first",
+    "phase",
+    "to_act",
+    "pending",
+    "outcome",
+)
 _LISTS2 = ("resource", "pool", "hand", "discard", "casualty", "out_of_game", "field")
 
 _PHASE_RULE = {

@@ -26,7 +26,7 @@ TEST_CARDS = [
         ability_kind="effect",
         ability_cost="1",
         effect={"activate": [{"kind": "wit_bonus", "amount": 1}]},
-    ),  # fmt: skip
+    ),
     C("张角", "人", factions=("黄巾",), cost=3, might=2, wit=5),
     C("裴元绍", "人", factions=("黄巾",), cost=1, might=1, wit=1),
     C("周仓", "人", factions=("蜀", "黄巾"), cost=4, might=3, wit=2),
@@ -62,7 +62,7 @@ TEST_CARDS = [
         wit=3,
         ability_kind="trait",
         effect={"on": {"victory": [{"kind": "test_record"}]}},
-    ),  # fmt: skip
+    ),
 ]
 
 FILLER = "粮草"
@@ -75,16 +75,49 @@ def make_db() -> CardDatabase:
 
 def shu_deck() -> tuple[list[str], list[str], list[str]]:
     """A 蜀·黄巾 deck of 48 cards with a command pool of two."""
-    names = ["关羽", "张飞", "刘备", "诸葛亮", "张角", "周仓", "丈八蛇矛", "青龙偃月刀", "虎豹骑", "木牛流马", "破甲",
-             "仁义之师", "放火烧敌粮", "火箭队的突袭", "水计淹敌", "诡计识破", "实则虚之", "大地震"]  # fmt: skip
+    names = [
+        "关羽",
+        "张飞",
+        "刘备",
+        "诸葛亮",
+        "张角",
+        "周仓",
+        "丈八蛇矛",
+        "青龙偃月刀",
+        "虎豹骑",
+        "木牛流马",
+        "破甲",
+        "仁义之师",
+        "放火烧敌粮",
+        "火箭队的突袭",
+        "水计淹敌",
+        "诡计识破",
+        "实则虚之",
+        "大地震",
+    ]
     deck = [n for n in names for _ in range(3)][:48] + [FILLER] * 15
     return deck, ["反军", "束缚"], ["蜀", "黄巾"]
 
 
 def wei_deck() -> tuple[list[str], list[str], list[str]]:
     """A 魏 deck of 45 cards with a command pool of one."""
-    names = ["曹操", "许褚", "夏侯惇", "丈八蛇矛", "青龙偃月刀", "虎豹骑", "木牛流马", "破甲", "仁义之师",
-             "放火烧敌粮", "火箭队的突袭", "水计淹敌", "诡计识破", "实则虚之", "沼泽"]  # fmt: skip
+    names = [
+        "曹操",
+        "许褚",
+        "夏侯惇",
+        "丈八蛇矛",
+        "青龙偃月刀",
+        "虎豹骑",
+        "木牛流马",
+        "破甲",
+        "仁义之师",
+        "放火烧敌粮",
+        "火箭队的突袭",
+        "水计淹敌",
+        "诡计识破",
+        "实则虚之",
+        "沼泽",
+    ]
     return [n for n in names for _ in range(3)] + [FILLER] * 15, ["魏武"], ["魏"]
 
 
