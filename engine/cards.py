@@ -573,6 +573,9 @@ def load_database(
     cards: list[Card] = []
     seen: dict[str, int] = {}
     for row_number, row in rows:
+        if isinstance(row, dict) and _EXTRA_CELLS in row:
+            errors.append(RowError(filename, row_number, "", "the row has more cells than the header has columns"))
+            continue
         try:
             card = Card.from_dict(row, game=game)
         except CardDataError as exc:
@@ -627,15 +630,20 @@ def _json_rows(text: str, filename: str) -> tuple[dict[str, Any], list[tuple[int
     return meta, list(enumerate(doc["cards"], start=1))
 
 
+_EXTRA_CELLS = "(extra cells)"
+
+
 def _csv_rows(text: str, filename: str) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
     meta: dict[str, Any] = {}
-    lines = text.splitlines()
+    rest = text
     skipped = 0
-    while skipped < len(lines) and lines[skipped].startswith("#"):
-        key, _, value = lines[skipped][1:].partition(":")
+    while rest.startswith("#"):
+        line, _, rest = rest.partition("\n")
+        key, _, value = line[1:].partition(":")
         meta[key.strip()] = value.strip()
         skipped += 1
-    reader = csv.DictReader(io.StringIO("\n".join(lines[skipped:])))
+    # newline="" so quoted cells may hold line breaks; splitlines() would also split on U+2028 etc.
+    reader = csv.DictReader(io.StringIO(rest, newline=""))
     header = reader.fieldnames or []
     missing = [c for c in ("name", "type") if c not in header]
     if missing:
@@ -646,11 +654,14 @@ def _csv_rows(text: str, filename: str) -> tuple[dict[str, Any], list[tuple[int,
     if unknown:
         raise CardDatabaseError([RowError(filename, skipped + 1, unknown[0], "unknown column")])
     rows: list[tuple[int, Any]] = []
-    for i, row in enumerate(reader, start=skipped + 2):
+    consumed = reader.line_num
+    for row in reader:
+        line_number = skipped + consumed + 1  # the file line the record starts on, even after multi-line cells
+        consumed = reader.line_num
         if None in row:
-            rows.append((i, {"__extra__": ""}))  # more cells than columns: reported by from_dict
+            rows.append((line_number, {_EXTRA_CELLS: ""}))
             continue
-        rows.append((i, {k: v for k, v in row.items() if v not in (None, "")}))
+        rows.append((line_number, {k: v for k, v in row.items() if v not in (None, "")}))
     return meta, rows
 
 
