@@ -127,16 +127,16 @@ def parse_decklist(text: str | bytes, *, filename: str = "<decklist>", kind: str
         raise DecklistError(line, "this is binary data (control characters), not a decklist", filename)
     if not text.strip():
         raise DecklistError(0, "the decklist is empty", filename)
-    line_count = text.count("\n") + (0 if text.endswith("\n") else 1)
-    if line_count > MAX_LINES:
-        raise DecklistError(MAX_LINES + 1, f"the decklist has {line_count} lines; the limit is {MAX_LINES}", filename)
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise DecklistError(MAX_LINES + 1, f"the decklist has {len(lines)} lines; the limit is {MAX_LINES}", filename)
     if kind == "auto":
         kind = _guess_kind(text, filename)
     if kind == "json":
         return _parse_json(text, filename)
     if kind == "csv":
         return _parse_csv(text, filename)
-    return _parse_text(text, filename)
+    return _parse_text(lines, filename)
 
 
 def _too_big(size: int) -> str:
@@ -149,9 +149,9 @@ def _guess_kind(text: str, filename: str) -> str:
         return "json"
     if lower.endswith(".csv"):
         return "csv"
-    stripped = text.lstrip()
-    if stripped[:1] in "[{":
-        return "json"
+    stripped = text.strip()
+    if stripped[:1] in "[{" and stripped[-1:] in "]}":
+        return "json"  # a text decklist may start with "[SP]关羽", but not also end with a bracket
     for line in stripped.splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             cells = [c.strip().strip('"').lower() for c in line.split(",")]
@@ -171,6 +171,8 @@ class _Builder:
         name = " ".join(name.split())
         if not name:
             raise DecklistError(line, "a card name is missing", self.filename)
+        if "#" in name:  # keeps every decklist writable as text, where # starts a comment
+            raise DecklistError(line, f"a card name cannot contain '#': {name[:40]!r}", self.filename)
         if len(name) > MAX_NAME_LENGTH:
             raise DecklistError(
                 line, f"the card name is {len(name)} characters long; the limit is {MAX_NAME_LENGTH}", self.filename
@@ -238,14 +240,14 @@ def _header(line: str) -> tuple[str, str] | None:
 def _parse_count_line(line: str, number: int, filename: str) -> tuple[str, int]:
     if line.isdigit():
         raise DecklistError(number, f"a card name is missing after the count {line[:10]}", filename)
-    if _SIGNED.search(line):
-        raise DecklistError(number, f"a count must be a whole number from 1 to {MAX_COUNT}: {line!r}", filename)
     match = _PREFIX.match(line)
     if match:
         return match.group(2), _count(match.group(1), number, filename)
     match = _SUFFIX.match(line)
     if match:
         return match.group(1), _count(match.group(2), number, filename)
+    if _SIGNED.search(line):
+        raise DecklistError(number, f"a count must be a whole number from 1 to {MAX_COUNT}: {line[:40]!r}", filename)
     return line, 1
 
 
@@ -257,10 +259,10 @@ def _count(digits: str, number: int, filename: str) -> int:
     return value
 
 
-def _parse_text(text: str, filename: str) -> Decklist:
+def _parse_text(lines: list[str], filename: str) -> Decklist:
     builder = _Builder(filename)
     section = "deck"
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines, start=1):
         line = unicodedata.normalize("NFKC", raw).split("#", 1)[0].strip()
         if not line:
             continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
+from typing import Any
 
 from engine.cards import FACTIONS, NO_FACTION, Card, CardDatabase, normalize_name
 from engine.decklist import DeckEntry, Decklist
@@ -91,6 +92,7 @@ class _DbIndex:
         return found
 
 
+_MISSING: Any = object()
 _INDEXES: OrderedDict[str, _DbIndex] = OrderedDict()
 
 
@@ -109,7 +111,9 @@ def _resolve(entries: Iterable[DeckEntry], index: _DbIndex) -> tuple[ResolvedEnt
     merged: dict[str, ResolvedEntry] = {}  # canonical (or written) name -> entry
     for entry in entries:
         name = entry.name
-        card = memo[name] if name in memo else index.card(name)
+        card = memo.get(name, _MISSING)  # one read: another thread may clear the memo
+        if card is _MISSING:
+            card = index.card(name)
         key = card.name if card is not None else name
         old = merged.get(key)
         if old is None:

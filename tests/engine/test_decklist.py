@@ -174,6 +174,11 @@ def test_name_over_100_characters_is_an_error():
     assert info.value.line == 2
 
 
+def test_hash_sign_in_a_json_card_name_is_an_error():
+    with pytest.raises(DecklistError, match="#"):
+        parse_decklist('{"deck": {"关羽#2": 1}}')
+
+
 def test_count_without_a_name_is_an_error():
     with pytest.raises(DecklistError, match="name"):
         parse_decklist("3\n")
@@ -227,6 +232,10 @@ def test_json_unknown_faction_is_an_error():
         parse_decklist('{"factions": ["Qin"], "deck": {"关羽": 1}}')
 
 
+def test_text_decklist_starting_with_a_bracketed_name_is_not_taken_for_json():
+    assert parse_decklist("[SP]关羽\n2 曹操").entries == (DeckEntry("[SP]关羽", 1), DeckEntry("曹操", 2))
+
+
 # CSV.
 
 
@@ -261,11 +270,21 @@ LATIN = st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 WORD = st.text(st.one_of(CJK, LATIN, st.sampled_from("0123456789·'")), min_size=1, max_size=8)
 
 
+ANY_CHAR = st.characters(blacklist_categories=("Cs", "Cc"))
+
+
+def as_parsed(raw: str) -> str:
+    """A name as the parser keeps it: NFKC, spacing collapsed, at most 100 characters."""
+    return " ".join(unicodedata.normalize("NFKC", raw).split())[:100].strip()
+
+
 @st.composite
 def names(draw):
-    words = draw(st.lists(WORD, min_size=1, max_size=3))
-    name = unicodedata.normalize("NFKC", " ".join(words))
-    return " ".join(name.split())[:100]
+    if draw(st.booleans()):
+        name = as_parsed(" ".join(draw(st.lists(WORD, min_size=1, max_size=3))))
+    else:  # anything printable: digits first, x/×/* first, colons, commas, quotes, RTL, combining marks
+        name = as_parsed(draw(st.text(ANY_CHAR, min_size=1, max_size=30)))
+    return draw(st.just(name).filter(lambda n: n and "#" not in n and n == as_parsed(n)))
 
 
 @st.composite
