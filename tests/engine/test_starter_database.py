@@ -32,7 +32,7 @@ from engine.cards import (
     load_database,
     starter_database,
 )
-from engine.decklist import parse_decklist
+from engine.decklist import DeckEntry, Decklist, parse_decklist
 
 DECK_DIR = DATA_DIR / "decks"
 GO_DECKS = ("shu_starter.txt", "wei_starter.txt")
@@ -122,6 +122,34 @@ def test_every_faction_has_enough_generals_for_a_one_or_two_faction_deck():
     for faction in FACTIONS:
         # 7 names × 3 copies = 21 generals: half of a 40-card deck from one faction alone
         assert generals[faction] >= 7, faction
+
+
+def faction_deck(faction: str) -> Decklist:
+    """40 cards of one faction's starter cards: 3 of each of its generals, then its other cards and 无 cards."""
+    db = go()
+    own = [c for c in db if c.factions == (faction,) and c.type != CardType.COMMANDMENT]
+    neutral = [c for c in db if not c.factions and c.type in (CardType.EQUIPMENT, CardType.STRATEGY)]
+    entries: list[DeckEntry] = []
+    size = 0
+    for c in sorted(own, key=lambda c: not c.is_general) + neutral:
+        count = min(3, 40 - size)
+        if count == 0:
+            break
+        entries.append(DeckEntry(c.name, count))
+        size += count
+    return Decklist(entries=tuple(entries), declared_factions=(faction,))
+
+
+@pytest.mark.parametrize("faction", FACTIONS)
+def test_every_faction_can_field_a_legal_40_card_single_faction_deck_of_starter_cards(faction):
+    from engine.deckrules import check_deck
+
+    deck = faction_deck(faction)
+    generals = sum(e.count for e in deck.entries if go()[e.name].is_general)
+    assert deck.deck_size == 40 and generals >= 21
+    result = check_deck(deck, go())
+    assert result.legal, [v.message for v in result.violations]
+    assert result.hand_limit == 10
 
 
 def test_every_faction_has_cards_other_than_generals():
