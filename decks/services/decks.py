@@ -200,10 +200,27 @@ def check_decklist(
     return CheckedDecklist(
         decklist=decklist,
         result=result,
-        canonical=format_decklist(decklist, "text"),
+        canonical=format_decklist(_with_card_names(decklist, result, database), "text"),
         format=fmt,
         card_database_version=version,
         database=database,
+    )
+
+
+def _with_card_names(decklist: Decklist, result: CheckResult, database: EngineCardDatabase) -> Decklist:
+    """The decklist with every name replaced by the card's own name (lines naming one card merged).
+
+    So "3 Guan Yu" and "3 關羽" store the same text and hash. Left as written if a name is unknown.
+    """
+    from engine.decklist import DeckEntry, Decklist
+
+    names = [n for n, _c in (*result.resolved, *result.resolved_pool)]
+    if any(database.lookup(n) is None for n in names):
+        return decklist
+    return Decklist(
+        entries=tuple(DeckEntry(n, c) for n, c in result.resolved),
+        pool=tuple(DeckEntry(n, c) for n, c in result.resolved_pool),
+        declared_factions=decklist.declared_factions,
     )
 
 

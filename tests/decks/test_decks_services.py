@@ -193,3 +193,12 @@ def test_export_decklist_round_trips_through_the_engine_in_every_form(fmt):
         content, filename, _content_type = services.export_decklist(version, kind)
         assert parse_decklist(content, filename=filename) == original
         assert filename.endswith(services.EXPORT_KINDS[kind][0])
+
+
+def test_spellings_of_the_same_cards_store_the_same_text_and_hash(fmt):
+    owner = make_user()
+    chinese = services.create_deck(owner, "A", fmt, legal_text()).latest_version()
+    english = legal_text().replace("3 关羽", "2 Guan Yu\n1 關羽").replace("3 张飞", "Zhang Fei x3")
+    mixed = services.create_deck(owner, "B", fmt, english).latest_version()
+    assert mixed.decklist == chinese.decklist
+    assert mixed.content_hash == chinese.content_hash

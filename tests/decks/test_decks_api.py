@@ -1,0 +1,189 @@
+"""Deck REST API: POST /api/decks/check (no save) and CRUD /api/decks/ (owner only; update = new version)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from decks.models import Deck, DeckVersion
+from tests.decks.factories import (
+    BAD_DECKLISTS,
+    legal_text,
+    make_card_database_version,
+    make_deck,
+    make_format,
+    make_tournament,
+    make_user,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def fmt():
+    return make_format([make_card_database_version()])
+
+
+def post_json(client, url, data, method="post"):
+    return getattr(client, method)(url, data=json.dumps(data), content_type="application/json")
+
+
+def test_check_returns_the_verdict_of_a_legal_deck_and_saves_nothing(client, fmt):
+    response = post_json(client, "/api/decks/check", {"decklist": legal_text(), "format": fmt.name})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["legal"] is True and body["violations"] == [] and body["count"] == 42
+    assert body["hand_limit"] == 10 and body["factions"] == ["蜀"] and body["format"] == fmt.name
+    assert not DeckVersion.objects.exists()
+
+
+def test_check_of_an_illegal_deck_is_200_with_every_violation_and_its_rule(client, fmt):
+    text = legal_text(extra="1 关羽\n1 曹操")
+    response = post_json(client, "/api/decks/check", {"decklist": text, "format": fmt.name})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["legal"] is False
+    by_code = {v["code"]: v for v in body["violations"]}
+    assert {"too-many-copies", "undeclared-faction"} <= set(by_code)
+    assert all(v["rule"] and v["message"] and v["message_zh"] for v in body["violations"])
+
+
+def test_check_accepts_an_uploaded_json_decklist(client, fmt):
+    decklist = {"factions": ["Shu"], "deck": {"关羽": 3}}
+    upload = SimpleUploadedFile("deck.json", json.dumps(decklist).encode(), content_type="application/json")
+    response = client.post("/api/decks/check", {"file": upload, "format": fmt.name})
+    assert response.status_code == 200
+    assert response.json()["count"] == 3
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_DECKLISTS))
+def test_check_of_a_bad_upload_is_400_with_line_and_message(client, fmt, kind):
+    upload = SimpleUploadedFile("deck.txt", BAD_DECKLISTS[kind], content_type="text/plain")
+    response = client.post("/api/decks/check", {"file": upload, "format": fmt.name})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert isinstance(error["line"], int) and error["message"]
+
+
+@pytest.mark.parametrize("kind", ["empty", "negative-count", "zero-count", "huge-count", "ten-thousand-character-name"])
+def test_check_of_a_bad_json_string_is_400(client, fmt, kind):
+    text = BAD_DECKLISTS[kind].decode("utf-8")
+    response = post_json(client, "/api/decks/check", {"decklist": text, "format": fmt.name})
+    assert response.status_code == 400
+    assert response.json()["error"]["message"]
+
+
+def test_check_of_a_ten_megabyte_json_string_is_400(client, fmt):
+    text = BAD_DECKLISTS["ten-megabytes"].decode("utf-8")
+    response = post_json(client, "/api/decks/check", {"decklist": text, "format": fmt.name})
+    assert response.status_code == 400
+    assert "MB" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"not json", b"[1, 2]", b'{"decklist": 5}', b'{"decklist": "3 \\u5173\\u7fbd", "format": "nope"}', b"\xff\xfe"],
+    ids=["not-json", "a-list", "a-number", "unknown-format", "binary-body"],
+)
+def test_check_of_a_malformed_request_is_400_never_500(client, fmt, body):
+    response = client.post("/api/decks/check", data=body, content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_create_read_update_delete_a_deck(client, fmt):
+    owner = make_user()
+    client.force_login(owner)
+    created = post_json(client, "/api/decks/", {"name": "Shu", "format": fmt.name, "decklist": legal_text()})
+    assert created.status_code == 201, created.content
+    deck_id = created.json()["id"]
+    assert created.json()["latest_version"]["number"] == 1 and created.json()["latest_version"]["legal"]
+
+    read = client.get(f"/api/decks/{deck_id}/")
+    assert read.status_code == 200 and read.json()["name"] == "Shu"
+
+    updated = post_json(client, f"/api/decks/{deck_id}/", {"decklist": legal_text(extra="1 丈八蛇矛")}, "patch")
+    assert updated.status_code == 200
+    body = updated.json()
+    assert body["latest_version"]["number"] == 2
+    assert [v["number"] for v in body["versions"]] == [2, 1]
+
+    listed = client.get("/api/decks/")
+    assert [d["id"] for d in listed.json()] == [deck_id]
+
+    assert client.delete(f"/api/decks/{deck_id}/").status_code == 204
+    assert not Deck.objects.exists()
+
+
+def test_deck_api_needs_a_login(client, fmt):
+    assert client.get("/api/decks/").status_code in (401, 403)
+    response = post_json(client, "/api/decks/", {"name": "x", "decklist": legal_text()})
+    assert response.status_code in (401, 403)
+    assert not Deck.objects.exists()
+
+
+def test_someone_elses_deck_is_404_and_unchanged(client, fmt):
+    deck = make_deck(make_user(), fmt)
+    client.force_login(make_user())
+    assert client.get(f"/api/decks/{deck.pk}/").status_code == 404
+    assert post_json(client, f"/api/decks/{deck.pk}/", {"decklist": legal_text()}, "put").status_code == 404
+    assert client.delete(f"/api/decks/{deck.pk}/").status_code == 404
+    assert deck.versions.count() == 1
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_DECKLISTS))
+def test_create_with_a_bad_upload_is_400_and_saves_nothing(client, fmt, kind):
+    client.force_login(make_user())
+    upload = SimpleUploadedFile("deck.txt", BAD_DECKLISTS[kind], content_type="text/plain")
+    response = client.post("/api/decks/", {"file": upload, "format": fmt.name, "name": "Bad"})
+    assert response.status_code == 400
+    assert response.json()["error"]["message"]
+    assert not Deck.objects.exists()
+
+
+def test_create_with_a_ten_thousand_character_deck_name_is_400_and_saves_nothing(client, fmt):
+    client.force_login(make_user())
+    response = post_json(client, "/api/decks/", {"name": "名" * 10_000, "format": fmt.name, "decklist": legal_text()})
+    assert response.status_code == 400
+    assert "100" in response.json()["error"]["message"]
+    assert not Deck.objects.exists()
+
+
+def test_create_with_unknown_cards_is_400_with_the_violation_ruling_d6(client, fmt):
+    client.force_login(make_user())
+    response = post_json(
+        client, "/api/decks/", {"name": "Typo", "format": fmt.name, "decklist": legal_text(extra="2 关于")}
+    )
+    assert response.status_code == 400
+    assert "unknown-card" in {v["code"] for v in response.json()["violations"]}
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["binary", "zero-count", "mixed-utf8-and-gbk"])
+def test_update_with_bad_input_is_400_and_adds_no_version(client, fmt, kind):
+    owner = make_user()
+    deck = make_deck(owner, fmt)
+    client.force_login(owner)
+    upload = SimpleUploadedFile("deck.txt", BAD_DECKLISTS[kind], content_type="text/plain")
+    # PATCH with a multipart body: the test client encodes it by hand.
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+
+    response = client.patch(
+        f"/api/decks/{deck.pk}/", data=encode_multipart(BOUNDARY, {"file": upload}), content_type=MULTIPART_CONTENT
+    )
+    assert response.status_code == 400
+    assert deck.versions.count() == 1
+
+
+def test_delete_of_a_registered_deck_is_refused_with_409(client, fmt):
+    from matches.services.registration import register_deck
+
+    owner = make_user()
+    deck = make_deck(owner, fmt)
+    register_deck(owner, make_tournament(fmt, make_user()), deck.latest_version())
+    client.force_login(owner)
+    response = client.delete(f"/api/decks/{deck.pk}/")
+    assert response.status_code == 409
+    assert "tournament" in response.json()["error"]["message"]
+    assert Deck.objects.filter(pk=deck.pk).exists()

@@ -1,0 +1,78 @@
+"""Who may see a decklist: owner, organisers and judges of a tournament it is registered in; all once published."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from decks.services import decks as services
+from matches.services.registration import can_view_registration_decklist, publish_decklists, register_deck
+from tests.decks.factories import make_card_database_version, make_deck, make_format, make_tournament, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world():
+    fmt = make_format([make_card_database_version()])
+    owner, other, organiser, judge = (make_user(n) for n in ("owner", "other", "organiser", "judge"))
+    deck = make_deck(owner, fmt)
+    tournament = make_tournament(fmt, organiser, judges=[judge])
+    registration = register_deck(owner, tournament, deck.latest_version())
+    users = {"owner": owner, "other": other, "organiser": organiser, "judge": judge, "anonymous": AnonymousUser()}
+    return {"deck": deck, "tournament": tournament, "registration": registration, "users": users}
+
+
+BEFORE = {"owner": True, "other": False, "organiser": True, "judge": True, "anonymous": False}
+
+
+@pytest.mark.parametrize("who", sorted(BEFORE))
+def test_before_publishing_only_owner_organisers_and_judges_see_the_decklist(world, who):
+    user = world["users"][who]
+    assert services.can_view_decklist(user, world["deck"].latest_version()) is BEFORE[who]
+    assert can_view_registration_decklist(user, world["registration"]) is BEFORE[who]
+
+
+@pytest.mark.parametrize("who", sorted(BEFORE))
+def test_after_publishing_everyone_sees_the_registered_decklist(world, who):
+    publish_decklists(world["tournament"], world["users"]["organiser"])
+    world["registration"].refresh_from_db()
+    user = world["users"][who]
+    assert services.can_view_decklist(user, world["deck"].latest_version()) is True
+    assert can_view_registration_decklist(user, world["registration"]) is True
+
+
+def test_publishing_does_not_reveal_an_unregistered_version_of_the_same_deck(world):
+    owner = world["users"]["owner"]
+    newer = services.update_deck(world["deck"], owner, source=world["deck"].latest_version().decklist + "1 丈八蛇矛\n")
+    publish_decklists(world["tournament"], world["users"]["organiser"])
+    assert not services.can_view_decklist(world["users"]["other"], newer)
+    assert not services.can_view_decklist(world["users"]["organiser"], newer)
+
+
+def test_an_unregistered_deck_is_private_to_its_owner():
+    fmt = make_format([make_card_database_version()])
+    owner = make_user()
+    version = make_deck(owner, fmt).latest_version()
+    assert services.can_view_decklist(owner, version)
+    assert not services.can_view_decklist(make_user(), version)
+    assert not services.can_view_decklist(AnonymousUser(), version)
+
+
+def test_get_deck_for_user_is_404_for_a_missing_deck_and_403_for_someone_elses(world):
+    with pytest.raises(Http404):
+        services.get_deck_for_user(world["users"]["owner"], 999999)
+    with pytest.raises(Http404):
+        services.get_deck_for_user(world["users"]["owner"], "not-a-number")
+    with pytest.raises(PermissionDenied):
+        services.get_deck_for_user(world["users"]["organiser"], world["deck"].pk)
+    assert services.get_deck_for_user(world["users"]["owner"], world["deck"].pk) == world["deck"]
+
+
+def test_get_deck_version_for_user_follows_can_view_decklist(world):
+    version = world["deck"].latest_version()
+    assert services.get_deck_version_for_user(world["users"]["judge"], version.pk) == version
+    with pytest.raises(PermissionDenied):
+        services.get_deck_version_for_user(world["users"]["other"], version.pk)

@@ -1,0 +1,146 @@
+"""Tournament REST API: list, detail with registrations (decklists only to those allowed), register."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from matches.models import Registration, Tournament
+from matches.services.registration import publish_decklists, register_deck, start_tournament
+from tests.decks.factories import (
+    legal_text,
+    make_card_database_version,
+    make_deck,
+    make_format,
+    make_tournament,
+    make_user,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def fmt():
+    return make_format([make_card_database_version()])
+
+
+def register(client, tournament, data):
+    return client.post(
+        f"/api/tournaments/{tournament.pk}/register", data=json.dumps(data), content_type="application/json"
+    )
+
+
+def test_register_over_the_api_returns_201_with_the_registration(client, fmt):
+    player = make_user()
+    version = make_deck(player, fmt).latest_version()
+    tournament = make_tournament(fmt, make_user())
+    client.force_login(player)
+    response = register(client, tournament, {"deck_version": version.pk})
+    assert response.status_code == 201, response.content
+    assert response.json()["deck_version"] == version.pk
+    assert Registration.objects.get(tournament=tournament).deck_version == version
+
+
+def test_register_by_deck_takes_its_latest_version(client, fmt):
+    player = make_user()
+    deck = make_deck(player, fmt)
+    tournament = make_tournament(fmt, make_user())
+    client.force_login(player)
+    assert register(client, tournament, {"deck": deck.pk}).status_code == 201
+    assert Registration.objects.get().deck_version == deck.latest_version()
+
+
+def test_register_an_illegal_deck_is_400_with_all_violations_ruling_d7(client, fmt):
+    player = make_user()
+    version = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操")).latest_version()
+    tournament = make_tournament(fmt, make_user())
+    client.force_login(player)
+    response = register(client, tournament, {"deck_version": version.pk})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["legal"] is False and body["error"]["message"]
+    assert {"too-many-copies", "undeclared-faction"} <= {v["code"] for v in body["violations"]}
+    assert not Registration.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{}, {"deck_version": "abc"}, {"deck_version": -1}, {"deck_version": 10**30}, {"deck_version": True}, {"deck": 0}],
+    ids=["nothing", "text", "negative", "huge", "boolean", "no-such-deck"],
+)
+def test_register_with_a_bad_request_is_400(client, fmt, data):
+    tournament = make_tournament(fmt, make_user())
+    client.force_login(make_user())
+    response = register(client, tournament, data)
+    assert response.status_code == 400
+    assert response.json()["error"]["message"]
+
+
+def test_register_someone_elses_deck_version_is_400(client, fmt):
+    version = make_deck(make_user(), fmt).latest_version()
+    tournament = make_tournament(fmt, make_user())
+    client.force_login(make_user())
+    assert register(client, tournament, {"deck_version": version.pk}).status_code == 400
+
+
+def test_register_needs_a_login(client, fmt):
+    tournament = make_tournament(fmt, make_user())
+    assert register(client, tournament, {"deck": 1}).status_code in (401, 403)
+
+
+def test_register_after_the_start_is_400(client, fmt):
+    player, organiser = make_user(), make_user()
+    version = make_deck(player, fmt).latest_version()
+    tournament = make_tournament(fmt, organiser)
+    start_tournament(tournament, organiser)
+    client.force_login(player)
+    response = register(client, tournament, {"deck_version": version.pk})
+    assert response.status_code == 400
+    assert "started" in response.json()["error"]["message"]
+
+
+def test_tournament_list_hides_drafts_from_the_public(client, fmt):
+    organiser = make_user()
+    public = make_tournament(fmt, organiser)
+    make_tournament(fmt, organiser, status=Tournament.Status.DRAFT)
+    assert [t["id"] for t in client.get("/api/tournaments/").json()] == [public.pk]
+    client.force_login(organiser)
+    assert len(client.get("/api/tournaments/").json()) == 2
+
+
+def _world(fmt):
+    owner, other, organiser, judge = make_user(), make_user(), make_user(), make_user()
+    tournament = make_tournament(fmt, organiser, judges=[judge])
+    register_deck(owner, tournament, make_deck(owner, fmt).latest_version())
+    return tournament, {"owner": owner, "other": other, "organiser": organiser, "judge": judge, "anonymous": None}
+
+
+@pytest.mark.parametrize(
+    "who, sees", [("owner", True), ("organiser", True), ("judge", True), ("other", False), ("anonymous", False)]
+)
+def test_tournament_detail_shows_decklists_only_to_those_allowed_before_publishing(client, fmt, who, sees):
+    tournament, users = _world(fmt)
+    if users[who] is not None:
+        client.force_login(users[who])
+    [registration] = client.get(f"/api/tournaments/{tournament.pk}/").json()["registrations"]
+    assert (registration["decklist"] is not None) is sees
+    assert (registration["deck_version"] is not None) is sees
+    if sees:
+        assert "关羽" in registration["decklist"]
+
+
+@pytest.mark.parametrize("who", ["owner", "organiser", "judge", "other", "anonymous"])
+def test_tournament_detail_shows_the_locked_decklists_to_everyone_after_publishing(client, fmt, who):
+    tournament, users = _world(fmt)
+    start_tournament(tournament, users["organiser"])
+    publish_decklists(tournament, users["organiser"])
+    if users[who] is not None:
+        client.force_login(users[who])
+    [registration] = client.get(f"/api/tournaments/{tournament.pk}/").json()["registrations"]
+    assert registration["decklist"] == Registration.objects.get().locked_decklist
+    assert registration["locked_hash"] == Registration.objects.get().locked_hash
+
+
+def test_unknown_tournament_is_404(client, fmt):
+    assert client.get("/api/tournaments/999999/").status_code == 404
