@@ -644,15 +644,20 @@ def _csv_rows(text: str, filename: str) -> tuple[dict[str, Any], list[tuple[int,
         skipped += 1
     # newline="" so quoted cells may hold line breaks; splitlines() would also split on U+2028 etc.
     reader = csv.DictReader(io.StringIO(rest, newline=""))
-    header = reader.fieldnames or []
+    header = [h.strip() for h in reader.fieldnames or []]
+    reader.fieldnames = header  # "name, type" (a space after the comma) still names the columns
     missing = [c for c in ("name", "type") if c not in header]
     if missing:
         raise CardDatabaseError(
             [RowError(filename, skipped + 1, "", f"the header lacks column(s) {', '.join(missing)}")]
         )
-    unknown = [c for c in header if c not in CSV_COLUMNS]
-    if unknown:
-        raise CardDatabaseError([RowError(filename, skipped + 1, unknown[0], "unknown column")])
+    header_errors = [RowError(filename, skipped + 1, c, "unknown column") for c in header if c not in CSV_COLUMNS]
+    header_errors += [
+        RowError(filename, skipped + 1, c, "the column appears more than once")
+        for c in sorted({c for c in header if header.count(c) > 1})
+    ]
+    if header_errors:
+        raise CardDatabaseError(header_errors)
     rows: list[tuple[int, Any]] = []
     consumed = reader.line_num
     for row in reader:

@@ -385,6 +385,23 @@ def test_unknown_csv_column_is_named_on_the_header_row():
     assert [(e.row, e.field) for e in errors] == [(4, "strength")]
 
 
+def test_every_unknown_csv_column_is_named_at_once():
+    text = GOOD_CSV.replace("name,name_en,type", "name,strength,name_en,type,colour", 1)
+    errors = errors_of(text.encode("utf-8"), "cards.csv")
+    assert [(e.row, e.field) for e in errors] == [(4, "strength"), (4, "colour")]
+
+
+def test_a_csv_column_given_twice_is_refused():
+    text = GOOD_CSV.replace("name,name_en,type", "name,name_en,type,cost", 1)
+    errors = errors_of(text.encode("utf-8"), "cards.csv")
+    assert [(e.field, e.message) for e in errors] == [("cost", "the column appears more than once")]
+
+
+def test_spaces_around_csv_column_names_are_ignored():
+    text = GOOD_CSV.replace("name,name_en,type,subtype", "name, name_en , type,subtype", 1)
+    assert load_csv(text).content_hash == load_csv(GOOD_CSV).content_hash
+
+
 def test_csv_without_a_type_column_is_refused():
     errors = errors_of("name,cost\n关羽,5\n".encode(), "cards.csv")
     assert "type" in errors[0].message and errors[0].row == 1
