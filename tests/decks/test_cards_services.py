@@ -8,9 +8,12 @@ import pytest
 
 from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
 from decks.services.cards import (
+    CardFilters,
     CardVersionConflict,
+    default_version,
     ensure_starter_database,
     export_card_database,
+    filter_cards,
     import_card_database,
 )
 from engine import cards as engine_cards
@@ -182,3 +185,25 @@ def test_a_beast_general_with_wit_0_keeps_its_wit_through_the_stored_document():
     version = import_card_database(json_bytes(), filename="sample.json")
     assert version.cards.get(name=BEAST["name"]).wit == 0
     assert version.to_engine().lookup(BEAST["name"]).wit == 0
+
+
+def test_ensure_starter_database_imports_every_bundled_starter_file():
+    ensure_starter_database()
+    bundled = [path for path in engine_cards.STARTER_FILES.values() if path.exists()]
+    stored = set(CardDatabaseVersion.objects.values_list("content_hash", flat=True))
+    assert stored == {engine_cards.load_database(path).content_hash for path in bundled}
+
+
+def test_the_browser_version_defaults_to_the_starter_even_when_another_database_is_newer():
+    starter = ensure_starter_database()
+    import_card_database(json_bytes(), filename="sample.json")
+    assert default_version() == starter
+
+
+def test_filters_search_one_version_only():
+    first = import_card_database(json_bytes(), filename="sample.json")
+    second = import_card_database(json_bytes(SAMPLE_CARDS[:2], name="other"), filename="other.json")
+    found = filter_cards(second, CardFilters(q="guan yu"))
+    assert [(c.version_id, c.name) for c in found] == [(second.pk, "关羽")]
+    assert filter_cards(None, CardFilters(q="关羽")).count() == 2
+    assert first.pk != second.pk
