@@ -217,9 +217,12 @@ class State:
             return IllegalAction("§3.9", f"{action!r} is not an action of this game")
         check, _do, phase = rule
         if phase is not self.phase:
-            return IllegalAction(
-                _PHASE_RULE[phase], f"{action.kind} is not possible now (it is the {self.phase} phase)"
-            )
+            if self.phase is Phase.RESPONSE:
+                return IllegalAction(
+                    "ruling G11", f"a response window is open: only a counter card or a pass, not {action.kind}"
+                )
+            rule_of = _PHASE_RULE[self.phase] if self.phase is Phase.HAND_LIMIT else _PHASE_RULE[phase]
+            return IllegalAction(rule_of, f"{action.kind} is not possible now (it is the {self.phase} phase)")
         result: IllegalAction | None = check(self, action)
         return result
 
@@ -460,4 +463,5 @@ _PHASE_RULE = {
     Phase.MAIN: "§3.9",
     Phase.RESPONSE: "ruling G11",
     Phase.HAND_LIMIT: "ruling G9",
+    Phase.OVER: "§1.4",
 }
