@@ -35,7 +35,7 @@ from engine.cards import (
 from engine.decklist import DeckEntry, Decklist, parse_decklist
 
 DECK_DIR = DATA_DIR / "decks"
-GO_DECKS = ("shu_starter.txt", "wei_starter.txt")
+GO_DECKS = ("shu_starter.txt", "wei_starter.txt", "wu_starter.txt")
 SGZ_DECKS = ("sgz_starter.txt",)
 
 # Every card the rulebook (seed 000), the starter guide (seed 002) or the brief names.
