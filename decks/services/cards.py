@@ -332,16 +332,17 @@ def filter_choices(version: CardDatabaseVersion | None) -> dict[str, list[str]]:
     if version is None:
         return {"types": [], "subtypes": [], "factions": [], "marks": []}
     cards = Card.objects.filter(version=version)
-    types = set(cards.values_list("type", flat=True))
+    distinct = cards.order_by().values_list
+    types = set(distinct("type", flat=True).distinct())
     order = engine_cards.TYPES_BY_GAME.get(version.database.game, ())
     factions: set[str] = set()
     marks: set[str] = set()
-    for f, m in cards.values_list("faction_tags", "mark_tags"):
+    for f, m in distinct("faction_tags", "mark_tags").distinct():
         factions.update(x for x in f.split("|") if x)
         marks.update(x for x in m.split("|") if x)
     return {
         "types": sorted(types, key=lambda t: (order.index(t) if t in order else 99, t)),
-        "subtypes": sorted(s for s in set(cards.values_list("subtype", flat=True)) if s),
+        "subtypes": sorted(s for s in set(distinct("subtype", flat=True).distinct()) if s),
         "factions": sorted(factions, key=_order_key(engine_cards.FACTIONS)),
         "marks": sorted(marks, key=_order_key(engine_cards.MARKS)),
     }
