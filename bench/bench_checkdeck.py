@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import Card, CardDatabase
+from engine.cards import GENERALS_ORDER, Card, CardDatabase, starter_database
 from engine.decklist import DeckEntry, Decklist, format_decklist, parse_decklist
 from engine.deckrules import check_deck
 from engine.formats import Format
@@ -127,6 +127,20 @@ def main() -> None:
         ("parse_decklist (JSON) + check_deck", lambda: check_deck(parse_decklist(as_json), db)),
         ("parse_decklist (text) alone", lambda: parse_decklist(text)),
     ]
+    starter_deck = Path(__file__).resolve().parent.parent / "engine" / "data" / "decks" / "shu_starter.txt"
+    if starter_deck.exists():  # the bundled starter deck against the bundled starter database, when present
+        starter_db = starter_database(GENERALS_ORDER)
+        starter_text = starter_deck.read_bytes()
+        starter = parse_decklist(starter_text, filename=starter_deck.name)
+        verdict = check_deck(starter, starter_db)
+        print(f"starter: {starter_deck.name}, {verdict.count} cards, legal={verdict.legal}; {starter_db!r}")
+        rows.append((f"check_deck, {starter_deck.name} (parse excluded)", lambda: check_deck(starter, starter_db)))
+        rows.append(
+            (
+                f"parse_decklist (bytes) + check_deck, {starter_deck.name}",
+                lambda: check_deck(parse_decklist(starter_text), starter_db),
+            )
+        )
     for label, fn in rows:
         print(f"{label}: {rate(fn, args.seconds):,.0f} per second")
 

@@ -284,12 +284,31 @@ def _parse_text(lines: list[str], filename: str) -> Decklist:
     return decklist
 
 
-def _line_of(text: str, name: str) -> int:
-    for needle in (json.dumps(name, ensure_ascii=False), json.dumps(name)):
-        pos = text.find(needle)
-        if pos >= 0:
-            return text.count("\n", 0, pos) + 1
-    return 1
+class _JsonLines:
+    """Best-effort line of each name in a JSON decklist, searching forward so a big file stays linear."""
+
+    MAX_MISSES = 20
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.misses = 0
+
+    def of(self, name: str) -> int:
+        if self.misses >= self.MAX_MISSES:
+            return 0  # e.g. names written with escapes: stop scanning the whole file for each
+        for needle in (json.dumps(name, ensure_ascii=False), json.dumps(name)):
+            found = self.text.find(needle, self.pos)
+            if found < 0 and self.pos:
+                self.pos, self.line = 0, 1  # sections may come in any order: start over once
+                found = self.text.find(needle)
+            if found >= 0:
+                self.line += self.text.count("\n", self.pos, found)
+                self.pos = found
+                return self.line
+        self.misses += 1
+        return 0
 
 
 def _parse_json(text: str, filename: str) -> Decklist:
@@ -301,33 +320,34 @@ def _parse_json(text: str, filename: str) -> Decklist:
         doc = {"deck": doc}
     if not isinstance(doc, dict):
         raise DecklistError(1, 'expected {"factions": [...], "deck": [...], "pool": [...]}', filename)
+    lines = _JsonLines(text)
     unknown = set(doc) - {"factions", "deck", "pool", "name", "format", "game"}
     if unknown:
         key = sorted(unknown)[0]
-        raise DecklistError(_line_of(text, key), f"unknown key {key!r} (expected factions, deck, pool)", filename)
+        raise DecklistError(lines.of(key), f"unknown key {key!r} (expected factions, deck, pool)", filename)
     builder = _Builder(filename)
     factions = doc.get("factions") or []
     if isinstance(factions, str):
         factions = [factions]
     if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
-        raise DecklistError(_line_of(text, "factions"), '"factions" must be a list of faction names', filename)
+        raise DecklistError(lines.of("factions"), '"factions" must be a list of faction names', filename)
     for f in factions:
-        builder.add_factions(f, _line_of(text, f))
+        builder.add_factions(f, lines.of(f))
     for section in ("deck", "pool"):
         items = doc.get(section) or []
         if isinstance(items, dict):
             items = [{"name": k, "count": v} for k, v in items.items()]
         if not isinstance(items, list):
-            raise DecklistError(_line_of(text, section), f'"{section}" must be a list or an object', filename)
+            raise DecklistError(lines.of(section), f'"{section}" must be a list or an object', filename)
         for i, item in enumerate(items, start=1):
             if isinstance(item, str):
                 item = {"name": item, "count": 1}
             if not isinstance(item, dict) or not isinstance(item.get("name"), str):
                 raise DecklistError(
-                    _line_of(text, section), f'{section} item {i}: expected {{"name": ..., "count": ...}}', filename
+                    lines.of(section), f'{section} item {i}: expected {{"name": ..., "count": ...}}', filename
                 )
             name = unicodedata.normalize("NFKC", item["name"])
-            line = _line_of(text, item["name"])
+            line = lines.of(item["name"])
             count = item.get("count", 1)
             if isinstance(count, str) and count.strip().isdigit():
                 count = _count(count.strip(), line, filename)

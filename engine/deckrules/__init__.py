@@ -44,6 +44,9 @@ __all__ = [
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GENERALS_ORDER_RULESET, SANGUO_ZHI_RULESET)}
 """The deck rulesets by name; a Format's ``ruleset`` picks one."""
 
+MAX_SUGGESTIONS = 20
+"""Unknown names get "closest known cards" only while fewer violations than this were found (each costs ~2 ms)."""
+
 _FACTION_ORDER = {f: i for i, f in enumerate(FACTIONS)}
 
 
@@ -181,7 +184,7 @@ def check_deck(decklist: Decklist, db: CardDatabase, fmt: Format | None = None) 
     for e in deck:
         card = e.card
         if card is None:
-            violations.append(_unknown(e, "deck", index))
+            violations.append(_unknown(e, "deck", index, len(violations) < MAX_SUGGESTIONS))
             continue
         n = e.count
         copies[e.name] = n  # names are unique within a resolved section
@@ -198,7 +201,7 @@ def check_deck(decklist: Decklist, db: CardDatabase, fmt: Format | None = None) 
             cost_curve[cost] = cost_curve.get(cost, 0) + n
     for e in pool:
         if e.card is None:
-            violations.append(_unknown(e, "pool", index))
+            violations.append(_unknown(e, "pool", index, len(violations) < MAX_SUGGESTIONS))
         else:
             copies[e.name] = copies.get(e.name, 0) + e.count
     if fmt.banlist:
@@ -243,15 +246,21 @@ def _banned(name: str, card: Card | None, fmt: Format) -> Violation:
     )
 
 
-def _unknown(entry: ResolvedEntry, section: str, index: _DbIndex) -> Violation:
-    near = index.closest_to(entry.name)
+def _unknown(entry: ResolvedEntry, section: str, index: _DbIndex, suggest: bool) -> Violation:
+    near = index.closest_to(entry.name) if suggest else ()
     lines = ", ".join(str(n) for n in entry.lines if n)
     where = f" (line {lines})" if lines else ""
     where_zh = f"（第 {lines} 行）" if lines else ""
     place = "command pool" if section == "pool" else "deck"
     place_zh = "军令池" if section == "pool" else "资源卡组"
-    hint = f"; closest known: {join_en([label_en(c, c.name) for c in near])}" if near else ""
-    hint_zh = f"；最接近的卡：{'、'.join(c.name for c in near)}" if near else ""
+    if near:
+        hint = f"; closest known: {join_en([label_en(c, c.name) for c in near])}"
+        hint_zh = f"；最接近的卡：{'、'.join(c.name for c in near)}"
+    elif not suggest:
+        hint = f"; no suggestions after the first {MAX_SUGGESTIONS} problems"
+        hint_zh = f"；前 {MAX_SUGGESTIONS} 个问题之后不再提供建议"
+    else:
+        hint = hint_zh = ""
     key = normalize_name(entry.name)
     return Violation(
         "unknown-card",

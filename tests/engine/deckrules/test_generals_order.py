@@ -348,3 +348,13 @@ def test_d2_legal_deck_with_a_fourth_copy_of_one_name_added_is_illegal_with_exac
     result = check_deck(bigger, _DB)
     assert not result.legal
     assert [(v.code, v.cards) for v in result.violations] == [("too-many-copies", (name,))]
+
+
+def test_d6_unknown_names_beyond_the_first_twenty_problems_are_reported_without_suggestions(db):
+    from engine.deckrules import MAX_SUGGESTIONS
+
+    decklist = deck(*[(f"无此卡{i}", 1) for i in range(MAX_SUGGESTIONS + 5)], factions=())
+    unknown = [v for v in check_deck(decklist, db).violations if v.code == "unknown-card"]
+    assert len(unknown) == MAX_SUGGESTIONS + 5  # every one is still reported (ruling D7)
+    assert all("closest known" in v.message for v in unknown[:MAX_SUGGESTIONS])
+    assert all("no suggestions" in v.message for v in unknown[MAX_SUGGESTIONS:])
