@@ -36,8 +36,11 @@ import networkx as nx
 
 from .standings import PlayerId, Standing, TournamentError
 
-EXACT_BLOCK_SIZE = 12
-"""Point groups (with their incoming pair-downs) up to this size are paired exactly."""
+SMALL_GROUP = 12
+"""A point group this size or smaller is paired exactly (networkx), together with its neighbours."""
+EXACT_REGION = 32
+"""Consecutive small point groups are merged into one exactly paired region of up to this many players,
+so that pair-downs between them are chosen globally (networkx is cubic: 32 players take ~30 ms)."""
 
 
 class NoLegalPairingError(TournamentError):
@@ -90,12 +93,17 @@ class _Pairer:
         n = len(group)
         self.cross_weight = (n + 1) * (n + 1)
         self.big = self.cross_weight * ((group[-1] if group else 0) + 3)
+        self.start: dict[int, int] = {}
+        self.size: dict[int, int] = {}
+        for i, k in enumerate(group):
+            self.start.setdefault(k, i)
+            self.size[k] = self.size.get(k, 0) + 1
 
     def legal(self, a: int, b: int) -> bool:
         return b not in self.opp[a]
 
     def exact(
-        self, players: list[int], float_from_group: int | None, half: int = 0
+        self, players: list[int], float_from_group: int | None, half: int | None = None
     ) -> tuple[list[tuple[int, int]], list[int]]:
         """Max-cardinality, min-penalty matching of ``players``; returns pairs and the unmatched.
 
@@ -105,17 +113,19 @@ class _Pairer:
         g = self.group
         graph = nx.Graph()
         graph.add_nodes_from(players)
-        start = min(players)
+        starts, sizes = self.start, self.size
         for i, a in enumerate(players):
             for b in players[i + 1 :]:
                 if b in self.opp[a]:
                     continue
                 lo, hi = (a, b) if a < b else (b, a)
                 cross = g[hi] - g[lo]
-                if cross == 0 and half:
-                    shape = abs((hi - lo) - half)
+                # Within a group prefer the top half against the bottom half; a pair-down
+                # prefers the top of the lower group.
+                if cross == 0:
+                    shape = abs((hi - lo) - (sizes[g[hi]] // 2 if half is None else half))
                 else:
-                    shape = hi - start
+                    shape = hi - starts[g[hi]]
                 graph.add_edge(a, b, weight=self.big - cross * self.cross_weight - shape)
         if float_from_group is not None and len(players) % 2 == 1:
             for a in players:
@@ -132,7 +142,7 @@ class _Pairer:
             matched.add(b)
         return pairs, sorted(p for p in players if p not in matched)
 
-    def greedy(self, floaters: list[int], members: list[int], last: bool) -> tuple[list[tuple[int, int]], list[int]]:
+    def greedy(self, floaters: list[int], members: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
         opp = self.opp
         used: set[int] = set()
         pairs: list[tuple[int, int]] = []
@@ -184,17 +194,31 @@ class _Pairer:
         if m == 0:
             return []
         bounds = [0] + [i for i in range(1, m) if g[i] != g[i - 1]] + [m]
-        pairs: list[tuple[int, int]] = []
-        floaters: list[int] = []
+        # Blocks: a large point group alone (greedy), or a run of small groups (exact).
+        blocks: list[tuple[bool, list[int]]] = []
+        run: list[int] = []
         for k in range(len(bounds) - 1):
             members = list(range(bounds[k], bounds[k + 1]))
-            last = k == len(bounds) - 2
-            if len(floaters) + len(members) <= EXACT_BLOCK_SIZE:
-                block = floaters + members
-                half = (len(members) - len(floaters)) // 2
-                found, floaters = self.exact(block, None if last else g[members[0]], half=max(half, 0))
+            if len(members) > SMALL_GROUP:
+                if run:
+                    blocks.append((True, run))
+                    run = []
+                blocks.append((False, members))
+                continue
+            if run and len(run) + len(members) > EXACT_REGION:
+                blocks.append((True, run))
+                run = []
+            run.extend(members)
+        if run:
+            blocks.append((True, run))
+        pairs: list[tuple[int, int]] = []
+        floaters: list[int] = []
+        for n_block, (exact, members) in enumerate(blocks):
+            last = n_block == len(blocks) - 1
+            if exact:
+                found, floaters = self.exact(floaters + members, None if last else g[members[-1]])
             else:
-                found, floaters = self.greedy(floaters, members, last)
+                found, floaters = self.greedy(floaters, members)
             pairs.extend(found)
         if floaters:
             return self._repair_bottom(pairs, floaters)

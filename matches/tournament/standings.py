@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 PlayerId = Hashable
 """A player's id: an int or a str (one kind per tournament); compared only for equality."""
@@ -39,9 +40,9 @@ BYE_GAMES = (2, 0)
 """A bye counts as a 2–0 match win in games (MTR Appendix C)."""
 MISSED_ROUND_GAMES = (0, 2)
 """Junling's choice: a missed-round loss mirrors the bye, 0–2 in games."""
-TIE_DECIMALS = 9
-"""Tiebreakers are compared rounded to this many decimals, so that equal averages summed in
-a different order (floating point) still tie and fall through to the next key."""
+TIE_SCALE = 10**9
+"""Tiebreakers are compared rounded to nine decimals (times this, to the nearest whole), so that
+equal averages summed in a different order (floating point) still tie and fall through to the next key."""
 
 
 class TournamentError(ValueError):
@@ -91,9 +92,11 @@ class MissedRound:
 Result = MatchResult | Bye | MissedRound
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One player's line in the standings, after every result given."""
+class Standing(NamedTuple):
+    """One player's line in the standings, after every result given.
+
+    A named tuple rather than a frozen dataclass: 10,000 of them are built per round.
+    """
 
     rank: int
     player: PlayerId
@@ -170,27 +173,42 @@ def compute_standings(
     game_points = [0] * n
     games = [0] * n
     opponents: list[list[int]] = [[] for _ in range(n)]
-    seen: set[tuple[int, int]] = set()
+    seen: set[int] = set()
+    stride = n + 1
+    where = index.get
 
-    def idx(player: PlayerId, result: Result) -> int:
-        try:
-            i = index[player]
-        except (KeyError, TypeError):
-            raise ResultError(f"{result!r}: player {player!r} is not registered") from None
-        key = (result.round, i)
-        if key in seen:
-            raise ResultError(f"{result!r}: player {player!r} already has a result in round {result.round}")
-        seen.add(key)
-        return i
+    def bad(result: Result) -> ResultError:
+        # Slow path: find out exactly what is wrong with this result.
+        if not isinstance(result.round, int) or result.round < 1:
+            return ResultError(f"{result!r}: the round must be a whole number from 1")
+        named = [result.player] + ([result.opponent] if isinstance(result, MatchResult) else [])
+        for p in named:
+            try:
+                i = index[p]
+            except (KeyError, TypeError):
+                return ResultError(f"{result!r}: player {p!r} is not registered")
+            if result.round * stride + i in seen:
+                return ResultError(f"{result!r}: player {p!r} already has a result in round {result.round}")
+        if isinstance(result, MatchResult):
+            if result.player == result.opponent:
+                return ResultError(f"{result!r}: a player cannot play themself")
+            return ResultError(f"{result!r}: games cannot be negative")
+        return ResultError(f"{result!r} is not a MatchResult, Bye or MissedRound")
 
     for r in results:
-        if type(r) is MatchResult:
-            a, b = idx(r.player, r), idx(r.opponent, r)
-            if a == b:
-                raise ResultError(f"{r!r}: a player cannot play themself")
+        kind = type(r)
+        rnd = r.round
+        if kind is MatchResult:
+            a = where(r.player)
+            b = where(r.opponent)
             aw, bw, d = r.player_wins, r.opponent_wins, r.draws
-            if aw < 0 or bw < 0 or d < 0:
-                raise ResultError(f"{r!r}: games cannot be negative")
+            if a is None or b is None or a == b or rnd < 1 or aw < 0 or bw < 0 or d < 0:
+                raise bad(r)
+            ka, kb = rnd * stride + a, rnd * stride + b
+            if ka in seen or kb in seen:
+                raise bad(r)
+            seen.add(ka)
+            seen.add(kb)
             rounds[a] += 1
             rounds[b] += 1
             played = aw + bw + d
@@ -213,22 +231,24 @@ def compute_standings(
                 points[b] += DRAW_POINTS
                 draws[a] += 1
                 draws[b] += 1
-        elif type(r) is Bye:
-            a = idx(r.player, r)
+        elif kind is Bye or kind is MissedRound:
+            a = where(r.player)
+            if a is None or rnd < 1 or rnd * stride + a in seen:
+                raise bad(r)
+            seen.add(rnd * stride + a)
             rounds[a] += 1
-            byes[a] += 1
-            wins[a] += 1
-            points[a] += WIN_POINTS
-            games[a] += sum(BYE_GAMES)
-            game_points[a] += 3 * BYE_GAMES[0]
-        elif type(r) is MissedRound:
-            a = idx(r.player, r)
-            rounds[a] += 1
-            losses[a] += 1
-            games[a] += sum(MISSED_ROUND_GAMES)
-            game_points[a] += 3 * MISSED_ROUND_GAMES[0]
+            if kind is Bye:
+                byes[a] += 1
+                wins[a] += 1
+                points[a] += WIN_POINTS
+                games[a] += BYE_GAMES[0] + BYE_GAMES[1]
+                game_points[a] += 3 * BYE_GAMES[0]
+            else:
+                losses[a] += 1
+                games[a] += MISSED_ROUND_GAMES[0] + MISSED_ROUND_GAMES[1]
+                game_points[a] += 3 * MISSED_ROUND_GAMES[0]
         else:
-            raise ResultError(f"{r!r} is not a MatchResult, Bye or MissedRound")
+            raise bad(r)
 
     mwp = [_floor(points[i] / (3 * rounds[i])) if rounds[i] else PERCENTAGE_FLOOR for i in range(n)]
     gwp = [_floor(game_points[i] / (3 * games[i])) if games[i] else PERCENTAGE_FLOOR for i in range(n)]
@@ -241,39 +261,32 @@ def compute_standings(
             omwp[i] = sum([mwp[j] for j in opp]) / k
             ogwp[i] = sum([gwp[j] for j in opp]) / k
 
-    def key(i: int) -> tuple[int, float, float, float, int]:
-        return (
-            -points[i],
-            -round(omwp[i], TIE_DECIMALS),
-            -round(gwp[i], TIE_DECIMALS),
-            -round(ogwp[i], TIE_DECIMALS),
-            i,
-        )
-
-    order = sorted(range(n), key=key)
-    gone = set(dropped)
-    unknown = [p for p in gone if p not in index]
+    q = TIE_SCALE
+    keys = [(-points[i], -int(omwp[i] * q + 0.5), -int(gwp[i] * q + 0.5), -int(ogwp[i] * q + 0.5), i) for i in range(n)]
+    order = [k[-1] for k in sorted(keys)]
+    unknown = [p for p in dropped if p not in index]
     if unknown:
         raise ResultError(f"dropped players {unknown!r} are not registered")
+    gone = {index[p] for p in dropped}
     return [
         Standing(
-            rank=rank,
-            player=players[i],
-            points=points[i],
-            wins=wins[i],
-            draws=draws[i],
-            losses=losses[i],
-            byes=byes[i],
-            rounds=rounds[i],
-            game_points=game_points[i],
-            games=games[i],
-            match_win_pct=mwp[i],
-            game_win_pct=gwp[i],
-            opp_match_win_pct=omwp[i],
-            opp_game_win_pct=ogwp[i],
-            opponents=tuple(players[j] for j in opponents[i]),
-            dropped=players[i] in gone,
-            registration=i,
+            rank,
+            players[i],
+            points[i],
+            wins[i],
+            draws[i],
+            losses[i],
+            byes[i],
+            rounds[i],
+            game_points[i],
+            games[i],
+            mwp[i],
+            gwp[i],
+            omwp[i],
+            ogwp[i],
+            tuple([players[j] for j in opponents[i]]),
+            i in gone,
+            i,
         )
         for rank, i in enumerate(order, start=1)
     ]
