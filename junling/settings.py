@@ -85,7 +85,8 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not memory, so that a real Celery worker process can share the test database.
-    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / "test_junling.sqlite3")
+    # One file per test run (by process id) so that parallel runs never share a test database.
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / f"test_junling_{os.getpid()}.sqlite3")
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get("JUNLING_TEST_DB", "test_junling")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
