@@ -1,0 +1,173 @@
+"""Properties over many games between random bots: they end, every card is in one area, observations hide
+what is hidden, replay reproduces the game, serialisation round-trips, every listed action is legal."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine.game import Game, PaymentChoice, State
+from engine.game.bots import RandomBot, play
+from engine.game.terms import Area
+from tests.engine.game.conftest import check_areas, shu_deck, wei_deck
+
+GAMES = 10_000
+"""The issue asks for 10,000 games; they take about 20 s on one core (see docs/benchmarks.md)."""
+
+
+def random_game(game: Game, seed: int, on_action=None) -> State:
+    s = game.new_initial_state(shu_deck(), wei_deck(), seed=seed)
+    return play(s, [RandomBot(seed), RandomBot(seed + 7919)], on_action=on_action)
+
+
+def test_10000_random_games_end_without_an_exception(game):
+    ends = {}
+    for seed in range(GAMES):
+        s = random_game(game, seed)
+        assert s.outcome is not None
+        ends[s.outcome.termination] = ends.get(s.outcome.termination, 0) + 1
+    assert sum(ends.values()) == GAMES
+    assert len(ends) >= 3  # draws, upkeep and depletion all end games
+
+
+def test_every_card_is_in_exactly_one_area_at_every_step(game):
+    for seed in range(40):
+        s = random_game(game, seed, on_action=lambda st, a: check_areas(st))
+        check_areas(s)
+
+
+def _visible(s: State, player: int) -> set[int]:
+    seen = set(s.hand[player]) | set(s.pool[player]) | set(s.stack)
+    for p in (0, 1):
+        seen |= set(s.casualty[p])
+        if s.command[p] is not None and (p == player or s.command_revealed):
+            seen.add(s.command[p])
+    seen |= set(s.zone) | set(s.carrier)
+    if s.advantage is not None:
+        seen.add(s.advantage)
+    if s.pending is not None and s.active == player:
+        seen |= set(getattr(s.pending, "payment", ()))
+    return seen
+
+
+def _ids(obj) -> list[int]:
+    """Every card id an observation names: ``id`` fields, ``payment`` lists, keys of ``recruitment_costs``."""
+    out: list[int] = []
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key == "id":
+                out.append(value)
+            elif key == "payment":
+                out.extend(value)
+            elif key == "recruitment_costs":
+                out.extend(int(k) for k in value)
+            else:
+                out.extend(_ids(value))
+    elif isinstance(obj, list):
+        for item in obj:
+            out.extend(_ids(item))
+    return out
+
+
+def test_no_observation_holds_a_hidden_card(game):
+    def check(s: State, action) -> None:
+        for player in (0, 1):
+            obs = s.observation(player)
+            json.dumps(obs)
+            assert set(_ids(obs)) <= _visible(s, player)
+            other = obs["sides"][1 - player]
+            assert "hand" not in other and "pool" not in other and "recruitment_costs" not in other
+            for side in obs["sides"]:
+                assert "resource" not in side and "discard" not in side
+
+    for seed in range(25):
+        random_game(game, seed, on_action=check)
+
+
+def test_opponent_hand_cards_never_appear_in_an_observation(game):
+    s = random_game(game, 3)
+    for player in (0, 1):
+        hidden = set(s.hand[1 - player]) | set(s.resource[1 - player]) | set(s.discard[1 - player])
+        assert not hidden & set(_ids(s.observation(player)))
+
+
+def test_replaying_the_actions_reproduces_the_final_state(game):
+    for seed in range(30):
+        s = random_game(game, seed)
+        again = game.new_initial_state(shu_deck(), wei_deck(), seed=seed)
+        for action in s.history:
+            again.apply(action)
+        assert again == s
+        assert again.outcome == s.outcome
+
+
+def test_replaying_from_json_actions_reproduces_the_final_state(game):
+    from engine.game import action_from_json
+
+    s = random_game(game, 99)
+    log = json.loads(json.dumps([a.to_json() for a in s.history]))
+    again = game.new_initial_state(shu_deck(), wei_deck(), seed=99)
+    for entry in log:
+        again.apply(action_from_json(entry))
+    assert again.to_json() == s.to_json()
+
+
+def test_serialisation_round_trips_at_every_step(game):
+    def check(s: State, action) -> None:
+        data = json.loads(json.dumps(s.to_json()))
+        copy = State.from_json(game, data)
+        assert copy.to_json() == data
+        copy.apply(action)  # the copy goes on exactly like the original
+
+    for seed in range(12):
+        random_game(game, seed, on_action=check)
+
+
+def test_a_deserialised_state_plays_on_identically(game):
+    s = game.new_initial_state(shu_deck(), wei_deck(), seed=5)
+    bots = [RandomBot(1), RandomBot(2)]
+    for _ in range(150):
+        action = s.sample_chance() if s.is_chance_node() else bots[s.current_player()].choose(s)
+        s.apply(action)
+    copy = State.from_json(game, json.loads(json.dumps(s.to_json())))
+    a = play(s, [RandomBot(3), RandomBot(4)])
+    b = play(copy, [RandomBot(3), RandomBot(4)])
+    assert a == b
+
+
+def test_every_listed_action_is_legal_and_validate_changes_nothing(game):
+    rng = random.Random(0)
+
+    def check(s: State, action) -> None:
+        if s.is_chance_node():
+            for outcome, p in s.chance_outcomes():
+                assert p > 0 and s.validate(outcome) is None
+            return
+        before = s.to_json()
+        for legal in s.legal_actions():
+            concrete = legal.sample(rng) if isinstance(legal, PaymentChoice) else legal
+            assert s.validate(concrete) is None, (concrete, s.validate(concrete))
+        assert s.to_json() == before
+
+    for seed in range(15):
+        random_game(game, seed, on_action=check)
+
+
+def test_chance_probabilities_sum_to_one(game):
+    def check(s: State, action) -> None:
+        if s.is_chance_node():
+            assert abs(sum(p for _, p in s.chance_outcomes()) - 1.0) < 1e-9
+
+    random_game(game, 1, on_action=check)
+
+
+def test_a_game_with_the_same_seed_and_bots_is_the_same_game(game):
+    assert random_game(game, 42) == random_game(game, 42)
+    assert random_game(game, 42).to_json() != random_game(game, 43).to_json()
+
+
+def test_cards_end_where_the_rules_put_them(game):
+    s = random_game(game, 8)
+    for c in s.casualty[0] + s.casualty[1]:
+        assert s.cards[c].is_general
+    assert {s.area_of(c) for c in range(len(s.names))} <= set(Area)
