@@ -121,11 +121,11 @@ class _Pairer:
                 lo, hi = (a, b) if a < b else (b, a)
                 cross = g[hi] - g[lo]
                 # Within a group prefer the top half against the bottom half; a pair-down
-                # prefers the top of the lower group.
+                # prefers the bottom of the upper group against the top of the lower group.
                 if cross == 0:
                     shape = abs((hi - lo) - (sizes[g[hi]] // 2 if half is None else half))
                 else:
-                    shape = hi - starts[g[hi]]
+                    shape = (hi - starts[g[hi]]) + (starts[g[lo]] + sizes[g[lo]] - 1 - lo)
                 graph.add_edge(a, b, weight=self.big - cross * self.cross_weight - shape)
         if float_from_group is not None and len(players) % 2 == 1:
             for a in players:
@@ -464,7 +464,7 @@ def check_pairing(
                 PairingProblem.UNEQUAL_POINTS,
                 table,
                 (sa.player, sb.player),
-                f"table {table}: {sa.player!r} ({sa.points} points) against {sb.player!r} ({sb.points} points)"
+                f"table {table}: {sa.player!r} on {sa.points} points against {sb.player!r} on {sb.points}"
                 " is a pair-down no odd point group needs",
             )
     return warnings

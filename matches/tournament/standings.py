@@ -258,12 +258,17 @@ def compute_standings(
         opp = opponents[i]
         if opp:
             k = len(opp)
-            omwp[i] = sum([mwp[j] for j in opp]) / k
-            ogwp[i] = sum([gwp[j] for j in opp]) / k
+            omwp[i] = sum(map(mwp.__getitem__, opp)) / k
+            ogwp[i] = sum(map(gwp.__getitem__, opp)) / k
 
+    # One integer key per player (points, then the three tiebreakers rounded to TIE_SCALE), so the
+    # sort allocates no tuples; the stable sort of ascending indices keeps registration order last.
     q = TIE_SCALE
-    keys = [(-points[i], -int(omwp[i] * q + 0.5), -int(gwp[i] * q + 0.5), -int(ogwp[i] * q + 0.5), i) for i in range(n)]
-    order = [k[-1] for k in sorted(keys)]
+    keys = [
+        ((points[i] * 2 * q + int(omwp[i] * q + 0.5)) * 2 * q + int(gwp[i] * q + 0.5)) * 2 * q + int(ogwp[i] * q + 0.5)
+        for i in range(n)
+    ]
+    order = sorted(range(n), key=keys.__getitem__, reverse=True)
     unknown = [p for p in dropped if p not in index]
     if unknown:
         raise ResultError(f"dropped players {unknown!r} are not registered")
