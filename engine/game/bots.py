@@ -11,7 +11,7 @@ from typing import Protocol
 from engine.game import generals
 from engine.game.actions import Action, Pass, PaymentChoice
 from engine.game.state import State
-from engine.game.terms import CHANCE, TERMINAL
+from engine.game.terms import CHANCE, TERMINAL, Zone
 
 
 class Bot(Protocol):
@@ -41,17 +41,26 @@ class RandomBot:
 
 
 def evaluate(state: State, player: int) -> float:
-    """A simple score of ``state`` for ``player``: material on the field, cards in hand, RESOURCE left."""
+    """A simple score of ``state`` for ``player``: RESOURCE cards (running out loses, G10), generals worth
+    their strength less their upkeep, more when they stand unopposed in 敌城外 (a siege next turn), hand cards."""
     if state.outcome is not None:
         return 1e6 if state.outcome.winner == player else -1e6
     score = 0.0
+    zone = state.zone
     for p, sign in ((player, 1.0), (1 - player, -1.0)):
         field = state.field[p]
+        guarded = any(zone[g] is Zone.BORDER for g in state.field[1 - p])
         for g in field:
-            score += sign * (2.0 + generals.might(state, g) + 0.5 * generals.wit(state, g))
-        score += sign * 0.6 * len(state.hand[p])
-        score += sign * 0.3 * len(state.resource[p])
-        score -= sign * 0.4 * len(field)  # upkeep
+            m = generals.might(state, g)
+            value = 0.6 * m + 0.2 * generals.wit(state, g) - 1.0
+            if zone[g] is Zone.ENEMY_BORDER and not guarded:
+                value += 0.5 * m
+            score += sign * value
+        resource = len(state.resource[p])
+        score += sign * (resource + 0.4 * len(state.hand[p]))
+        turns_left = resource / (1 + len(field))
+        if turns_left < 4:
+            score -= sign * 3.0 * (4 - turns_left)
     return score
 
 

@@ -272,16 +272,20 @@ class State:
         return [(Reveal(name), n / hidden) for name, n in counts.items()]
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
-        """A chance outcome drawn from ``rng``, or by default from a generator seeded by (seed, step).
+        """A chance outcome drawn from ``rng``, or by default from (seed, step) through a fixed hash.
 
-        The default makes a refereed game a function of the decks, the seed and the players' actions.
+        The default makes a refereed game a function of the decks, the seed and the players' actions,
+        and needs no generator state in the serialised game.
         """
-        if rng is None:
-            rng = random.Random(self.seed * 1_000_003 + len(self.history))
         if self.chance is None:
-            return CoinFlip(rng.randrange(2))
-        player = self.chance[0]
-        return Reveal(self.names[self.resource[player][rng.randrange(self.hidden[player])]])
+            n = 2
+        else:
+            player = self.chance[0]
+            n = self.hidden[player]
+        pick = rng.randrange(n) if rng is not None else _mix(self.seed, len(self.history)) % n
+        if self.chance is None:
+            return CoinFlip(pick)
+        return Reveal(self.names[self.resource[player][pick]])
 
     # --- looking at the table -----------------------------------------------------------------
 
@@ -433,6 +437,17 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State turn {self.turn} {self.phase} to_act {self.current_player()} after {len(self.history)} actions>"
+
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(seed: int, step: int) -> int:
+    """splitmix64 of (seed, step): a uniform 64-bit number, the same on every machine."""
+    z = (seed * 0x9E3779B97F4A7C15 + step * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) >> 8
 
 
 _SHARED = (

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from engine.game import Game, PaymentChoice, State
 from engine.game.bots import RandomBot, play
 from engine.game.terms import Area
@@ -20,6 +22,7 @@ def random_game(game: Game, seed: int, on_action=None) -> State:
     return play(s, [RandomBot(seed), RandomBot(seed + 7919)], on_action=on_action)
 
 
+@pytest.mark.slow
 def test_10000_random_games_end_without_an_exception(game):
     ends = {}
     for seed in range(GAMES):
