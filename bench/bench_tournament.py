@@ -219,14 +219,16 @@ def peer_cardarena(active: list[Standing], results: list[Result]) -> tuple[list[
 
 
 def peer_networkx(active: list[Standing], results: list[Result]) -> tuple[list[tuple[Any, Any]], Any]:
-    """Plain maximum-weight matching over all pairs: weight prefers equal points and the bye low."""
+    """Plain maximum-weight matching over all pairs, with Junling's priorities as weights: the bye to
+    the lowest-ranked player without one above all, then fewest crossings, then nearby ranks."""
     import networkx as nx
 
     levels = sorted({s.points for s in active}, reverse=True)
     group = {p: i for i, p in enumerate(levels)}
     n = len(active)
     cross = n * n + 1
-    big = cross * (len(levels) + 3)
+    base = cross * (len(levels) + 3)
+    bye_step = base * (n + 1)
     graph = nx.Graph()
     t0 = time.perf_counter()
     for i, a in enumerate(active):
@@ -235,9 +237,9 @@ def peer_networkx(active: list[Standing], results: list[Result]) -> tuple[list[t
             b = active[j]
             if b.player in opp:
                 continue
-            graph.add_edge(i, j, weight=big - cross * abs(group[a.points] - group[b.points]) - (j - i))
+            graph.add_edge(i, j, weight=base - cross * abs(group[a.points] - group[b.points]) - (j - i))
         if n % 2 and a.byes == 0:
-            graph.add_edge(i, -1, weight=big - cross * 0 - (n - i) * n)
+            graph.add_edge(i, -1, weight=base + bye_step * (i + 1))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     elapsed = time.perf_counter() - t0
     pairs, bye = [], None

@@ -179,6 +179,8 @@ def compute_standings(
 
     def bad(result: Result) -> ResultError:
         # Slow path: find out exactly what is wrong with this result.
+        if not isinstance(result, MatchResult | Bye | MissedRound):
+            return ResultError(f"{result!r} is not a MatchResult, Bye or MissedRound")
         if not isinstance(result.round, int) or result.round < 1:
             return ResultError(f"{result!r}: the round must be a whole number from 1")
         named = [result.player] + ([result.opponent] if isinstance(result, MatchResult) else [])
@@ -196,9 +198,8 @@ def compute_standings(
         return ResultError(f"{result!r} is not a MatchResult, Bye or MissedRound")
 
     for r in results:
-        kind = type(r)
-        rnd = r.round
-        if kind is MatchResult:
+        if type(r) is MatchResult:
+            rnd = r.round
             a = where(r.player)
             b = where(r.opponent)
             aw, bw, d = r.player_wins, r.opponent_wins, r.draws
@@ -231,13 +232,14 @@ def compute_standings(
                 points[b] += DRAW_POINTS
                 draws[a] += 1
                 draws[b] += 1
-        elif kind is Bye or kind is MissedRound:
+        elif type(r) is Bye or type(r) is MissedRound:
+            rnd = r.round
             a = where(r.player)
             if a is None or rnd < 1 or rnd * stride + a in seen:
                 raise bad(r)
             seen.add(rnd * stride + a)
             rounds[a] += 1
-            if kind is Bye:
+            if type(r) is Bye:
                 byes[a] += 1
                 wins[a] += 1
                 points[a] += WIN_POINTS

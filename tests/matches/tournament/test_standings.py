@@ -185,3 +185,8 @@ def test_registering_a_player_twice_is_refused():
 def test_dropping_an_unregistered_player_is_refused():
     with pytest.raises(ResultError, match="not registered"):
         compute_standings(["a"], [], dropped=["b"])
+
+
+def test_something_that_is_not_a_result_is_refused():
+    with pytest.raises(ResultError, match="is not a MatchResult, Bye or MissedRound"):
+        compute_standings(["a", "b"], [("a", "b", 2, 0)])

@@ -1,0 +1,14 @@
+"""The docstring examples of matches/tournament run (pytest collects doctests only in engine/)."""
+
+import doctest
+
+import pytest
+
+from matches.tournament import pairing, standings, structure
+
+
+@pytest.mark.parametrize("module", [standings, pairing, structure], ids=lambda m: m.__name__)
+def test_docstring_examples_of_the_tournament_modules_run(module):
+    failed, attempted = doctest.testmod(module, raiseonerror=False)
+    assert attempted > 0
+    assert failed == 0
