@@ -41,7 +41,7 @@ def check(s: State, a: Move) -> IllegalAction | None:
     if a.general not in s.zone or s.owner[a.general] != player:
         return IllegalAction("§3.6.5", f"{s.label(a.general)} is not one of your generals on the battlefield")
     if not isinstance(a.to, Zone):
-        return IllegalAction("§3.6.5 rule 4", "no general ever enters 敌城内 (ruling G4)")
+        return IllegalAction("ruling G4", f"{a.to!r} is not a zone a general may enter (never 敌城内)")
     why = generals.why_not_ready(s, a.general, "move")
     if why is not None:
         return IllegalAction(*why)

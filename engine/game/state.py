@@ -295,9 +295,9 @@ class State:
 
     def label(self, card: int) -> str:
         """A card as a judge says it: name and id."""
-        if 0 <= card < len(self.names):
+        if isinstance(card, int) and 0 <= card < len(self.names):
             return f"{self.names[card]} (#{card})"
-        return f"card #{card}"
+        return f"card #{card!r}"
 
     def on_table(self, card: int) -> bool:
         """True if the card is on the battlefield (a general or equipment), in COMMAND or in ADVANTAGE."""

@@ -3,12 +3,13 @@ what is hidden, replay reproduces the game, serialisation round-trips, every lis
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 
-from engine.game import Game, PaymentChoice, State
+from engine.game import Game, PaymentChoice, State, Zone
 from engine.game.bots import RandomBot, play
 from engine.game.terms import Area
 from tests.engine.game.conftest import check_areas, shu_deck, wei_deck
@@ -174,3 +175,37 @@ def test_cards_end_where_the_rules_put_them(game):
     for c in s.casualty[0] + s.casualty[1]:
         assert s.cards[c].is_general
     assert {s.area_of(c) for c in range(len(s.names))} <= set(Area)
+
+
+def _junk(rng: random.Random, n: int):
+    """A value of a random kind: ids in and out of range, wrong types."""
+    return rng.choice([rng.randrange(-3, n + 3), rng.randrange(n), "关羽", None, 2.5, True])
+
+
+def test_any_malformed_action_is_refused_with_a_reason_and_changes_nothing(game):
+    from engine.game.actions import ACTION_TYPES
+
+    rng = random.Random(1)
+    types = list(ACTION_TYPES.values())
+
+    def fuzz(s: State, action) -> None:
+        n = len(s.names)
+        before = s.to_json()
+        for _ in range(10):
+            cls = rng.choice(types)
+            fields = [f.name for f in dataclasses.fields(cls)]
+            kwargs = {}
+            for f in fields:
+                if f in ("payment", "cards"):
+                    kwargs[f] = tuple(_junk(rng, n) for _ in range(rng.randrange(4)))
+                elif f == "to":
+                    kwargs[f] = rng.choice(["enemy_fortress", *Zone])
+                else:
+                    kwargs[f] = _junk(rng, n)
+            candidate = cls(**kwargs)
+            error = s.validate(candidate)
+            assert error is None or (error.rule and error.reason)
+            assert s.to_json() == before
+
+    for seed in range(6):
+        random_game(game, seed, on_action=fuzz)
