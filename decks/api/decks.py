@@ -123,16 +123,18 @@ class DeckCheckAPI(APIView):
             kind = _field(request, "kind") or "auto"
             if kind not in KINDS:
                 raise DeckRefused(f"'kind' must be one of {', '.join(KINDS)}.")
-            fmt = _lookup_format(_field(request, "format"))
-            checked = deck_services.check_decklist(
-                source, fmt, card_database=_field(request, "card_database"), filename=filename, kind=kind
+            format_name = _field(request, "format")
+            if format_name is not None and len(format_name) > 64:
+                raise DeckRefused("Unknown format (the name is too long).")
+            checked = deck_services.check_decklist_cached(
+                source, format_name, card_database=_field(request, "card_database"), filename=filename, kind=kind
             )
         except DecklistUnreadable as exc:
             return unreadable(exc)
         except DeckRefused as exc:
             return refused(exc)
         body = checked.result.to_dict()
-        body["format"] = fmt.name
+        body["format"] = checked.format.name
         body["card_database"] = checked.card_database_version.content_hash
         return Response(body)
 
@@ -140,8 +142,7 @@ class DeckCheckAPI(APIView):
 def _lookup_format(name: str | None) -> Format:
     if name is not None and len(name) > 64:
         raise DeckRefused("Unknown format (the name is too long).")
-    fmt = Format.objects.prefetch_related("card_database_versions").filter(name=name).first() if name else None
-    return fmt or deck_services.get_format(name)
+    return deck_services.get_format(name)
 
 
 class DeckVersionSerializer(serializers.ModelSerializer):

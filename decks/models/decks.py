@@ -64,7 +64,7 @@ class Format(models.Model):
         """The engine's Format (the one thing legality checks read)."""
         from engine.formats import Format as EngineFormat
 
-        hashes = tuple(sorted(v.content_hash for v in self.card_database_versions.all()))
+        hashes = tuple(sorted(self.card_database_versions.values_list("content_hash", flat=True)))
         return EngineFormat(
             name=self.name,
             game=self.game,
@@ -77,12 +77,14 @@ class Format(models.Model):
 
     def default_card_database_version(self) -> CardDatabaseVersion | None:
         """The newest allowed version, or (no restriction) the newest version of a database of the game."""
-        # .all() so that a prefetch_related("card_database_versions") saves the query on the hot path.
-        allowed = sorted(self.card_database_versions.all(), key=lambda v: (v.created_at, v.pk))
-        if allowed:
-            return allowed[-1]
+        # The document (the whole database) is loaded only if the engine's cache lacks it (see to_engine()).
+        allowed = self.card_database_versions.defer("document").select_related("database")
+        version = allowed.order_by("-created_at", "-id").first()
+        if version is not None:
+            return version
         return (
             CardDatabaseVersion.objects.filter(database__game=self.game)
+            .defer("document")
             .select_related("database")
             .order_by("-created_at", "-id")
             .first()

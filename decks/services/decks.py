@@ -8,13 +8,16 @@ engine said, and write the audit trail.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max, Q
+from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
     from engine.cards import CardDatabase as EngineCardDatabase
     from engine.decklist import Decklist
     from engine.deckrules import CheckResult
+    from engine.formats import Format as EngineFormat
 
 MAX_DECK_NAME = 100
 REFUSED_ON_SAVE = ("unknown-card",)
@@ -64,10 +68,16 @@ class CheckedDecklist:
 
     decklist: Decklist
     result: CheckResult
-    canonical: str
     format: Format
     card_database_version: CardDatabaseVersion
     database: EngineCardDatabase
+
+    @functools.cached_property
+    def canonical(self) -> str:
+        """The engine's text form with the cards' own names (computed only when stored or shown)."""
+        from engine.decklist import format_decklist
+
+        return format_decklist(_with_card_names(self.decklist, self.result, self.database), "text")
 
     @property
     def content_hash(self) -> str:
@@ -131,10 +141,10 @@ def get_format(name: str | None = None, game: str = engine_cards.GENERALS_ORDER)
 def card_database_version_for(fmt: Format, requested: str | int | None = None) -> CardDatabaseVersion:
     """The card database a decklist is read against: ``requested`` (id or content hash) or the format's default."""
     if requested not in (None, ""):
-        query = Q(content_hash=str(requested))
-        if str(requested).isdigit():
+        query = Q(content_hash=str(requested)[:64])
+        if str(requested).isdigit() and len(str(requested)) <= 18:
             query |= Q(pk=int(str(requested)))
-        version = CardDatabaseVersion.objects.select_related("database").filter(query).first()
+        version = CardDatabaseVersion.objects.defer("document").select_related("database").filter(query).first()
         if version is None:
             raise DeckRefused(_("There is no card database version %(v)r.") % {"v": str(requested)[:80]})
         if version.database.game != fmt.game:
@@ -147,6 +157,60 @@ def card_database_version_for(fmt: Format, requested: str | int | None = None) -
     if version is None:
         raise DeckRefused(_("No card database is loaded for format %(format)s.") % {"format": fmt.name})
     return version
+
+
+CHECK_TARGET_TTL = 5.0
+"""Seconds a no-save check may reuse a resolved format and card database (they change rarely, by staff)."""
+_CHECK_TARGETS: dict[tuple[str, str], tuple[float, Format, EngineFormat, CardDatabaseVersion]] = {}
+
+
+def check_target(
+    format_name: str | None, card_database: str | int | None = None
+) -> tuple[Format, EngineFormat, CardDatabaseVersion]:
+    """The format (row and engine form) and card database of a no-save check, cached per process.
+
+    Entries live CHECK_TARGET_TTL seconds and are dropped when this process saves a format or a card
+    database; the check endpoint then needs no database query. Saving and registering never use it.
+    """
+    key = (format_name or "", str(card_database or ""))
+    now = time.monotonic()
+    hit = _CHECK_TARGETS.get(key)
+    if hit is not None and now - hit[0] < CHECK_TARGET_TTL:
+        return hit[1], hit[2], hit[3]
+    fmt = get_format(format_name)
+    version = card_database_version_for(fmt, card_database)
+    version.to_engine()  # into the engine cache now, while the row is at hand
+    engine_format = fmt.to_engine()
+    if len(_CHECK_TARGETS) >= 256:
+        _CHECK_TARGETS.clear()  # keys come from users: keep it bounded
+    _CHECK_TARGETS[key] = (now, fmt, engine_format, version)
+    return fmt, engine_format, version
+
+
+def forget_check_targets(**_kwargs: Any) -> None:
+    """Drop the cached check targets (connected to changes of formats and card databases)."""
+    _CHECK_TARGETS.clear()
+
+
+for _model in (Format, CardDatabaseVersion):
+    post_save.connect(forget_check_targets, sender=_model, dispatch_uid=f"forget-check-targets-save-{_model.__name__}")
+    post_delete.connect(forget_check_targets, sender=_model, dispatch_uid=f"forget-check-targets-del-{_model.__name__}")
+m2m_changed.connect(
+    forget_check_targets, sender=Format.card_database_versions.through, dispatch_uid="forget-check-targets-m2m"
+)
+
+
+def check_decklist_cached(
+    source: str | bytes,
+    format_name: str | None,
+    *,
+    card_database: str | int | None = None,
+    filename: str = "<decklist>",
+    kind: str = "auto",
+) -> CheckedDecklist:
+    """check_decklist for the no-save endpoints, with the format and database from check_target()."""
+    fmt, engine_format, version = check_target(format_name, card_database)
+    return check_decklist(source, fmt, filename=filename, kind=kind, version=version, engine_format=engine_format)
 
 
 # --- reading and checking --------------------------------------------------------------------------------------------
@@ -185,22 +249,24 @@ def check_decklist(
     card_database: str | int | None = None,
     filename: str = "<decklist>",
     kind: str = "auto",
+    version: CardDatabaseVersion | None = None,
+    engine_format: EngineFormat | None = None,
 ) -> CheckedDecklist:
     """Read and judge a decklist against ``fmt`` without saving anything.
 
+    ``version`` (else ``card_database``, else the format's default) is the card database.
     Raises DecklistUnreadable (cannot be read) or DeckRefused (no such card database).
     """
-    from engine.decklist import format_decklist
     from engine.deckrules import check_deck
 
-    version = card_database_version_for(fmt, card_database)
+    if version is None:
+        version = card_database_version_for(fmt, card_database)
     decklist = read_decklist(source, filename=filename, kind=kind)
     database = version.to_engine()
-    result = check_deck(decklist, database, fmt.to_engine())
+    result = check_deck(decklist, database, engine_format or fmt.to_engine())
     return CheckedDecklist(
         decklist=decklist,
         result=result,
-        canonical=format_decklist(_with_card_names(decklist, result, database), "text"),
         format=fmt,
         card_database_version=version,
         database=database,

@@ -235,9 +235,10 @@ def deck_check(request: HttpRequest) -> HttpResponse:
     """The live verdict partial for the editor (htmx): never saves anything."""
     lang = _lang()
     try:
-        fmt = _format_from(request)
-        checked = deck_services.check_decklist(
-            request.POST.get("decklist", ""), fmt, card_database=request.POST.get("card_database") or None
+        checked = deck_services.check_decklist_cached(
+            request.POST.get("decklist", ""),
+            request.POST.get("format", "")[:100] or None,
+            card_database=request.POST.get("card_database", "")[:100] or None,
         )
     except DecklistUnreadable as exc:
         return render(request, "decks/decks/_check.html", {"error": exc.to_dict()}, status=400)

@@ -187,3 +187,25 @@ def test_delete_of_a_registered_deck_is_refused_with_409(client, fmt):
     assert response.status_code == 409
     assert "tournament" in response.json()["error"]["message"]
     assert Deck.objects.filter(pk=deck.pk).exists()
+
+
+def test_check_sees_a_format_change_at_once_in_this_process(client, fmt):
+    body = {"decklist": legal_text(), "format": fmt.name}
+    assert post_json(client, "/api/decks/check", body).json()["legal"] is True
+    fmt.banlist = ["关羽"]
+    fmt.save()
+    after = post_json(client, "/api/decks/check", body).json()
+    assert after["legal"] is False and "banned-card" in {v["code"] for v in after["violations"]}
+
+
+def test_check_without_a_format_uses_the_default_format_of_generals_order(client):
+    from engine.formats import DEFAULT_FORMAT
+
+    version = make_card_database_version()
+    from decks.services.decks import ensure_default_formats
+
+    ensure_default_formats()
+    response = post_json(client, "/api/decks/check", {"decklist": legal_text()})
+    assert response.status_code == 200
+    assert response.json()["format"] == DEFAULT_FORMAT["generals-order"]
+    assert response.json()["card_database"] == version.content_hash
