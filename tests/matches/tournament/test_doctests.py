@@ -9,6 +9,6 @@ from matches.tournament import pairing, standings, structure
 
 @pytest.mark.parametrize("module", [standings, pairing, structure], ids=lambda m: m.__name__)
 def test_docstring_examples_of_the_tournament_modules_run(module):
-    failed, attempted = doctest.testmod(module, raiseonerror=False)
+    failed, attempted = doctest.testmod(module)
     assert attempted > 0
     assert failed == 0
