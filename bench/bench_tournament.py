@@ -33,6 +33,7 @@ from matches.tournament import (
     Bye,
     MatchResult,
     MissedRound,
+    NoLegalPairingError,
     Result,
     Standing,
     compute_standings,
@@ -326,6 +327,66 @@ def peers(sizes: list[int], rounds: list[int], seed: int) -> None:
         simulate(size, last_round, seed, on_round=on_round)
 
 
+def hard_cases(tournaments: int, seed: int) -> None:
+    """Small events with many rounds, where rematches really constrain the pairing: every pairer
+    pairs the same states (driven by Junling's pairing) and the rule breaks are summed."""
+    import importlib.util
+
+    names = ["junling pair_swiss"] + [n for n, (m, _f) in PEERS.items() if importlib.util.find_spec(m) is not None]
+    totals = {n: dict.fromkeys(("rounds", "rematches", "unpaired", "second_bye", "extra", "failed"), 0) for n in names}
+    times = dict.fromkeys(names, 0.0)
+    rng = random.Random(seed)
+    refused = 0
+    for _ in range(tournaments):
+        players = rng.randrange(6, 25)
+        rounds = rng.randrange(max(2, players // 2), players)
+
+        def on_round(rnd: int, registered: list[Any], results: list[Result], standings: list[Standing]) -> None:
+            active = [s for s in standings if not s.dropped]
+            for name in names:
+                if name == "junling pair_swiss":
+                    t0 = time.perf_counter()
+                    try:
+                        ours = pair_swiss(standings, rnd)
+                    except NoLegalPairingError:
+                        totals[name]["failed"] += 1
+                        continue
+                    times[name] += time.perf_counter() - t0
+                    pairs = [(p.player, p.opponent) for p in ours.pairings if p.opponent is not None]
+                    status, t, q = "ok", 0.0, quality(active, pairs, ours.bye)
+                else:
+                    status, t, q = run_peer(name, active, list(results))
+                    times[name] += t
+                if status != "ok":
+                    totals[name]["failed"] += 1
+                    continue
+                totals[name]["rounds"] += 1
+                for k in ("rematches", "unpaired", "second_bye"):
+                    totals[name][k] += q[k]
+                totals[name]["extra"] += max(0, q["crossings"] - q["required"])
+
+        try:
+            simulate(players, rounds, rng.randrange(1 << 30), on_round=on_round)
+        except NoLegalPairingError:
+            refused += 1  # Junling said no legal pairing exists: the event ends there
+    print(
+        f"\nhard cases: {tournaments} events of 6-24 players with players/2 to players-1 rounds;"
+        f" {refused} ended when no pairing without a rematch existed"
+    )
+    print(
+        "| pairer | rounds paired | refused or failed | rematches | players left unpaired | second byes while another had none"
+        " | crossings beyond the bound | total time (s) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for name in names:
+        t = totals[name]
+        print(
+            f"| {name} | {t['rounds']} | {t['failed']} | {t['rematches']} | {t['unpaired']} | {t['second_bye']} |"
+            f" {t['extra']} | {times[name]:.2f} |",
+            flush=True,
+        )
+
+
 def row(n: int, rnd: int, name: str, t: float, q: dict[str, int]) -> str:
     return (
         f"| {n} | {rnd} | {name} | {t:.3f} | {q['rematches']} | {q['unpaired']} | {q['second_bye']} |"
@@ -373,6 +434,7 @@ def main() -> int:
     if not args.no_peers:
         sizes = [200, 500] if args.quick else [200, 500, 1000, 10_000]
         peers(sizes, [1, 3, 6] if args.quick else [1, 4, 8], args.seed)
+        hard_cases(10 if args.quick else 40, args.seed)
     return 1 if bad else 0
 
 
