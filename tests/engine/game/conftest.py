@@ -65,6 +65,29 @@ TEST_CARDS = [
     ),
 ]
 
+TEST_CARDS += [
+    C(
+        "传国玉玺",
+        "物",
+        subtype="宝物",
+        cost=0,
+        ability_kind="effect",
+        ability_cost="2",
+        effect={"activate": [{"kind": "special_victory"}]},
+    ),
+    C(
+        "孙权",
+        "人",
+        factions=("吴",),
+        cost=3,
+        might=3,
+        wit=4,
+        ability_kind="effect",
+        ability_cost="0",
+        effect={"activate": [{"kind": "draw", "amount": 2}]},
+    ),
+]
+
 FILLER = "粮草"
 
 

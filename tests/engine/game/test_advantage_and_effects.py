@@ -89,3 +89,57 @@ def test_3_6_4_the_effect_cost_is_paid_even_when_countered(game):
     s.apply(PlayCounter(give(s, 1, "诡计识破"), fillers(s, 1, 1)))
     assert wit(s, zhuge) == 7 and s.discard[0][-1] == payment[0]
     assert zhuge in s.activated
+
+
+def test_1_4_4_a_special_victory_wins_at_once(game):
+    from engine.game import Equip, Termination
+
+    s = begin(game, deck_of("关羽", "传国玉玺", factions=["蜀"]), deck_of(factions=["魏"]), first=0)
+    guan = put(s, 0, "关羽")
+    seal = give(s, 0, "传国玉玺")
+    s.apply(Equip(seal, guan))
+    s.apply(Pass())
+    s.apply(ActivateEffect(seal, fillers(s, 0, 2)))
+    s.apply(Pass())
+    assert s.outcome is not None
+    assert s.outcome.winner == 0 and s.outcome.termination is Termination.SPECIAL_VICTORY
+    assert s.outcome.rule == "§1.4 4)"
+
+
+def test_effects_a_draw_step_takes_cards_from_the_top_of_resource_through_chance(game):
+    s = begin(game, deck_of("孙权", factions=["吴"]), deck_of(factions=["魏"]), first=0)
+    sun = put(s, 0, "孙权")
+    hand, resource = len(s.hand[0]), len(s.resource[0])
+    s.apply(ActivateEffect(sun))
+    s.apply(Pass())
+    assert s.is_chance_node()
+    settle(s)
+    assert len(s.hand[0]) == hand + 2 and len(s.resource[0]) == resource - 2
+
+
+def test_g10_an_event_depleting_more_than_the_enemy_resource_wins(game):
+    from engine.game import PlayEvent, Termination
+
+    s = begin(game, deck_of("放火烧敌粮", factions=[]), deck_of(filler=7), first=0)
+    assert len(s.resource[1]) == 2
+    s.apply(PlayEvent(give(s, 0, "放火烧敌粮"), fillers(s, 0, 2)))
+    s.apply(Pass())
+    assert s.outcome is not None and s.outcome.termination is Termination.CANNOT_PAY_DEPLETION
+
+
+def test_g10_equipping_or_countering_with_an_undeclared_faction_card_loses(game):
+    from engine.game import Equip, Melee, Termination
+
+    s = begin(game, deck_of("刘备", "青龙偃月刀", factions=["魏"]), deck_of(factions=["魏"]), first=0)
+    liu = put(s, 0, "刘备")
+    s.apply(Equip(give(s, 0, "青龙偃月刀"), liu, fillers(s, 0, 2)))  # 青龙偃月刀 is 蜀
+    assert s.outcome is not None and s.outcome.winner == 1
+    assert s.outcome.termination is Termination.UNDECLARED_FACTION
+
+    shu_counter = "实则虚之"  # no faction: playing it never loses
+    s = begin(game, deck_of("关羽", factions=["蜀"]), deck_of("程昱", shu_counter, factions=["魏"]), first=0)
+    guan = put(s, 0, "关羽", B)
+    cheng = put(s, 1, "程昱", Zone.ENEMY_BORDER)
+    s.apply(Melee(guan, cheng))
+    s.apply(PlayCounter(give(s, 1, shu_counter)))
+    assert s.outcome is None
