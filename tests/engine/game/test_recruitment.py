@@ -175,3 +175,25 @@ def test_g10_a_faction_less_general_never_loses_by_faction(game):
     man = give(s, 0, "小兵")
     s.apply(Recruit(man, fillers(s, 0, 2)))
     assert s.outcome is None
+
+
+def test_g13_no_revival_from_casualty(game):
+    s = table(game, "刘备", "关羽")
+    dead = put(s, 0, "刘备")
+    from engine.game import areas as area_moves
+
+    area_moves.to_casualty(s, dead)
+    err = s.validate(Recruit(dead, fillers(s, 0, 3)))
+    assert err is not None and err.rule == "§3.5"  # not in hand: nothing brings it back
+    for legal in s.legal_actions():
+        assert dead not in getattr(legal, "template", legal).to_json().values()
+
+
+def test_d5_a_commandment_in_the_resource_deck_can_only_pay(game):
+    s = table(game, "反军", "刘备")
+    order = give(s, 0, "反军")
+    liu = give(s, 0, "刘备")
+    listed = [getattr(a, "template", a) for a in s.legal_actions()]
+    assert not [a for a in listed if getattr(a, "card", None) == order]
+    s.apply(Recruit(liu, (order, *fillers(s, 0, 2))))
+    assert s.area_of(order) is Area.DISCARD
