@@ -59,7 +59,10 @@ def _beaten(s: State, winner: int, loser: int, winner_declared: bool) -> None:
     areas.to_casualty(s, loser)
     if s.listeners:
         # [战胜] whoever declared; [武力攻击][战胜] only if the winner declared (§3.7.1 F, G5)
-        effects.emit(s, "victory", {"winner": winner, "loser": loser, "attack": winner_declared})
+        context = {"winner": winner, "loser": loser, "attack": winner_declared}
+        effects.emit(s, "victory", context)
+        if winner_declared and s.outcome is None:
+            effects.emit(s, "attack_victory", context)
 
 
 def check_siege(s: State, a: Siege) -> IllegalAction | None:

@@ -11,6 +11,7 @@ A card's ``effect`` (``Card.effect``, a JSON object in the card database) says w
 Each step's ``kind`` names a handler registered with :func:`handler`; card texts of a later issue
 add handlers and specs, not engine code. The engine emits events texts can listen to (``on``):
 ``victory`` ([战胜], G5: winner, loser, attack = whether the winner declared a [武力攻击]),
+``attack_victory`` ([武力攻击][战胜]: only when the winner declared the attack, §3.7.1 F),
 ``casualty``, ``recruited``, ``equipped``, ``siege``, ``turn_start``, ``turn_end``.
 
 A step that needs a chance event (``deplete``, ``draw``) must be the last of its list: the rest of

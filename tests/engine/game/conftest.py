@@ -67,6 +67,16 @@ TEST_CARDS = [
 
 TEST_CARDS += [
     C(
+        "典韦",
+        "人",
+        factions=("魏",),
+        cost=4,
+        might=5,
+        wit=1,
+        ability_kind="trait",
+        effect={"on": {"attack_victory": [{"kind": "test_record"}]}},
+    ),
+    C(
         "传国玉玺",
         "物",
         subtype="宝物",

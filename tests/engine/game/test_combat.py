@@ -175,3 +175,17 @@ def test_g8_a_general_recruited_this_turn_cannot_attack(game):
     cheng = put(s, 1, "程昱", E)
     assert s.validate(Siege(guan)).rule == "ruling G8"
     assert s.validate(Melee(zhang, cheng)).rule == "ruling G8"
+
+
+def test_3_7_1_f_attack_victory_only_when_the_winner_declared_the_attack(game):
+    RECORD.clear()
+    s = begin(game, deck_of("刘备", "关羽", factions=["蜀"]), deck_of("典韦", factions=["魏"]), first=0)
+    dian = put(s, 1, "典韦", E)  # listens to [武力攻击][战胜] only
+    liu = put(s, 0, "刘备", B)
+    fight(s, liu, dian)  # 典韦 wins but did not declare
+    assert s.area_of(liu) is Area.CASUALTY and RECORD == []
+    s = begin(game, deck_of("刘备", factions=["蜀"]), deck_of("典韦", factions=["魏"]), first=1)
+    dian = put(s, 1, "典韦", E)
+    liu = put(s, 0, "刘备", B)
+    fight(s, dian, liu)
+    assert RECORD == [{"source": dian, "winner": dian, "loser": liu, "attack": True}]
