@@ -1,0 +1,163 @@
+"""``python -m engine replay LOG``: replay a game log and print the verdict.
+
+Exit codes (docs/log-format.md): 0 well formed, authentic and legal; 1 an illegal entry; 3 not
+authentic; 4 not well formed or not replayable (e.g. another card database); 5 the decklists differ
+from the locked ones (``--expect``); 2 usage errors (no such file, unreadable key or database).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.cards import STARTER_FILES, CardDatabase, CardDatabaseError, load_database, starter_database
+from engine.log import LogFormatError, load_log, read_log_bytes
+from engine.replay.steps import steps
+from engine.replay.verdict import Verdict, adjudicate, refusal
+
+USAGE_ERROR = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``replay``."""
+    parser.add_argument("log", help="the log file (junling-log/1 JSON)")
+    parser.add_argument("--until", type=int, metavar="N", help="also show the full state after entry N (from 0)")
+    parser.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
+    parser.add_argument(
+        "--key-file", metavar="F", help="a file holding the signing key (a trailing newline is ignored)"
+    )
+    parser.add_argument(
+        "--database", metavar="PATH", help="a card database file (default: the bundled one whose hash the log names)"
+    )
+    parser.add_argument(
+        "--expect",
+        nargs=2,
+        metavar="DECK",
+        help="the locked decklists of player 0 and player 1 (files or bundled names)",
+    )
+    parser.add_argument("--steps", action="store_true", help="also print every entry in plain words (中文 / English)")
+
+
+def _database(args: argparse.Namespace, data: dict[str, Any] | None) -> CardDatabase:
+    if args.database:
+        return load_database(args.database)
+    wanted = None
+    if data is not None and isinstance(data.get("header"), dict) and isinstance(data["header"].get("database"), dict):
+        wanted = data["header"]["database"].get("hash")
+    for game in STARTER_FILES:
+        db = starter_database(game)
+        if db.content_hash == wanted:
+            return db
+    return starter_database()  # the verdict will say that the hashes differ
+
+
+def main(args: argparse.Namespace) -> int:
+    """Print the verdict; the exit code says what it is."""
+    if args.until is not None and args.until < 0:
+        print("error: --until counts entries from 0", file=sys.stderr)
+        return USAGE_ERROR
+    key = None
+    try:
+        if args.key_file:
+            key = Path(args.key_file).read_bytes().rstrip(b"\r\n")
+            if not key:
+                print(f"error: the key file {args.key_file} is empty", file=sys.stderr)
+                return USAGE_ERROR
+        raw = read_log_bytes(args.log)
+    except LogFormatError as exc:
+        return _print(refusal(exc.kind, exc.where, exc.message, until=args.until), args, None)
+    except OSError as exc:
+        print(f"error: {exc.filename or args.log}: {exc.strerror or exc}", file=sys.stderr)
+        return USAGE_ERROR
+    try:
+        data: dict[str, Any] | None = load_log(raw)
+    except LogFormatError as exc:
+        return _print(refusal(exc.kind, exc.where, exc.message, until=args.until), args, None)
+    try:
+        db = _database(args, data)
+        expected = None
+        if args.expect:
+            from engine.game.cli import load_deck
+
+            expected = [load_deck(d) for d in args.expect]
+    except (CardDatabaseError, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    assert data is not None
+    verdict = adjudicate(data, db=db, key=key, expected_decklists=expected, until=args.until)
+    if args.steps and not args.json and verdict.database == "matches" and verdict.well_formed:
+        for step in steps(data, db, indices=()):
+            print(f"{step.index:5}  {step.text_zh}\n       {step.text_en}")
+    return _print(verdict, args, db)
+
+
+def _yes(flag: bool | None) -> str:
+    return "not decided" if flag is None else ("yes" if flag else "NO")
+
+
+def _print(verdict: Verdict, args: argparse.Namespace, db: CardDatabase | None) -> int:
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=1))
+        return verdict.exit_code
+    print(f"Log: {args.log} ({verdict.entries} entries, {verdict.replayed} replayed)")
+    print(f"Well formed: {_yes(verdict.well_formed)}")
+    print(
+        f"Authentic: {_yes(verdict.authentic)} (signature: {verdict.signature}; hash chain: {verdict.chain}; "
+        f"seed: {verdict.seed}; card database: {verdict.database})"
+    )
+    print(f"Legal: {_yes(verdict.legal)}")
+    bad = verdict.first_illegal
+    if bad is not None:
+        actor = f"player {bad.actor}" if isinstance(bad.actor, int) else bad.actor
+        print(f"  First illegal entry: {bad.index} ({actor}): {json.dumps(bad.action, ensure_ascii=False)}")
+        print(f"  {bad.rule}: {bad.reason}")
+    if verdict.decklists != "not checked":
+        print(f"Decklists: {verdict.decklists}")
+    result = verdict.result
+    if result.finished:
+        print(f"Result: player {result.winner} wins: {result.reason} ({result.rule})")
+    else:
+        print(f"Result: {result.reason}")
+    if verdict.problems:
+        print(f"Problems ({verdict.problem_count}):")
+        for p in verdict.problems:
+            print(f"  - [{p.kind}] {p}")
+    if verdict.state is not None:
+        print(f"State after entry {verdict.until}:")
+        _print_state(verdict.state)
+    return verdict.exit_code
+
+
+def _print_state(state: dict[str, Any]) -> None:
+    names = _names(state)
+
+    def cards(ids: list[int]) -> str:
+        return ", ".join(names[c] for c in ids) or "-"
+
+    print(f"  turn {state['turn']}, {state['phase']} phase, active player {state['active']}, to act {state['to_act']}")
+    gear = {g: e for g, e in state["gear"]}
+    zones = {g: z for g, z in state["zone"]}
+    for p in (0, 1):
+        field = ", ".join(
+            f"{names[g]} [{zones.get(g)}]" + (f" + {cards(gear[g])}" if gear.get(g) else "") for g in state["field"][p]
+        )
+        command = state["command"][p]
+        print(f"  player {p}: hand ({len(state['hand'][p])}): {cards(state['hand'][p])}")
+        print(f"    battlefield: {field or '-'}")
+        print(
+            f"    RESOURCE {len(state['resource'][p])}, DISCARD {len(state['discard'][p])}, "
+            f"CASUALTY: {cards(state['casualty'][p])}, COMMAND: {'-' if command is None else names[command]}"
+        )
+    if state.get("advantage") is not None:
+        print(f"  ADVANTAGE: {names[state['advantage']]}")
+
+
+def _names(state: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for deck in state["decks"]:
+        out.extend(deck["resource"])
+        out.extend(deck["pool"])
+    return out

@@ -1,0 +1,766 @@
+"""The verdict on a game log: well formed, authentic, legal, the first illegal entry, the result.
+
+:func:`adjudicate` never raises: whatever is wrong with the log (or with the replay itself) is in the
+verdict, with where. The site's adjudication task and ``python -m engine replay`` call it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import CardDatabase
+from engine.game import Game, IllegalAction, State
+from engine.game.errors import GameSetupError
+from engine.game.setup import Deck, resolve_deck
+from engine.game.terms import CHANCE, TERMINAL
+from engine.log import (
+    CHANCE_ACTOR,
+    END,
+    LOG_FORMAT,
+    MAX_ENTRIES,
+    MAX_LOG_BYTES,
+    MAX_SEED,
+    REFEREE_ACTOR,
+    LogFormatError,
+    canonical,
+    commitment,
+    header_hash,
+    load_log,
+    resolve_action,
+    sign,
+    state_hash,
+)
+
+MAX_PROBLEMS = 20
+"""At most this many problems are listed (the first ones); the count says how many there were."""
+ENTRY_KEYS = frozenset({"n", "actor", "action", "state", "hash"})
+HEADER_KEYS = frozenset(
+    {"format", "ruleset", "database", "players", "decks", "first_player", "randomness", "signed", "created", "meta"}
+)
+HEADER_REQUIRED = ("format", "ruleset", "database", "players", "decks", "randomness", "signed")
+_HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+# The rule a player acting out of turn breaks, by phase (the engine's own citations).
+_TURN_RULE = {
+    "commandment": "§2.6.4",
+    "main": "§3.9",
+    "response": "ruling G11",
+    "hand_limit": "ruling G9",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a log: its kind, where (a JSON path), the entry index if any, what."""
+
+    kind: str
+    where: str
+    message: str
+    index: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"kind": self.kind, "where": self.where, "index": self.index, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalEntry:
+    """The first entry the rules do not allow: its index, the actor, the action as written, the rule and why."""
+
+    index: int
+    actor: int | str | None
+    action: Any
+    rule: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "index": self.index,
+            "actor": self.actor,
+            "action": self.action,
+            "rule": self.rule,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The result under the rules: the winner and why, or ``winner None`` and where the game stands."""
+
+    finished: bool
+    winner: int | None
+    reason: str
+    rule: str | None = None
+    termination: str | None = None
+    position: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "finished": self.finished,
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+            "termination": self.termination,
+            "position": self.position,
+        }
+
+
+NO_RESULT = Result(False, None, "not replayed")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Everything a judge needs to know about a log. ``ok`` is the short answer.
+
+    ``signature`` is ``valid``, ``invalid``, ``unsigned`` or ``not checked`` (signed, no key given);
+    ``chain`` is ``valid``, ``broken`` or ``absent`` (a transcribed log may have none); ``seed`` is
+    ``matches``, ``mismatch``, ``not revealed`` (the end entry is missing) or ``transcribed``;
+    ``database`` is ``matches`` or ``mismatch``; ``decklists`` is ``match``, ``mismatch`` or
+    ``not checked``. ``legal`` is None when the log could not be replayed.
+    """
+
+    well_formed: bool
+    authentic: bool
+    legal: bool | None
+    entries: int
+    replayed: int
+    signature: str
+    chain: str
+    seed: str
+    database: str
+    decklists: str
+    first_illegal: IllegalEntry | None
+    result: Result
+    problems: tuple[Problem, ...] = ()
+    problem_count: int = 0
+    until: int | None = None
+    state: dict[str, Any] | None = None
+    observations: tuple[dict[str, Any], ...] | None = None
+    header: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """Well formed, authentic, legal, and the decklists match when they were checked."""
+        return self.well_formed and self.authentic and self.legal is True and self.decklists != "mismatch"
+
+    @property
+    def exit_code(self) -> int:
+        """The exit code of ``python -m engine replay`` (docs/log-format.md, "Exit codes")."""
+        if not self.well_formed or self.legal is None:
+            return 4
+        if not self.authentic:
+            return 3
+        if not self.legal:
+            return 1
+        if self.decklists == "mismatch":
+            return 5
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (what ``--json`` prints)."""
+        players = None
+        if self.header is not None and isinstance(self.header.get("players"), list):
+            players = self.header["players"]
+        return {
+            "ok": self.ok,
+            "well_formed": self.well_formed,
+            "authentic": self.authentic,
+            "legal": self.legal,
+            "entries": self.entries,
+            "replayed": self.replayed,
+            "signature": self.signature,
+            "chain": self.chain,
+            "seed": self.seed,
+            "database": self.database,
+            "decklists": self.decklists,
+            "first_illegal": None if self.first_illegal is None else self.first_illegal.to_dict(),
+            "result": self.result.to_dict(),
+            "problems": [p.to_dict() for p in self.problems],
+            "problem_count": self.problem_count,
+            "players": players,
+            "until": self.until,
+            "state": self.state,
+            "observations": None if self.observations is None else list(self.observations),
+        }
+
+
+class _Collector:
+    """Problems found so far (the first MAX_PROBLEMS are kept)."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+        self.count = 0
+        self.kinds: set[str] = set()
+
+    def add(self, kind: str, where: str, message: str, index: int | None = None) -> None:
+        self.count += 1
+        self.kinds.add(kind)
+        if len(self.items) < MAX_PROBLEMS:
+            self.items.append(Problem(kind, where, message, index))
+
+
+MALFORMED = frozenset({"size", "json", "format", "card", "entries", "setup", "first_player"})
+"""Problem kinds that make a log not well formed."""
+UNAUTHENTIC = frozenset({"chain", "signature", "seed", "chance", "state"})
+"""Problem kinds that make a log not authentic."""
+
+
+def adjudicate(
+    log: bytes | str | dict[str, Any],
+    *,
+    db: CardDatabase,
+    key: bytes | None = None,
+    expected_decklists: Sequence[Any] | None = None,
+    until: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    progress_every: int = 1000,
+    max_bytes: int = MAX_LOG_BYTES,
+) -> Verdict:
+    """The verdict on ``log`` (bytes, text or a parsed dict) replayed with the card database ``db``.
+
+    ``key``: the site's signing key (bytes), to check the signature. ``expected_decklists``: the
+    locked decklists of players 0 and 1 (any form ``Game.new_initial_state`` takes), compared with
+    the log's. ``until=N``: the verdict carries the full state and both observations after entry N.
+    ``progress(done, total)`` is called every ``progress_every`` entries. Never raises.
+
+        >>> from engine.cards import starter_database
+        >>> v = adjudicate(b'{"header": {', db=starter_database())
+        >>> v.well_formed, v.problems[0].kind
+        (False, 'json')
+    """
+    try:
+        return _adjudicate(log, db, key, expected_decklists, until, progress, max(1, progress_every), max_bytes)
+    except Exception as exc:  # the verdict is the only answer, even on an engine bug
+        return refusal("internal", "", f"the replay failed: {type(exc).__name__}: {exc}", until=until)
+
+
+def refusal(kind: str, where: str, message: str, *, until: int | None = None) -> Verdict:
+    """The verdict on a log that could not even be read (too big, not JSON, a replay failure): one problem."""
+    return Verdict(
+        well_formed=False,
+        authentic=False,
+        legal=None,
+        entries=0,
+        replayed=0,
+        signature="not checked",
+        chain="not checked",
+        seed="not checked",
+        database="not checked",
+        decklists="not checked",
+        first_illegal=None,
+        result=NO_RESULT,
+        problems=(Problem(kind, where, message),),
+        problem_count=1,
+        until=until,
+    )
+
+
+def _adjudicate(
+    log: Any,
+    db: CardDatabase,
+    key: bytes | None,
+    expected_decklists: Sequence[Any] | None,
+    until: int | None,
+    progress: Callable[[int, int], None] | None,
+    progress_every: int,
+    max_bytes: int,
+) -> Verdict:
+    problems = _Collector()
+    status = {
+        "signature": "not checked",
+        "chain": "not checked",
+        "seed": "not checked",
+        "database": "not checked",
+        "decklists": "not checked",
+    }
+
+    def verdict(
+        *,
+        entries: int = 0,
+        replayed: int = 0,
+        legal: bool | None = None,
+        first_illegal: IllegalEntry | None = None,
+        result: Result = NO_RESULT,
+        state: dict[str, Any] | None = None,
+        observations: tuple[dict[str, Any], ...] | None = None,
+        header: dict[str, Any] | None = None,
+    ) -> Verdict:
+        return Verdict(
+            well_formed=not (problems.kinds & MALFORMED),
+            authentic=not (problems.kinds & UNAUTHENTIC) and "not checked" not in (status["chain"], status["seed"]),
+            legal=legal,
+            entries=entries,
+            replayed=replayed,
+            first_illegal=first_illegal,
+            result=result,
+            problems=tuple(problems.items),
+            problem_count=problems.count,
+            until=until,
+            state=state,
+            observations=observations,
+            header=header,
+            **status,
+        )
+
+    try:
+        data = load_log(log, limit=max_bytes)
+    except LogFormatError as exc:
+        problems.add(exc.kind, exc.where, exc.message)
+        return verdict()
+
+    # --- the document and its header ------------------------------------------------------------
+    for k in data:
+        if k not in ("header", "entries", "signature"):
+            problems.add("format", k, "unknown top-level field (a log has header, entries and signature)")
+    header = data.get("header")
+    entries = data.get("entries")
+    if not isinstance(header, dict):
+        problems.add("format", "header", "missing or not an object")
+        return verdict()
+    if header.get("format") != LOG_FORMAT:
+        problems.add(
+            "format", "header.format", f"unknown log format {header.get('format')!r}; this replay reads {LOG_FORMAT}"
+        )
+        return verdict(header=header)
+    _check_header(header, problems)
+    if not isinstance(entries, list):
+        problems.add("format", "entries", "missing or not a list")
+        return verdict(header=header)
+    total = len(entries)
+    if total > MAX_ENTRIES:
+        problems.add("entries", "entries", f"{total:,} entries; the limit is {MAX_ENTRIES:,}")
+        return verdict(entries=total, header=header)
+    if problems.kinds & MALFORMED:
+        return verdict(entries=total, header=header)
+    transcribed = header["randomness"]["kind"] == "transcribed"
+
+    # --- shape of the entries, and the hash chain -------------------------------------------------
+    chain_last = _check_entries(header, entries, transcribed, problems, status)
+    if problems.kinds & MALFORMED:
+        return verdict(entries=total, header=header)
+
+    # --- the seed, revealed in the end entry ------------------------------------------------------
+    seed = 0
+    seed_checked = False
+    end = entries[-1]["action"] if entries and entries[-1]["action"].get("type") == END else None
+    if transcribed:
+        status["seed"] = "transcribed"
+    elif end is None:
+        status["seed"] = "not revealed"
+    else:
+        seed, salt = end.get("seed"), end.get("salt")
+        if commitment(seed, salt) == header["randomness"]["commitment"]:
+            status["seed"] = "matches"
+            seed_checked = True
+        else:
+            status["seed"] = "mismatch"
+            problems.add(
+                "seed",
+                f"entries[{total - 1}].action.seed",
+                "the seed and salt do not match the header's commitment (sha256 of salt:seed)",
+                total - 1,
+            )
+
+    # --- the signature ----------------------------------------------------------------------------
+    signature = data.get("signature")
+    if not header["signed"]:
+        status["signature"] = "unsigned"
+        if signature is not None:
+            problems.add("signature", "signature", "the header says the log is unsigned but it carries a signature")
+    elif key is None:
+        status["signature"] = "not checked"
+    elif not isinstance(signature, str):
+        status["signature"] = "invalid"
+        problems.add("signature", "signature", "the header says the log is signed but the signature is missing")
+    elif chain_last is None:
+        status["signature"] = "invalid"
+        problems.add("signature", "signature", "a signed log needs a hash chain")
+    elif hmac.compare_digest(sign(key, chain_last), signature):
+        status["signature"] = "valid"
+    else:
+        status["signature"] = "invalid"
+        problems.add(
+            "signature",
+            "signature",
+            "the signature does not match (another key, or the log was changed after it was signed)",
+        )
+
+    # --- the card database and the decks ----------------------------------------------------------
+    if header["database"].get("hash") != db.content_hash:
+        status["database"] = "mismatch"
+        problems.add(
+            "database",
+            "header.database.hash",
+            f"the log was played with card database {str(header['database'].get('hash'))[:12]}…, "
+            f"not {db.content_hash[:12]}… ({db.name} {db.version}): give the right database",
+        )
+        return verdict(entries=total, header=header)
+    status["database"] = "matches"
+    decks: list[Deck] = []
+    for p, d in enumerate(header["decks"]):
+        try:
+            decks.append(resolve_deck(db, (d["resource"], d["pool"], d["factions"])))
+        except GameSetupError as exc:
+            problems.add("setup", f"header.decks[{p}]", str(exc))
+    if len(decks) != 2:
+        return verdict(entries=total, header=header)
+    if expected_decklists is not None:
+        _compare_decklists(db, decks, expected_decklists, problems, status)
+
+    # --- the replay -------------------------------------------------------------------------------
+    try:
+        state = Game(db).new_initial_state(decks[0], decks[1], seed=seed)
+    except (GameSetupError, ValueError) as exc:
+        problems.add("setup", "header.decks", str(exc))
+        return verdict(entries=total, header=header)
+    snapshot: dict[str, Any] | None = None
+    observations: tuple[dict[str, Any], ...] | None = None
+    if until is not None and until < 0:
+        problems.add("until", "until", f"--until counts entries from 0, not {until}")
+    first_illegal: IllegalEntry | None = None
+    declared_first = header.get("first_player")
+    chance_ok = True
+    replayed = 0
+    unreadable = False
+    stop = total - 1 if end is not None else total
+    apply = state.apply
+    current = state.current_player
+    for i in range(stop):
+        entry = entries[i]
+        raw_action = entry["action"]
+        who = current()
+        actor = entry.get("actor", _UNSET)
+        if actor is not _UNSET and actor != (CHANCE_ACTOR if who == CHANCE else who) and who != TERMINAL:
+            first_illegal = _out_of_turn(state, i, actor, raw_action, who)
+            break
+        try:
+            action = resolve_action(state, raw_action, f"entries[{i}].action")
+        except LogFormatError as exc:
+            if exc.kind == "absent":
+                first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", exc.message)
+            else:
+                unreadable = True
+                problems.add("card" if exc.kind == "card" else "format", exc.where, exc.message, i)
+            break
+        if seed_checked and chance_ok and who == CHANCE:
+            expected = state.sample_chance()
+            if action != expected:
+                chance_ok = False
+                problems.add(
+                    "chance",
+                    f"entries[{i}].action",
+                    f"this chance outcome does not follow from the revealed seed (the seed gives {expected.to_json()})",
+                    i,
+                )
+        if type(declared_first) is int and raw_action.get("type") == "coin_flip":
+            if raw_action.get("first_player") != declared_first:
+                problems.add(
+                    "first_player",
+                    f"entries[{i}].action.first_player",
+                    f"the header says player {declared_first} goes first, the coin flip says otherwise",
+                    i,
+                )
+        try:
+            apply(action)
+        except IllegalAction as exc:
+            first_illegal = IllegalEntry(i, _actor_of(who), raw_action, exc.rule, exc.reason)
+            break
+        replayed = i + 1
+        claimed = entry.get("state")
+        if claimed is not None and claimed != state_hash(state):
+            problems.add("state", f"entries[{i}].state", "the state hash differs from the replayed state's", i)
+        if i == until:
+            snapshot, observations = _snapshot(state)
+        if progress is not None and replayed % progress_every == 0:
+            progress(replayed, total)
+    else:
+        if end is not None:
+            replayed = total
+            _check_end(state, end, entries[-1], total - 1, problems)
+            if until == total - 1:
+                snapshot, observations = _snapshot(state)
+    if progress is not None:
+        progress(replayed, total)
+    if until is not None and until >= 0 and snapshot is None:
+        problems.add(
+            "until",
+            "until",
+            f"no state after entry {until}: {replayed} of the {total} entries were replayed"
+            + (" (the replay stopped at the first illegal entry)" if first_illegal is not None else ""),
+        )
+    return verdict(
+        entries=total,
+        replayed=replayed,
+        legal=None if unreadable else first_illegal is None,
+        first_illegal=first_illegal,
+        result=_result(state, first_illegal),
+        state=snapshot,
+        observations=observations,
+        header=header,
+    )
+
+
+_UNSET = object()
+
+
+def _actor_of(who: int) -> int | str | None:
+    if who == CHANCE:
+        return CHANCE_ACTOR
+    if who == TERMINAL:
+        return None
+    return who
+
+
+def _out_of_turn(state: State, i: int, actor: Any, raw_action: Any, who: int) -> IllegalEntry:
+    phase = state.phase.value
+    if who == CHANCE:
+        return IllegalEntry(i, actor, raw_action, "ruling G12", f"a chance event is due, not an action of {actor!r}")
+    rule = _TURN_RULE.get(phase, "§3.9")
+    return IllegalEntry(
+        i, actor, raw_action, rule, f"it is player {who}'s turn to act ({phase} phase), not {_who(actor)}'s"
+    )
+
+
+def _who(actor: Any) -> str:
+    return f"player {actor}" if isinstance(actor, int) else str(actor)
+
+
+def _snapshot(state: State) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+    return state.to_json(history=False), (state.observation(0), state.observation(1))
+
+
+def _result(state: State, illegal: IllegalEntry | None) -> Result:
+    outcome = state.outcome
+    if outcome is not None:
+        return Result(True, outcome.winner, outcome.reason, outcome.rule, outcome.termination.value)
+    position = {
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "active": state.active,
+        "to_act": _actor_of(state.current_player()),
+        "actions": len(state.history),
+    }
+    if illegal is not None:
+        reason = f"unfinished: the replay stopped at the illegal entry {illegal.index}"
+    else:
+        reason = f"unfinished: turn {state.turn}, {state.phase.value} phase"
+    return Result(False, None, reason, position=position)
+
+
+def _check_end(state: State, end: dict[str, Any], entry: dict[str, Any], index: int, problems: _Collector) -> None:
+    claimed = entry.get("state")
+    if claimed is not None and claimed != state_hash(state):
+        problems.add(
+            "state", f"entries[{index}].state", "the final state hash differs from the replayed state's", index
+        )
+    result = end.get("result")
+    actual = None if state.outcome is None else state.outcome.to_json()
+    if "result" in end and result != actual:
+        problems.add(
+            "result",
+            f"entries[{index}].action.result",
+            f"the log claims {result!r}; under the rules the result is {actual!r}",
+            index,
+        )
+
+
+# --- structure checks ---------------------------------------------------------------------------------
+
+
+def _check_header(header: dict[str, Any], problems: _Collector) -> None:
+    for k in header:
+        if k not in HEADER_KEYS:
+            problems.add("format", f"header.{k}", "unknown header field")
+    for k in HEADER_REQUIRED:
+        if k not in header:
+            problems.add("format", f"header.{k}", "missing")
+    if problems.count:
+        return
+    ruleset = header["ruleset"]
+    if not (
+        isinstance(ruleset, dict) and isinstance(ruleset.get("name"), str) and isinstance(ruleset.get("version"), str)
+    ):
+        problems.add("format", "header.ruleset", 'an object {"name": ..., "version": ...} is expected')
+    database = header["database"]
+    if not (isinstance(database, dict) and isinstance(database.get("hash"), str)):
+        problems.add("format", "header.database", 'an object with the card database\'s "hash" is expected')
+    players = header["players"]
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, dict) for p in players)):
+        problems.add("format", "header.players", "a list of two player objects is expected")
+    decks = header["decks"]
+    if not (isinstance(decks, list) and len(decks) == 2):
+        problems.add("format", "header.decks", "a list of two decks is expected")
+    else:
+        for p, d in enumerate(decks):
+            if not isinstance(d, dict):
+                problems.add("format", f"header.decks[{p}]", "a deck object is expected")
+                continue
+            for k in ("resource", "pool", "factions"):
+                v = d.get(k)
+                if not (isinstance(v, list) and all(isinstance(n, str) for n in v)):
+                    problems.add("format", f"header.decks[{p}].{k}", "a list of names is expected")
+            for k in d:
+                if k not in ("resource", "pool", "factions"):
+                    problems.add("format", f"header.decks[{p}].{k}", "unknown deck field")
+    first = header.get("first_player")
+    if (first is not None and first not in (0, 1)) or isinstance(first, bool):
+        problems.add("format", "header.first_player", f"0, 1 or null, not {first!r}")
+    if not isinstance(header["signed"], bool):
+        problems.add("format", "header.signed", "true or false")
+    randomness = header["randomness"]
+    kind = randomness.get("kind") if isinstance(randomness, dict) else None
+    if kind == "committed":
+        if not (isinstance(randomness.get("commitment"), str) and _HEX64.match(randomness["commitment"])):
+            problems.add("format", "header.randomness.commitment", "64 lowercase hex digits (sha256) expected")
+    elif kind != "transcribed":
+        problems.add(
+            "format", "header.randomness", '{"kind": "committed", "commitment": ...} or {"kind": "transcribed"}'
+        )
+
+
+def _check_entries(
+    header: dict[str, Any],
+    entries: list[Any],
+    transcribed: bool,
+    problems: _Collector,
+    status: dict[str, str],
+) -> str | None:
+    """Check every entry's shape and the hash chain; the last hash as computed (None without a chain)."""
+    total = len(entries)
+    with_hash = sum(1 for e in entries if type(e) is dict and "hash" in e)
+    chained = with_hash > 0 or not transcribed
+    if not chained:
+        status["chain"] = "absent"
+    sha256 = hashlib.sha256
+    dumps = canonical
+    prev = header_hash(header)
+    broken: int | None = None
+    actors = (0, 1, CHANCE_ACTOR, REFEREE_ACTOR)
+    for i in range(total):
+        e = entries[i]
+        where = f"entries[{i}]"
+        if type(e) is not dict:
+            problems.add("format", where, f"an entry is an object, not {type(e).__name__}", i)
+            continue
+        if not e.keys() <= ENTRY_KEYS:
+            extra = sorted(set(e) - ENTRY_KEYS)[0]
+            problems.add("format", f"{where}.{extra}", "unknown entry field (n, actor, action, state, hash)", i)
+        a = e.get("action")
+        if type(a) is not dict or type(a.get("type")) is not str:
+            problems.add("format", f"{where}.action", 'missing, or not an object with a "type"', i)
+            continue
+        n = e.get("n", i)
+        if n != i:
+            problems.add(
+                "chain" if type(n) is int else "format",
+                f"{where}.n",
+                f"entry {i} is numbered {n!r}: entries are out of order or missing",
+                i,
+            )
+        if ("actor" in e and e["actor"] not in actors) or type(e.get("actor")) is bool:
+            problems.add(
+                "format", f"{where}.actor", f"0, 1, {CHANCE_ACTOR!r} or {REFEREE_ACTOR!r}, not {e['actor']!r}", i
+            )
+        st = e.get("state")
+        if st is not None and not (type(st) is str and len(st) == 64):
+            problems.add("format", f"{where}.state", "a state hash is 64 hex digits", i)
+        if a["type"] == END:
+            if i != total - 1:
+                problems.add("format", f"{where}.action", "the end entry must be the last entry", i)
+            _check_end_action(a, transcribed, where, i, problems)
+        if chained:
+            if "hash" in e:
+                body = dict(e)
+                del body["hash"]
+            else:
+                body = e
+            prev = sha256(prev.encode() + dumps(body)).hexdigest()
+            if broken is None and e.get("hash") != prev:
+                broken = i
+    if chained:
+        if broken is None:
+            status["chain"] = "valid"
+        else:
+            status["chain"] = "broken"
+            e = entries[broken]
+            missing = type(e) is dict and "hash" not in e
+            problems.add(
+                "chain",
+                f"entries[{broken}].hash",
+                "the entry has no hash (in a chained log every entry has one)"
+                if missing
+                else f"the hash chain breaks at entry {broken}: this entry, or the one before it, was changed, "
+                "removed, inserted or moved",
+                broken,
+            )
+    return prev if chained else None
+
+
+def _check_end_action(a: dict[str, Any], transcribed: bool, where: str, i: int, problems: _Collector) -> None:
+    allowed = {"type", "result"} if transcribed else {"type", "result", "seed", "salt"}
+    for k in a:
+        if k not in allowed:
+            problems.add(
+                "format", f"{where}.action.{k}", f"not a field of the end entry ({', '.join(sorted(allowed))})", i
+            )
+    if transcribed:
+        return
+    seed, salt = a.get("seed"), a.get("salt")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        problems.add("format", f"{where}.action.seed", f"an integer from 0 to 2**63 - 1, not {seed!r}", i)
+    if type(salt) is not str or not 1 <= len(salt) <= 128:
+        problems.add("format", f"{where}.action.salt", f"a string of 1 to 128 characters, not {salt!r}", i)
+
+
+def _compare_decklists(
+    db: CardDatabase, decks: list[Deck], expected: Sequence[Any], problems: _Collector, status: dict[str, str]
+) -> None:
+    if len(expected) != 2:
+        problems.add("decklist", "expected_decklists", f"two decklists expected, not {len(expected)}")
+        status["decklists"] = "mismatch"
+        return
+    status["decklists"] = "match"
+    for p, (got, want_spec) in enumerate(zip(decks, expected)):
+        try:
+            want = resolve_deck(db, want_spec)
+        except GameSetupError as exc:
+            problems.add("decklist", f"expected_decklists[{p}]", str(exc))
+            status["decklists"] = "mismatch"
+            continue
+        for part in ("resource", "pool"):
+            have, need = Counter(getattr(got, part)), Counter(getattr(want, part))
+            if have != need:
+                status["decklists"] = "mismatch"
+                diffs = [
+                    f"{n}: {have[n]} in the log, {need[n]} locked"
+                    for n in sorted(set(have) | set(need))
+                    if have[n] != need[n]
+                ]
+                problems.add(
+                    "decklist",
+                    f"header.decks[{p}].{part}",
+                    f"player {p}'s {part} differs from the locked decklist: " + "; ".join(diffs[:10]),
+                )
+        if set(got.factions) != set(want.factions):
+            status["decklists"] = "mismatch"
+            problems.add(
+                "decklist",
+                f"header.decks[{p}].factions",
+                f"player {p} declared {' '.join(got.factions) or 'none'}; the locked decklist declares "
+                f"{' '.join(want.factions) or 'none'}",
+            )
+
+
+def canonical_text(value: Any) -> str:
+    """The canonical JSON text of a value (for messages)."""
+    return canonical(value).decode()
