@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import pytest
 
 from engine.cards import Card, CardDatabase
-from engine.game import ChooseCommandment, CoinFlip, Game, Reveal, State, Zone
+from engine.game import ChooseCommandment, CoinFlip, Game, Reveal, State, Zone, effects
 from engine.game.terms import Phase
 
 C = Card
@@ -99,6 +100,14 @@ TEST_CARDS += [
 ]
 
 FILLER = "粮草"
+
+RECORD: list[dict] = []
+"""What the ``test_record`` effect step saw (the 太史慈 and 典韦 test cards listen with it)."""
+
+
+@effects.handler("test_record")
+def _record(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, Any]) -> None:
+    RECORD.append({"source": source, **context})
 
 
 def make_db() -> CardDatabase:

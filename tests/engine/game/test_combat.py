@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from engine.game import Melee, Pass, Siege, Termination, Zone, effects
+from engine.game import Melee, Pass, Siege, Termination, Zone
 from engine.game.terms import Area, Phase
-from tests.engine.game.conftest import arm, begin, deck_of, put, settle
+from tests.engine.game.conftest import RECORD, arm, begin, deck_of, put, settle
 
 F, B, E = Zone.FORTRESS, Zone.BORDER, Zone.ENEMY_BORDER
-RECORD: list[dict] = []
-
-
-@effects.handler("test_record")
-def _record(s, source, step, context):
-    RECORD.append({"source": source, **context})
 
 
 def table(game, filler1=40):
