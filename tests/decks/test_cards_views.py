@@ -99,7 +99,7 @@ def test_an_htmx_request_gets_only_the_results_partial(client, version):
 
 def test_the_filter_form_refreshes_the_results_with_htmx(client, version):
     body = client.get(reverse("cards:list"), {"version": version.pk}).content.decode()
-    assert 'hx-trigger="change, keyup delay:300ms"' in body
+    assert 'hx-trigger="input changed delay:300ms, change"' in body
     assert 'hx-push-url="true"' in body and 'hx-target="#results"' in body
 
 
