@@ -78,6 +78,8 @@ def reveal_from_resource(s: State, player: int, count: int, dest: Area, then: st
     The caller has checked that there are enough cards (G10). While cards of the shuffled part
     are to be taken, the state waits at a chance node; known cards move at once.
     """
+    if s.chance is not None:  # a card text asked for a second reveal while one waits: a spec error
+        raise RuntimeError(f"a reveal from RESOURCE is already pending ({s.chance}); see docs/engine.md")
     s.chance = [player, count, dest, then]
     _settle_reveal(s)
 

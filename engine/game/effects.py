@@ -14,8 +14,10 @@ add handlers and specs, not engine code. The engine emits events texts can liste
 ``attack_victory`` ([武力攻击][战胜]: only when the winner declared the attack, §3.7.1 F),
 ``casualty``, ``recruited``, ``equipped``, ``siege``, ``turn_start``, ``turn_end``.
 
-A step that needs a chance event (``deplete``, ``draw``) must be the last of its list: the rest of
-the turn waits for the cards to be revealed.
+A step that needs a chance event (``deplete``, ``draw``) must be the last of its list and may only run
+while the active player's main phase resolves an action (the turn goes on in the main phase once the
+cards are revealed). Two reveals cannot wait at once: asking for a second raises ``RuntimeError``, a
+loud spec error rather than a silently wrong game; a queue of continuations is for the texts issue.
 """
 
 from __future__ import annotations
@@ -95,9 +97,8 @@ def _draw(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, 
 
     owner = s.owner[source]
     amount = min(int(step.get("amount", 1)), len(s.resource[owner]))
-    then = "main" if s.chance is None else s.chance[3]
     if amount:
-        areas.reveal_from_resource(s, owner, amount, Area.HAND, then)
+        areas.reveal_from_resource(s, owner, amount, Area.HAND, "main")
 
 
 @handler("special_victory")
