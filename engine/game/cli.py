@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 from pathlib import Path
 
 from engine.cards import DATA_DIR, CardDatabaseError, load_database, starter_database
@@ -82,7 +81,7 @@ def main(args: argparse.Namespace) -> int:
         indent = "   " if s.current_player() == CHANCE else "  "
         print(indent + describe(s, action))  # type: ignore[arg-type]
 
-    play(state, bots, rng=random.Random(args.seed), on_action=show)
+    play(state, bots, on_action=show)  # chance from the state's seed, as in a refereed match
     outcome = state.outcome
     assert outcome is not None
     print(f"Player {outcome.winner} wins after {state.turn} turns: {outcome.reason} ({outcome.rule}).")
