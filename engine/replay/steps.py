@@ -86,6 +86,9 @@ def steps(log: Any, db: CardDatabase, *, indices: Iterable[int] | None = None) -
             return
         try:
             action = resolve_action(state, raw, f"entries[{i}].action")
+            error = state.validate(action)
+            if error is not None:
+                raise error
             text_en, text_zh = describe(state, action), describe_zh(state, action)
             state.apply(action)
         except IllegalAction as exc:
