@@ -26,6 +26,11 @@ class Tournament(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    class Structure(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+
     name = models.CharField(_("name"), max_length=200)
     format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("format"))
     organisers = models.ManyToManyField(
@@ -39,6 +44,13 @@ class Tournament(models.Model):
     registration_closes = models.DateTimeField(_("registration closes"), null=True, blank=True)
     decklists_published = models.BooleanField(_("decklists published"), default=False)
     best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
+    structure = models.CharField(_("structure"), max_length=24, choices=Structure.choices, default=Structure.SWISS)
+    # 0: Swiss rounds from attendance (matches.tournament.swiss_rounds) when the tournament starts.
+    planned_rounds = models.PositiveSmallIntegerField(_("Swiss rounds (0: from attendance)"), default=0)
+    top_cut = models.PositiveSmallIntegerField(
+        _("top cut"), choices=[(0, _("No top cut")), (4, _("Top 4")), (8, _("Top 8"))], default=0
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
