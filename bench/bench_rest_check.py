@@ -169,8 +169,9 @@ def main() -> int:
     parser.add_argument(
         "--keepalive",
         action="store_true",
-        help="gthread workers (threads = clients / workers) and one persistent connection per client",
+        help="gthread workers and one persistent connection per client",
     )
+    parser.add_argument("--threads", type=int, default=0, help="threads per gthread worker (default clients/workers)")
     args = parser.parse_args()
     if not 1 <= args.clients <= 256 or not 1 <= args.requests <= 1_000_000 or not 0 < args.seconds <= 600:
         raise SystemExit("bounds: 1-256 clients, at most 1,000,000 requests and 600 s")
@@ -186,7 +187,7 @@ def main() -> int:
         for command in (["migrate", "--noinput"], ["loaddemo", "--no-demo"]):
             subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
         port = free_port()
-        threads = max(1, -(-args.clients // args.workers))
+        threads = args.threads or max(1, -(-args.clients // args.workers))
         proc = subprocess.Popen(
             [GUNICORN, "junling.wsgi:application", "--workers", str(args.workers), "--bind", f"127.0.0.1:{port}"]
             + ["--log-level", "warning", "--timeout", "60"]

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
-from engine.cards import FACTION_EN
+from engine.cards import FACTION_EN, NO_FACTION
 
 TYPE_LABELS = {
     "人": gettext_lazy("Character"),
@@ -40,6 +40,8 @@ def _english(lang: str) -> bool:
 
 
 def _faction_label(faction: str, lang: str) -> str:
+    if faction == NO_FACTION:
+        return _("None") if _english(lang) else faction
     return FACTION_EN.get(faction, faction) if _english(lang) else faction
 
 
