@@ -93,7 +93,7 @@ class Migration(migrations.Migration):
                 ('games_won_b', models.PositiveSmallIntegerField(default=0)),
                 ('games_drawn', models.PositiveSmallIntegerField(default=0)),
                 ('is_bye', models.BooleanField(default=False)),
-                ('result_source', models.CharField(blank=True, choices=[('', 'Not finished'), ('refereed', 'Refereed by the server'), ('reported', 'Reported by both players'), ('organiser', 'Entered by an organiser'), ('judge', 'Decided by a judge'), ('bye', 'Bye')], default='', max_length=16)),
+                ('result_source', models.CharField(blank=True, choices=[('', 'Not finished'), ('refereed', 'Refereed by the server'), ('reported', 'Reported by both players'), ('organiser', 'Entered by an organiser'), ('judge', 'Decided by a judge'), ('bye', 'Bye'), ('missed', 'Missed round (late entry)')], default='', max_length=16)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('finished_at', models.DateTimeField(blank=True, null=True)),
                 ('player_a', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches_as_a', to=settings.AUTH_USER_MODEL)),

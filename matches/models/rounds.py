@@ -92,6 +92,7 @@ class Match(models.Model):
         ORGANISER = "organiser", _("Entered by an organiser")
         JUDGE = "judge", _("Decided by a judge")
         BYE = "bye", _("Bye")
+        MISSED = "missed", _("Missed round (late entry)")
 
     round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
     tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
