@@ -53,7 +53,7 @@ class ResultError(TournamentError):
     """A result names an unknown player, a player twice in one round, or impossible games."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchResult:
     """One played match: the games each player won and the drawn games.
 
@@ -69,7 +69,7 @@ class MatchResult:
     draws: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bye:
     """A round without an opponent: a match win, 2–0 in games (MTR Appendix C)."""
 
@@ -77,7 +77,7 @@ class Bye:
     player: PlayerId
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MissedRound:
     """A late entrant's match loss for a round played before they joined (0–2 in games).
 
@@ -164,12 +164,10 @@ def compute_standings(
             raise ResultError(f"player {p!r} is registered twice (positions {index[p] + 1} and {i + 1})")
         index[p] = i
     n = len(players)
-    points = [0] * n
     wins = [0] * n
     draws = [0] * n
     losses = [0] * n
     byes = [0] * n
-    rounds = [0] * n
     game_points = [0] * n
     games = [0] * n
     opponents: list[list[int]] = [[] for _ in range(n)]
@@ -210,8 +208,6 @@ def compute_standings(
                 raise bad(r)
             seen.add(ka)
             seen.add(kb)
-            rounds[a] += 1
-            rounds[b] += 1
             played = aw + bw + d
             games[a] += played
             games[b] += played
@@ -220,16 +216,12 @@ def compute_standings(
             opponents[a].append(b)
             opponents[b].append(a)
             if aw > bw:
-                points[a] += WIN_POINTS
                 wins[a] += 1
                 losses[b] += 1
             elif bw > aw:
-                points[b] += WIN_POINTS
                 wins[b] += 1
                 losses[a] += 1
             else:
-                points[a] += DRAW_POINTS
-                points[b] += DRAW_POINTS
                 draws[a] += 1
                 draws[b] += 1
         elif type(r) is Bye or type(r) is MissedRound:
@@ -238,11 +230,9 @@ def compute_standings(
             if a is None or rnd < 1 or rnd * stride + a in seen:
                 raise bad(r)
             seen.add(rnd * stride + a)
-            rounds[a] += 1
             if type(r) is Bye:
                 byes[a] += 1
                 wins[a] += 1
-                points[a] += WIN_POINTS
                 games[a] += BYE_GAMES[0] + BYE_GAMES[1]
                 game_points[a] += 3 * BYE_GAMES[0]
             else:
@@ -252,6 +242,9 @@ def compute_standings(
         else:
             raise bad(r)
 
+    # Points and rounds follow from the record (a bye is a win, a missed round a loss).
+    points = [WIN_POINTS * wins[i] + DRAW_POINTS * draws[i] + LOSS_POINTS * losses[i] for i in range(n)]
+    rounds = [wins[i] + draws[i] + losses[i] for i in range(n)]
     mwp = [_floor(points[i] / (3 * rounds[i])) if rounds[i] else PERCENTAGE_FLOOR for i in range(n)]
     gwp = [_floor(game_points[i] / (3 * games[i])) if games[i] else PERCENTAGE_FLOOR for i in range(n)]
     omwp = [PERCENTAGE_FLOOR] * n
