@@ -234,6 +234,14 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
         raise LogFormatError(where, f"an action is a JSON object, not {type(data).__name__}")
     kind = data.get("type")
     fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
+    if kind == "reveal" and isinstance(data.get("card"), str):
+        known = state.game.db.lookup(data["card"])
+        if known is None:
+            raise LogFormatError(
+                f"{where}.card", f"unknown card {data['card']!r} (not in the card database)", kind="card"
+            )
+        if known.name != data["card"]:
+            data = {**data, "card": known.name}
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
         try:
             return action_from_json(data)
@@ -504,13 +512,15 @@ def load_log(raw: bytes | str | dict[str, Any], limit: int = MAX_LOG_BYTES) -> d
 
 
 def _where(raw: bytes, exc: Exception) -> str:
-    pos = getattr(exc, "pos", None)
+    pos = getattr(exc, "pos", None)  # a character position in the decoded text
     if not isinstance(pos, int):
         return "position unknown"
-    line = raw.count(b"\n", 0, pos) + 1
-    if pos >= len(raw.rstrip()):
-        return f"truncated at byte {pos}, line {line}"
-    return f"byte {pos}, line {line}"
+    text = raw.decode("utf-8", "replace")
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    if pos >= len(text.rstrip()):
+        return f"truncated: it ends at line {line}, column {column}"
+    return f"line {line}, column {column}"
 
 
 def database_matches(db: CardDatabase, header: dict[str, Any]) -> bool:
