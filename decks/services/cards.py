@@ -216,13 +216,20 @@ def starter_database_name(game: str = engine_cards.GENERALS_ORDER) -> str:
 def ensure_starter_database(actor: Any = None) -> CardDatabaseVersion:
     """Import the bundled starter files (Generals' Order, 三国智 if present) unless stored; return Generals' Order's.
 
-    Idempotent: an unchanged starter file returns its stored version.
+    Idempotent: an unchanged starter file returns its stored version. A site upgraded to a newer bundled file
+    whose label is already stored with other content gets it as a new version labelled with its content hash,
+    since stored versions are immutable (decks and logs point at them).
     """
     stored: dict[str, CardDatabaseVersion] = {}
     for game, path in engine_cards.STARTER_FILES.items():
         if not path.exists():
             continue  # 三国智's starter file may not be bundled yet
-        stored[game] = import_card_database(path, filename=path.name, actor=actor)
+        try:
+            stored[game] = import_card_database(path, filename=path.name, actor=actor)
+        except CardVersionConflict:
+            db = engine_cards.starter_database(game)
+            label = f"{db.version}+{db.content_hash[:12]}"
+            stored[game] = import_card_database(path, filename=path.name, version=label, actor=actor)
     return stored[engine_cards.GENERALS_ORDER]
 
 
