@@ -9,9 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -81,20 +89,39 @@ def refused(exc: DeckRefused) -> Response:
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+class DecklistTextParser(BaseParser):
+    """A bare decklist body (``Content-Type: text/plain``): the bytes go to the engine, which decodes them."""
+
+    media_type = "text/plain"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        from engine.decklist import MAX_BYTES
+
+        return {"__raw__": stream.read(MAX_BYTES + 1) if stream is not None else b""}
+
+
 def _source(request: Request) -> tuple[str | bytes, str]:
     upload = request.FILES.get("file") if hasattr(request, "FILES") else None
     if upload is not None:
         return deck_services.read_upload(upload), upload.name or "<upload>"
     data = request.data if isinstance(request.data, dict) else {}
+    if "__raw__" in data:
+        return data["__raw__"], "<decklist>"
     value = data.get("decklist", "")
     if not isinstance(value, str):
         raise DeckRefused("'decklist' must be text.")
     return value, "<decklist>"
 
 
+QUERY_NAMES = {"format": "deck_format"}
+"""Query-string names of body fields (for a bare text body); ?format= is DRF's renderer switch."""
+
+
 def _field(request: Request, key: str) -> str | None:
     data = request.data if hasattr(request.data, "get") else {}
     value = data.get(key)
+    if value in (None, ""):
+        value = request.query_params.get(QUERY_NAMES.get(key, key))
     if value in (None, ""):
         return None
     if not isinstance(value, (str, int)) or isinstance(value, bool):
@@ -107,10 +134,19 @@ class DeckCheckAPI(APIView):
 
     authentication_classes: list = []  # nothing is saved: no session lookup on this hot path
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, MultiPartParser, FormParser, DecklistTextParser]
 
     @extend_schema(
-        request=CheckRequestSerializer,
+        request={
+            "application/json": CheckRequestSerializer,
+            "multipart/form-data": CheckRequestSerializer,
+            "text/plain": OpenApiTypes.STR,
+        },
+        parameters=[
+            OpenApiParameter("deck_format", str, description="Format name, for a text/plain body."),
+            OpenApiParameter("card_database", str, description="Card-database version id or hash (text/plain)."),
+            OpenApiParameter("kind", str, enum=KINDS, description="Decklist form, for a text/plain body."),
+        ],
         responses={
             200: OpenApiResponse(CHECK_RESULT, description="The verdict (legal or not)."),
             400: OpenApiResponse(ErrorSerializer, description="The decklist cannot be read."),
@@ -133,6 +169,8 @@ class DeckCheckAPI(APIView):
             return unreadable(exc)
         except DeckRefused as exc:
             return refused(exc)
+        except ParseError as exc:
+            return Response({"error": {"line": 0, "message": str(exc.detail)}}, status=status.HTTP_400_BAD_REQUEST)
         body = checked.result.to_dict()
         body["format"] = checked.format.name
         body["card_database"] = checked.card_database_version.content_hash
@@ -235,6 +273,8 @@ class DeckListAPI(APIView):
             return unreadable(exc)
         except DeckRefused as exc:
             return refused(exc)
+        except ParseError as exc:
+            return Response({"error": {"line": 0, "message": str(exc.detail)}}, status=status.HTTP_400_BAD_REQUEST)
         return Response(DeckSerializer(_decks_of(request.user).get(pk=deck.pk)).data, status=status.HTTP_201_CREATED)
 
 
@@ -295,6 +335,8 @@ class DeckDetailAPI(APIView):
             return unreadable(exc)
         except DeckRefused as exc:
             return refused(exc)
+        except ParseError as exc:
+            return Response({"error": {"line": 0, "message": str(exc.detail)}}, status=status.HTTP_400_BAD_REQUEST)
         return Response(DeckSerializer(self._deck(request, pk)).data)
 
     @extend_schema(responses={204: None, 409: OpenApiResponse(ErrorSerializer)}, summary="Delete a deck")

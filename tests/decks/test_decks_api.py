@@ -209,3 +209,22 @@ def test_check_without_a_format_uses_the_default_format_of_generals_order(client
     assert response.status_code == 200
     assert response.json()["format"] == DEFAULT_FORMAT["generals-order"]
     assert response.json()["card_database"] == version.content_hash
+
+
+def test_check_accepts_a_bare_text_body(client, fmt):
+    response = client.post(
+        f"/api/decks/check?deck_format={fmt.name}", data=legal_text().encode(), content_type="text/plain"
+    )
+    assert response.status_code == 200
+    assert response.json()["count"] == 42
+
+
+def test_check_of_a_bare_binary_body_is_400(client, fmt):
+    response = client.post("/api/decks/check", data=BAD_DECKLISTS["binary"], content_type="text/plain")
+    assert response.status_code == 400 and response.json()["error"]["message"]
+
+
+def test_check_of_invalid_json_says_so_in_the_error_shape(client, fmt):
+    response = client.post("/api/decks/check", data=b'{"decklist": ', content_type="application/json")
+    assert response.status_code == 400
+    assert "JSON" in response.json()["error"]["message"]
