@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, ProtectedError, Q
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -446,7 +446,11 @@ def delete_deck(deck: Deck, actor: Any) -> None:
                 % {"names": ", ".join(tournaments)}
             )
         record(actor, "deck.delete", deck, name=deck.name, versions=deck.versions.count())
-        deck.delete()
+        try:
+            deck.delete()
+        except ProtectedError:
+            # Something else (e.g. a match log) points at a version: nothing is deleted.
+            raise DeckInUse(_("A version of this deck is in use; it cannot be deleted.")) from None
 
 
 # --- who may see what ---------------------------------------------------------------------------------------------
