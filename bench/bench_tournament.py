@@ -92,8 +92,12 @@ def simulate(
     seed: int,
     on_round: Callable[[int, list[Any], list[Result], list[Standing]], None] | None = None,
     verbose: bool = False,
+    repeat: int = 1,
 ) -> list[dict[str, Any]]:
-    """Run a whole Swiss tournament; calls ``on_round`` with each round's state before pairing."""
+    """Run a whole Swiss tournament; calls ``on_round`` with each round's state before pairing.
+
+    Each round's standings and pairing are timed ``repeat`` times and the best is kept (as timeit
+    does): the machine is shared, and the slower runs measure the neighbours, not the code."""
     rng = random.Random(seed)
     registered: list[Any] = list(range(players))
     results: list[Result] = []
@@ -107,14 +111,19 @@ def simulate(
             for p in range(len(registered), len(registered) + late):
                 registered.append(p)
                 results.extend([MissedRound(1, p), MissedRound(2, p)])
-        t0, c0 = time.perf_counter(), time.process_time()
-        standings = compute_standings(registered, results, dropped)
-        t1, c1 = time.perf_counter(), time.process_time()
+        best_s = best_p = cpu_s = cpu_p = float("inf")
+        for _ in range(repeat):
+            t0, c0 = time.perf_counter(), time.process_time()
+            standings = compute_standings(registered, results, dropped)
+            t1, c1 = time.perf_counter(), time.process_time()
+            best_s, cpu_s = min(best_s, t1 - t0), min(cpu_s, c1 - c0)
         if on_round is not None:
             on_round(rnd, registered, results, standings)
-        t2, c2 = time.perf_counter(), time.process_time()
-        swiss = pair_swiss(standings, rnd)
-        t3, c3 = time.perf_counter(), time.process_time()
+        for _ in range(repeat):
+            t2, c2 = time.perf_counter(), time.process_time()
+            swiss = pair_swiss(standings, rnd)
+            t3, c3 = time.perf_counter(), time.process_time()
+            best_p, cpu_p = min(best_p, t3 - t2), min(cpu_p, c3 - c2)
         active = [s for s in standings if not s.dropped]
         pairs = [(p.player, p.opponent) for p in swiss.pairings if p.opponent is not None]
         q = quality(active, pairs, swiss.bye)
@@ -122,10 +131,10 @@ def simulate(
             "round": rnd,
             "active": len(active),
             "results": len(results),
-            "standings_s": t1 - t0,
-            "pairing_s": t3 - t2,
-            "standings_cpu": c1 - c0,
-            "pairing_cpu": c3 - c2,
+            "standings_s": best_s,
+            "pairing_s": best_p,
+            "standings_cpu": cpu_s,
+            "pairing_cpu": cpu_p,
             **q,
             "notes": len(swiss.notes),
         }
@@ -374,8 +383,8 @@ def hard_cases(tournaments: int, seed: int) -> None:
         f" {refused} ended when no pairing without a rematch existed"
     )
     print(
-        "| pairer | rounds paired | refused or failed | rematches | players left unpaired | second byes while another had none"
-        " | crossings beyond the bound | total time (s) |"
+        "| pairer | rounds paired | refused or failed | rematches | players left unpaired"
+        " | second byes while another had none | crossings beyond the bound | total time (s) |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for name in names:
@@ -414,11 +423,15 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="2,000 players x 8 rounds, peers up to 500 players")
     parser.add_argument("--no-peers", action="store_true")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3, help="time each round this many times, keep the best")
     args = parser.parse_args()
     print(machine())
     players, rounds = (2000, 8) if args.quick else (10_000, 14)
-    print(f"\njunling: {players} players, {rounds} rounds, random results, drops, late entries")
-    rows = simulate(players, rounds, args.seed, verbose=True)
+    print(
+        f"\njunling: {players} players, {rounds} rounds, random results, drops, late entries;"
+        f" best of {args.repeat} timings per round"
+    )
+    rows = simulate(players, rounds, args.seed, verbose=True, repeat=args.repeat)
     worst_pair = max(r["pairing_s"] for r in rows)
     worst_stand = max(r["standings_s"] for r in rows)
     worst_pair_cpu = max(r["pairing_cpu"] for r in rows)
