@@ -1,0 +1,482 @@
+"""Tournament rounds: pair (Swiss, round robin, single elimination, top cut), publish, re-pair, pair by hand,
+drop a player, add a late entry, finish the tournament.
+
+Every state change is one transaction with one audit record; standings snapshots and ratings are
+Celery tasks enqueued on commit. Pairing never bends the rules silently: a Swiss round with no legal
+pairing is a RoundError that says so, and a hand pairing lists every rule it breaks before it is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from decks.models import DeckVersion
+from decks.services.decks import check_deck_version, deck_content_hash
+from junling.models import record
+from matches.models import Match, Registration, Round, Tournament
+from matches.services.standings import current_standings
+from matches.tournament import (
+    NoLegalPairingError,
+    PairingProblem,
+    PairingWarning,
+    StructureError,
+    check_pairing,
+    next_elimination_round,
+    pair_swiss,
+    round_robin,
+    single_elimination,
+    swiss_rounds,
+    top_cut,
+)
+
+
+class RoundError(ValueError):
+    """A round cannot be paired, published or changed now; the message says why."""
+
+
+# Problems a hand pairing may have only if the organiser confirms; the rest cannot be saved at all.
+CONFIRMABLE = {
+    PairingProblem.REMATCH,
+    PairingProblem.UNEQUAL_POINTS,
+    PairingProblem.SECOND_BYE,
+    PairingProblem.EXTRA_BYE,
+    PairingProblem.DROPPED_PLAYER,
+    PairingProblem.MISSING,
+}
+
+
+def can_organise(user: Any, tournament: Tournament) -> bool:
+    """Organisers of the tournament, superusers and staff."""
+    return bool(getattr(user, "is_staff", False)) or tournament.is_organiser(user)
+
+
+def can_judge(user: Any, tournament: Tournament) -> bool:
+    """Judges of the tournament, superusers and staff (organisers use override_result instead)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(getattr(user, "is_staff", False) or getattr(user, "is_superuser", False)) or tournament.is_judge(user)
+
+
+def require_organiser(user: Any, tournament: Tournament) -> None:
+    if not can_organise(user, tournament):
+        raise PermissionDenied(_("Only the tournament's organisers may do this."))
+
+
+def _enqueue_snapshot(tournament_id: int) -> None:
+    from matches.tasks import snapshot_standings
+
+    snapshot_standings.delay_on_commit(tournament_id)
+
+
+def _locked_running(tournament: Tournament) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise RoundError(_("The tournament is not running: start it first (or it has finished)."))
+    return tournament
+
+
+def _registrations(tournament: Tournament) -> dict[int, Registration]:
+    return {r.player_id: r for r in Registration.objects.filter(tournament=tournament)}
+
+
+def _active_players(tournament: Tournament) -> list[int]:
+    return list(
+        Registration.objects.filter(tournament=tournament, dropped=False)
+        .order_by("registered_at", "id")
+        .values_list("player_id", flat=True)
+    )
+
+
+@dataclass
+class PlannedRound:
+    kind: str
+    pairs: list[tuple[int, int | None]]
+    notes: list[str] = field(default_factory=list)
+
+
+def _winner(match: Match) -> int | None:
+    if match.is_bye or match.player_b_id is None:
+        return match.player_a_id
+    if match.games_won_a > match.games_won_b:
+        return match.player_a_id
+    if match.games_won_b > match.games_won_a:
+        return match.player_b_id
+    return None
+
+
+def _next_bracket(tournament: Tournament, last: Round, kind: str, number: int) -> PlannedRound | None:
+    matches = list(last.matches.order_by("table", "id"))
+    if len(matches) <= 1:
+        return None
+    winners = [_winner(m) for m in matches]
+    if any(w is None for w in winners):
+        raise RoundError(
+            _("Round %(n)s has a drawn elimination match: an organiser must enter a winner.") % {"n": number - 1}
+        )
+    return PlannedRound(kind, list(next_elimination_round([w for w in winners if w is not None])))
+
+
+def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
+    """What round ``number`` of the tournament is and who meets whom; None when every round is played."""
+    previous = list(tournament.rounds.filter(number__lt=number).order_by("number"))
+    last = previous[-1] if previous else None
+    active = _active_players(tournament)
+    if tournament.structure == Tournament.Structure.ROUND_ROBIN:
+        players = list(
+            Registration.objects.filter(tournament=tournament, locked_at__isnull=False)
+            .order_by("registered_at", "id")
+            .values_list("player_id", flat=True)
+        )
+        schedule = round_robin(players) if len(players) >= 2 else []
+        if number > len(schedule):
+            return None
+        pairs: list[tuple[int, int | None]] = []
+        for a, b in schedule[number - 1]:
+            # A dropped player's opponent gets the bye; the circle keeps everyone else's schedule.
+            seats = [p for p in (a, b) if p is not None and p in active]
+            if seats:
+                pairs.append((seats[0], seats[1] if len(seats) > 1 else None))
+        return PlannedRound(Round.Kind.ROUND_ROBIN, pairs)
+    if tournament.structure == Tournament.Structure.SINGLE_ELIMINATION:
+        if last is None:
+            return PlannedRound(Round.Kind.ELIMINATION, list(single_elimination(active)))
+        return _next_bracket(tournament, last, Round.Kind.ELIMINATION, number)
+    swiss_played = sum(1 for r in previous if r.kind == Round.Kind.SWISS)
+    if swiss_played < tournament.planned_rounds:
+        standings = current_standings(tournament)
+        try:
+            swiss = pair_swiss(standings, number)
+        except NoLegalPairingError as exc:
+            raise RoundError(
+                _(
+                    "No legal pairing exists for round %(n)s: every pairing would repeat a match (%(detail)s)."
+                    " Pair this round by hand: every rule it breaks will be shown before it is saved."
+                )
+                % {"n": number, "detail": exc}
+            ) from exc
+        return PlannedRound(Round.Kind.SWISS, [(p.player, p.opponent) for p in swiss.pairings], list(swiss.notes))  # type: ignore[misc]
+    if tournament.top_cut and last is not None:
+        if last.kind != Round.Kind.TOP_CUT:
+            ranked = [s.player for s in current_standings(tournament) if not s.dropped]
+            if len(ranked) < tournament.top_cut:
+                raise RoundError(
+                    _("A top %(cut)s needs %(cut)s active players; %(n)s are left.")
+                    % {"cut": tournament.top_cut, "n": len(ranked)}
+                )
+            return PlannedRound(Round.Kind.TOP_CUT, list(top_cut(ranked, tournament.top_cut)))  # type: ignore[arg-type]
+        return _next_bracket(tournament, last, Round.Kind.TOP_CUT, number)
+    return None
+
+
+def _create_matches(tournament: Tournament, rnd: Round, pairs: Sequence[tuple[int, int | None]]) -> list[Match]:
+    regs = _registrations(tournament)
+    now = timezone.now()
+    matches = []
+    for table, (a, b) in enumerate(pairs, start=1):
+        bye = b is None
+        matches.append(
+            Match(
+                round=rnd,
+                tournament=tournament,
+                player_a_id=a,
+                player_b_id=b,
+                registration_a=regs.get(a),
+                registration_b=regs.get(b) if b is not None else None,
+                table=table,
+                best_of=tournament.best_of,
+                is_bye=bye,
+                status=Match.Status.FINISHED if bye else Match.Status.PENDING,
+                result_source=Match.Source.BYE if bye else Match.Source.NONE,
+                games_won_a=2 if bye else 0,
+                finished_at=now if bye else None,
+            )
+        )
+    return Match.objects.bulk_create(matches, batch_size=2000)
+
+
+def _check_previous_finished(tournament: Tournament, number: int) -> None:
+    open_rounds = tournament.rounds.filter(number__lt=number).exclude(status=Round.Status.FINISHED)
+    first = open_rounds.order_by("number").first()
+    if first is not None:
+        raise RoundError(
+            _("Round %(n)s is not finished: every match needs a result before the next round is paired.")
+            % {"n": first.number}
+        )
+
+
+def pair_next_round(tournament: Tournament, actor: Any) -> Round:
+    """Pair the next round as a draft (pairings under review) from the current standings and the structure."""
+    require_organiser(actor, tournament)
+    with transaction.atomic():
+        tournament = _locked_running(tournament)
+        if tournament.rounds.filter(status=Round.Status.DRAFT).exists():
+            raise RoundError(_("A draft round is waiting: publish it or re-pair it."))
+        number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        _check_previous_finished(tournament, number)
+        if number == 1 and tournament.structure == Tournament.Structure.SWISS and not tournament.planned_rounds:
+            active = len(_active_players(tournament))
+            if active < 2:
+                raise RoundError(_("A tournament needs at least 2 active players to pair a round."))
+            tournament.planned_rounds = swiss_rounds(active)
+            tournament.save(update_fields=["planned_rounds"])
+        try:
+            plan = plan_round(tournament, number)
+        except StructureError as exc:
+            raise RoundError(_("This round cannot be paired: %(detail)s.") % {"detail": exc}) from exc
+        if plan is None:
+            raise RoundError(_("Every round of this tournament is played: finish the tournament."))
+        if not plan.pairs:
+            raise RoundError(_("No active players are left to pair."))
+        rnd = Round.objects.create(tournament=tournament, number=number, kind=plan.kind, notes=plan.notes)
+        _create_matches(tournament, rnd, plan.pairs)
+        record(
+            actor, "round.pair", rnd, tournament=tournament.pk, number=number, kind=plan.kind, tables=len(plan.pairs)
+        )
+    return rnd
+
+
+def repair_round(rnd: Round, actor: Any) -> Round:
+    """Throw away a draft round's pairings and pair it again (after a drop or a late entry)."""
+    tournament = rnd.tournament
+    require_organiser(actor, tournament)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise RoundError(_("Only a draft round can be re-paired; this one is published."))
+        number = rnd.number
+        rnd.delete()
+        try:
+            plan = plan_round(tournament, number)
+        except StructureError as exc:
+            raise RoundError(_("This round cannot be paired: %(detail)s.") % {"detail": exc}) from exc
+        if plan is None or not plan.pairs:
+            raise RoundError(_("There is nothing left to pair in round %(n)s.") % {"n": number})
+        rnd = Round.objects.create(tournament=tournament, number=number, kind=plan.kind, notes=plan.notes)
+        _create_matches(tournament, rnd, plan.pairs)
+        record(actor, "round.repair", rnd, tournament=tournament.pk, number=number, tables=len(plan.pairs))
+    return rnd
+
+
+def publish_round(rnd: Round, actor: Any) -> Round:
+    """Draft -> published: players see their tables and may play and report."""
+    require_organiser(actor, rnd.tournament)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise RoundError(_("Round %(n)s is already published.") % {"n": rnd.number})
+        rnd.status = Round.Status.PUBLISHED
+        rnd.published_at = timezone.now()
+        rnd.save(update_fields=["status", "published_at"])
+        record(actor, "round.publish", rnd, tournament=rnd.tournament_id, number=rnd.number)
+        from matches.services.results import finish_round_if_done
+
+        finish_round_if_done(rnd)  # a round of byes only is over at once
+        _enqueue_snapshot(rnd.tournament_id)
+    return rnd
+
+
+@dataclass(frozen=True)
+class HandPairing:
+    """The outcome of pair_by_hand: the warnings, and the round if it was saved."""
+
+    warnings: list[PairingWarning]
+    round: Round | None
+
+    @property
+    def saved(self) -> bool:
+        return self.round is not None
+
+
+def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | None]]:
+    """Rows "alice bob" (one table a line) or "carol" / "carol -" / "carol bye" for a bye; by username."""
+    pairs: list[tuple[int, int | None]] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        words = line.replace(",", " ").replace("\t", " ").split()
+        if not words:
+            continue
+        if len(words) > 2:
+            raise RoundError(
+                _("Line %(n)s: give two players (or one player for a bye), not %(k)s words.")
+                % {"n": line_number, "k": len(words)}
+            )
+        ids: list[int | None] = []
+        for word in words:
+            if word.lower() in ("-", "bye") and ids:
+                ids.append(None)
+                continue
+            if word not in usernames:
+                raise RoundError(
+                    _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word}
+                )
+            ids.append(usernames[word])
+        a = ids[0]
+        if a is None:
+            raise RoundError(_("Line %(n)s: the first name must be a player.") % {"n": line_number})
+        pairs.append((a, ids[1] if len(ids) > 1 else None))
+    if not pairs:
+        raise RoundError(_("Give at least one table."))
+    return pairs
+
+
+def pair_by_hand(
+    tournament: Tournament, actor: Any, pairs: Sequence[tuple[int, int | None]], *, confirm: bool = False
+) -> HandPairing:
+    """Replace the draft round's pairings (or make a draft of the next round) with the organiser's pairs.
+
+    Every rule the pairs break comes back as a warning (matches.tournament.check_pairing). With warnings
+    nothing is saved unless ``confirm``; a player who is not registered, or at two tables, is never saved.
+    """
+    require_organiser(actor, tournament)
+    with transaction.atomic():
+        tournament = _locked_running(tournament)
+        draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
+        if draft is not None:
+            number, kind = draft.number, draft.kind
+        else:
+            number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+            _check_previous_finished(tournament, number)
+            planned = _safe_plan(tournament, number)
+            kind = planned or (
+                Round.Kind.ROUND_ROBIN
+                if tournament.structure == Tournament.Structure.ROUND_ROBIN
+                else Round.Kind.ELIMINATION
+                if tournament.structure == Tournament.Structure.SINGLE_ELIMINATION
+                else Round.Kind.SWISS
+            )
+        warnings = check_pairing(current_standings(tournament), list(pairs))
+        hard = [w for w in warnings if w.problem not in CONFIRMABLE]
+        if hard or (warnings and not confirm):
+            return HandPairing(warnings, None)
+        if draft is not None:
+            draft.delete()
+        rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, notes=[w.message for w in warnings])
+        _create_matches(tournament, rnd, pairs)
+        record(
+            actor,
+            "round.pair_by_hand",
+            rnd,
+            tournament=tournament.pk,
+            number=number,
+            pairs=[[a, b] for a, b in pairs],
+            warnings=[w.message for w in warnings],
+        )
+    return HandPairing(warnings, rnd)
+
+
+def _safe_plan(tournament: Tournament, number: int) -> str | None:
+    try:
+        plan = plan_round(tournament, number)
+    except (RoundError, StructureError):
+        return None
+    return plan.kind if plan is not None else None
+
+
+def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration:
+    """The player leaves: never paired again, keeps their results (and counts as an opponent)."""
+    is_self = getattr(actor, "pk", None) == getattr(player, "pk", None) and getattr(actor, "is_authenticated", False)
+    if not is_self:
+        require_organiser(actor, tournament)
+    with transaction.atomic():
+        registration = Registration.objects.select_for_update().filter(tournament=tournament, player=player).first()
+        if registration is None:
+            raise RoundError(_("%(name)s is not registered in this tournament.") % {"name": player})
+        if tournament.status == Tournament.Status.FINISHED:
+            raise RoundError(_("The tournament has finished."))
+        if registration.dropped:
+            raise RoundError(_("%(name)s has already dropped.") % {"name": player})
+        registration.dropped = True
+        registration.save(update_fields=["dropped"])
+        record(actor, "tournament.drop", registration, tournament=tournament.pk, player=player.pk)
+        _enqueue_snapshot(tournament.pk)
+    return registration
+
+
+def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version: DeckVersion) -> Registration:
+    """Register a player after the start (organiser): a legal deck, locked at once, and a missed-round
+    loss (0–2, no opponent; docs/tournaments.md "Late entry") for every round already published."""
+    require_organiser(actor, tournament)
+    with transaction.atomic():
+        tournament = _locked_running(tournament)
+        if tournament.structure != Tournament.Structure.SWISS:
+            raise RoundError(_("Late entry is only possible in a Swiss tournament."))
+        if tournament.rounds.filter(kind=Round.Kind.TOP_CUT).exists():
+            raise RoundError(_("The top cut has begun: no more late entries."))
+        if Registration.objects.filter(tournament=tournament, player=player).exists():
+            raise RoundError(_("%(name)s is already registered in this tournament.") % {"name": player})
+        if deck_version.deck.owner_id != player.pk:
+            raise RoundError(_("The deck must be the player's own."))
+        result = check_deck_version(deck_version, tournament.format)
+        if not result.legal:
+            raise RoundError(
+                _("This deck is not legal in %(format)s: %(n)s violation(s).")
+                % {"format": tournament.format.name, "n": len(result.violations)}
+            )
+        now = timezone.now()
+        registration = Registration.objects.create(
+            tournament=tournament,
+            player=player,
+            deck_version=deck_version,
+            registered_at=now,
+            locked_at=now,
+            locked_decklist=deck_version.decklist,
+            locked_hash=deck_content_hash(deck_version.decklist, deck_version.card_database_version.content_hash),
+        )
+        missed = list(tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
+        Match.objects.bulk_create(
+            [
+                Match(
+                    round=rnd,
+                    tournament=tournament,
+                    player_a=player,
+                    registration_a=registration,
+                    table=0,
+                    best_of=tournament.best_of,
+                    status=Match.Status.FINISHED,
+                    result_source=Match.Source.MISSED,
+                    games_won_b=2,
+                    finished_at=now,
+                )
+                for rnd in missed
+            ]
+        )
+        record(
+            actor,
+            "tournament.late_entry",
+            registration,
+            tournament=tournament.pk,
+            player=player.pk,
+            missed_rounds=[r.number for r in missed],
+            locked_hash=registration.locked_hash,
+        )
+        _enqueue_snapshot(tournament.pk)
+    return registration
+
+
+def finish_tournament(tournament: Tournament, actor: Any) -> Tournament:
+    """Running -> finished once every round is finished; the ratings are updated from its matches."""
+    require_organiser(actor, tournament)
+    with transaction.atomic():
+        tournament = _locked_running(tournament)
+        unfinished = tournament.rounds.exclude(status=Round.Status.FINISHED).order_by("number").first()
+        if unfinished is not None:
+            raise RoundError(
+                _("Round %(n)s is not finished: every match needs a result first.") % {"n": unfinished.number}
+            )
+        if not tournament.rounds.exists():
+            raise RoundError(_("No round has been played yet."))
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = timezone.now()
+        tournament.save(update_fields=["status", "finished_at"])
+        record(actor, "tournament.finish", tournament, rounds=tournament.rounds.count())
+        from matches.tasks import update_ratings
+
+        _enqueue_snapshot(tournament.pk)
+        update_ratings.delay_on_commit(tournament.pk)
+    return tournament

@@ -1,0 +1,21 @@
+"""Celery tasks of the matches app: they take ids and are idempotent (safe to run twice)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="matches.snapshot_standings")
+def snapshot_standings(tournament_id: int) -> int:
+    """Store the standings for the tournament's current results (keyed by them); returns the snapshot id."""
+    from matches.services.standings import snapshot_standings as snapshot
+
+    return snapshot(tournament_id).pk
+
+
+@shared_task(name="matches.update_ratings")
+def update_ratings(tournament_id: int) -> int:
+    """Rate the players of a finished tournament once; returns how many players' ratings changed."""
+    from matches.services.ratings import update_ratings as update
+
+    return update(tournament_id)
