@@ -25,8 +25,10 @@ the rule of ``docs/log-format.md`` ("Card references"), so that a judge can writ
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import json
 import os
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -35,9 +37,36 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards import CardDatabase
-from engine.game import Action, Game, State, action_from_json
+from engine.game import (
+    Action,
+    ActivateEffect,
+    ChooseCommandment,
+    CoinFlip,
+    Discard,
+    EndTurn,
+    Equip,
+    Game,
+    Melee,
+    Move,
+    Pass,
+    PlayAdvantage,
+    PlayCounter,
+    PlayEvent,
+    PlayTactic,
+    Recruit,
+    Reveal,
+    Siege,
+    State,
+    Zone,
+    action_from_json,
+)
 from engine.game.errors import LogError
 from engine.game.terms import CHANCE, TERMINAL
+
+
+def _stdlib_canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
 
 try:  # orjson is 5-10x faster; the stdlib gives byte-identical canonical text for the values a log holds
     import orjson
@@ -48,17 +77,19 @@ try:  # orjson is 5-10x faster; the stdlib gives byte-identical canonical text f
         >>> canonical({"b": [1, None], "a": "关羽"}).decode()
         '{"a":"关羽","b":[1,null]}'
         """
-        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        try:
+            return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        except TypeError:  # integers beyond 64 bits, or non-JSON values: the stdlib says which
+            return _stdlib_canonical(value)
 
     def _loads(raw: bytes | str) -> Any:
         return orjson.loads(raw)
 
     _JSONError: type[Exception] = orjson.JSONDecodeError
 except ImportError:  # pragma: no cover - orjson is in requirements.lock
-    import json
 
     def canonical(value: Any) -> bytes:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        return _stdlib_canonical(value)
 
     def _loads(raw: bytes | str) -> Any:
         return json.loads(raw)
@@ -187,6 +218,26 @@ def _by_name(state: State, name: str, candidates: Iterable[int], taken: Sequence
     return None
 
 
+def _find(state: State, name: str, player: int, place: str, taken: Sequence[int]) -> int | None:
+    """The lowest id named ``name`` in ``place`` and not ``taken`` (the same as ``_by_name`` over ``_candidates``)."""
+    if place == HAND or place == PAY:
+        pile = state.hand[player]
+    elif place == POOL:
+        pile = state.pool[player]
+    elif place == OWN_GENERAL:
+        pile = state.field[player]
+    elif place == ENEMY_GENERAL:
+        pile = state.field[1 - player]
+    else:
+        return _by_name(state, name, _candidates(state, player, place), taken)
+    names = state.names
+    best = -1
+    for c in pile:
+        if names[c] == name and (best < 0 or c < best) and c not in taken:
+            best = c
+    return None if best < 0 else best
+
+
 def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[int], where: str) -> int:
     """The id of one card reference: a name, ``"name#id"`` or an integer id (rules in docs/log-format.md)."""
     names = state.names
@@ -196,6 +247,10 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
         if not 0 <= ref < len(names):
             raise LogFormatError(where, f"there is no card #{ref} in this game (ids 0 to {len(names) - 1})")
         return ref
+    if "#" not in ref:
+        found = _find(state, ref, player, place, taken)
+        if found is not None:
+            return found
     name, sep, number = ref.partition("#")
     if sep:
         if not number.isdigit() or not 0 <= int(number) < len(names):
@@ -204,9 +259,6 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
         if names[card] != name and state.game.db.lookup(name) is not state.cards[card]:
             raise LogFormatError(where, f"{ref!r}: card #{card} is {names[card]}, not {name}")
         return card
-    found = _by_name(state, name, _candidates(state, player, place), taken)
-    if found is not None:
-        return found
     # Not where the action needs it: any card of that name (the actor's first), so that the engine says why.
     known = state.game.db.lookup(name)
     canonical_name = known.name if known is not None else name
@@ -243,10 +295,12 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
         if known.name != data["card"]:
             data = {**data, "card": known.name}
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
-        try:
-            return action_from_json(data)
-        except LogError as exc:
-            raise LogFormatError(where, str(exc)) from None
+        if fields is None:
+            try:
+                return action_from_json(data)
+            except LogError as exc:
+                raise LogFormatError(where, str(exc)) from None
+        return _build(data, where)
     player = state.current_player()
     if player < 0:
         player = state.active
@@ -271,10 +325,102 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
             c = _ref_to_id(state, ref, player, place, taken, f"{where}.{name}")
             out[name] = c
             taken.append(c)
+    return _build(out, where)
+
+
+def _build(data: dict[str, Any], where: str) -> Action:
+    """The engine action of a JSON form whose card fields are ids; the engine's own reader on anything unusual
+    (it gives the message)."""
+    spec = _SPECS.get(data["type"])
+    if spec is not None:
+        cls, required, convert = spec
+        kwargs: dict[str, Any] = {}
+        for k, v in data.items():
+            if k == "type":
+                continue
+            conv = convert.get(k)
+            if conv is None:
+                break
+            v = conv(v)
+            if v is _BAD:
+                break
+            kwargs[k] = v
+        else:
+            if required <= kwargs.keys():
+                return cls(**kwargs)
     try:
-        return action_from_json(out)
+        return action_from_json(data)
     except LogError as exc:
         raise LogFormatError(where, str(exc)) from None
+
+
+_BAD = object()
+
+
+def _id(v: Any) -> Any:
+    return v if type(v) is int else _BAD
+
+
+def _ids(v: Any) -> Any:
+    return tuple(v) if type(v) is list and all(type(c) is int for c in v) else _BAD
+
+
+def _text(v: Any) -> Any:
+    return v if type(v) is str else _BAD
+
+
+def _id_or_none(v: Any) -> Any:
+    return v if v is None or type(v) is int else _BAD
+
+
+_ZONES = {z.value: z for z in Zone}
+
+
+def _zone(v: Any) -> Any:
+    return _ZONES.get(v, _BAD) if type(v) is str else _BAD
+
+
+def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], Any]]]]:
+    specs = {}
+    special = {
+        ("coin_flip", "first_player"): _id,
+        ("reveal", "card"): _text,
+        ("choose_commandment", "card"): _id_or_none,
+    }
+    for cls in ACTION_CLASSES:
+        convert: dict[str, Callable[[Any], Any]] = {}
+        required = set()
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            if f.default is dataclasses.MISSING:
+                required.add(f.name)
+            conv = special.get((cls.kind, f.name))
+            if conv is None:
+                conv = _zone if f.name == "to" else _ids if CARD_FIELDS[cls.kind].get(f.name) == PAY else _id
+            convert[f.name] = conv
+        specs[cls.kind] = (cls, frozenset(required), convert)
+    return specs
+
+
+ACTION_CLASSES: tuple[type[Action], ...] = (
+    CoinFlip,
+    Reveal,
+    ChooseCommandment,
+    Recruit,
+    Equip,
+    PlayEvent,
+    PlayTactic,
+    PlayAdvantage,
+    ActivateEffect,
+    Move,
+    Melee,
+    Siege,
+    EndTurn,
+    PlayCounter,
+    Pass,
+    Discard,
+)
+"""The actions the log knows the card fields of; any other type is read by ``engine.game.action_from_json``."""
+_SPECS = _specs()
 
 
 def entry_action(state: State, action: Action) -> dict[str, Any]:

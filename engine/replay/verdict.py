@@ -637,8 +637,7 @@ def _check_entries(
 ) -> str | None:
     """Check every entry's shape and the hash chain; the last hash as computed (None without a chain)."""
     total = len(entries)
-    with_hash = sum(1 for e in entries if type(e) is dict and "hash" in e)
-    chained = with_hash > 0 or not transcribed
+    chained = not transcribed or any(type(e) is dict and "hash" in e for e in entries)
     if not chained:
         status["chain"] = "absent"
     sha256 = hashlib.sha256
@@ -648,45 +647,36 @@ def _check_entries(
     actors = (0, 1, CHANCE_ACTOR, REFEREE_ACTOR)
     for i in range(total):
         e = entries[i]
-        where = f"entries[{i}]"
         if type(e) is not dict:
-            problems.add("format", where, f"an entry is an object, not {type(e).__name__}", i)
+            problems.add("format", f"entries[{i}]", f"an entry is an object, not {type(e).__name__}", i)
             continue
-        if not e.keys() <= ENTRY_KEYS:
-            extra = sorted(set(e) - ENTRY_KEYS)[0]
-            problems.add("format", f"{where}.{extra}", "unknown entry field (n, actor, action, state, hash)", i)
         a = e.get("action")
         if type(a) is not dict or type(a.get("type")) is not str:
-            problems.add("format", f"{where}.action", 'missing, or not an object with a "type"', i)
+            problems.add("format", f"entries[{i}].action", 'missing, or not an object with a "type"', i)
             continue
-        n = e.get("n", i)
-        if n != i:
-            problems.add(
-                "chain" if type(n) is int else "format",
-                f"{where}.n",
-                f"entry {i} is numbered {n!r}: entries are out of order or missing",
-                i,
-            )
-        if ("actor" in e and e["actor"] not in actors) or type(e.get("actor")) is bool:
-            problems.add(
-                "format", f"{where}.actor", f"0, 1, {CHANCE_ACTOR!r} or {REFEREE_ACTOR!r}, not {e['actor']!r}", i
-            )
-        st = e.get("state")
-        if st is not None and not (type(st) is str and len(st) == 64):
-            problems.add("format", f"{where}.state", "a state hash is 64 hex digits", i)
-        if a["type"] == END:
-            if i != total - 1:
-                problems.add("format", f"{where}.action", "the end entry must be the last entry", i)
-            _check_end_action(a, transcribed, where, i, problems)
+        if not e.keys() <= ENTRY_KEYS or e.get("n", i) != i or a["type"] == END:
+            _check_entry_detail(e, a, i, total, transcribed, problems)
+        if "actor" in e:
+            actor = e["actor"]
+            if actor not in actors or type(actor) is bool:
+                problems.add(
+                    "format", f"entries[{i}].actor", f"0, 1, {CHANCE_ACTOR!r} or {REFEREE_ACTOR!r}, not {actor!r}", i
+                )
+        if "state" in e:
+            st = e["state"]
+            if type(st) is not str or len(st) != 64:
+                problems.add("format", f"entries[{i}].state", "a state hash is 64 hex digits", i)
         if chained:
             if "hash" in e:
                 body = dict(e)
                 del body["hash"]
+                prev = sha256(prev.encode() + dumps(body)).hexdigest()
+                if broken is None and e["hash"] != prev:
+                    broken = i
             else:
-                body = e
-            prev = sha256(prev.encode() + dumps(body)).hexdigest()
-            if broken is None and e.get("hash") != prev:
-                broken = i
+                prev = sha256(prev.encode() + dumps(e)).hexdigest()
+                if broken is None:
+                    broken = i
     if chained:
         if broken is None:
             status["chain"] = "valid"
@@ -704,6 +694,28 @@ def _check_entries(
                 broken,
             )
     return prev if chained else None
+
+
+def _check_entry_detail(
+    e: dict[str, Any], a: dict[str, Any], i: int, total: int, transcribed: bool, problems: _Collector
+) -> None:
+    """The rarer checks: unknown fields, the numbering, the end entry."""
+    where = f"entries[{i}]"
+    if not e.keys() <= ENTRY_KEYS:
+        extra = sorted(set(e) - ENTRY_KEYS)[0]
+        problems.add("format", f"{where}.{extra}", "unknown entry field (n, actor, action, state, hash)", i)
+    n = e.get("n", i)
+    if n != i or type(n) is bool:
+        problems.add(
+            "chain" if type(n) is int else "format",
+            f"{where}.n",
+            f"entry {i} is numbered {n!r}: entries are out of order or missing",
+            i,
+        )
+    if a["type"] == END:
+        if i != total - 1:
+            problems.add("format", f"{where}.action", "the end entry must be the last entry", i)
+        _check_end_action(a, transcribed, where, i, problems)
 
 
 def _check_end_action(a: dict[str, Any], transcribed: bool, where: str, i: int, problems: _Collector) -> None:

@@ -1,0 +1,147 @@
+"""Replay speed: entries of game logs replayed per CPU second on one core, beside orjson parsing the same bytes.
+
+Records games between random bots on the bundled starter database and decks (seeded: the same games
+every run), writes their logs, then times, each the best of ``--rounds`` rounds of ``time.process_time``:
+
+- ``orjson.loads`` of the log bytes (the floor of any replay in Python);
+- the whole verdict, ``engine.replay.adjudicate(bytes, db=..., key=...)``: parse, shape and hash chain,
+  signature, seed, names resolved to ids, the engine's ``apply``, the seed check of every chance entry;
+- the parts: the hash chain alone, names resolved to ids alone, and the engine alone (the same actions,
+  already engine values, applied to a new state: the engine's cost, not the replay's).
+
+Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--rounds R]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import orjson  # noqa: E402
+
+from engine.cards import starter_database  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.game.bots import RandomBot  # noqa: E402
+from engine.game.cli import load_deck  # noqa: E402
+from engine.log import canonical, header_hash, load_log, record_game, resolve_action  # noqa: E402
+from engine.replay import adjudicate  # noqa: E402
+
+KEY = b"bench key"
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def best(fn, rounds: int) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(rounds):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--out", default="var/bench_replay", help="where the logs are written")
+    args = parser.parse_args()
+
+    db = starter_database()
+    game = Game(db)
+    decks = load_deck("shu_starter"), load_deck("wei_starter")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    logs: list[bytes] = []
+    histories = []
+    t = time.process_time()
+    for seed in range(args.games):
+        rec = record_game(game, *decks, seed=seed, bots=[RandomBot(seed), RandomBot(seed + 1)], key=KEY)
+        path = out / f"game_{seed:03}.json"
+        rec.write_log(path)
+        logs.append(path.read_bytes())
+        histories.append((seed, list(rec.state.history)))
+    record_time = time.process_time() - t
+    entries = sum(len(load_log(raw)["entries"]) for raw in logs)
+    size = sum(len(raw) for raw in logs)
+
+    def parse() -> None:
+        for raw in logs:
+            orjson.loads(raw)
+
+    def replay() -> None:
+        for raw in logs:
+            v = adjudicate(raw, db=db, key=KEY)
+            assert v.ok, v.problems
+
+    parsed = [orjson.loads(raw) for raw in logs]
+
+    def chain() -> None:
+        sha256 = hashlib.sha256
+        for log in parsed:
+            prev = header_hash(log["header"])
+            for e in log["entries"]:
+                body = dict(e)
+                del body["hash"]
+                prev = sha256(prev.encode() + canonical(body)).hexdigest()
+
+    def resolve() -> None:  # names to ids, on states stepped by the engine (the engine's part is subtracted)
+        for (seed, history), log in zip(histories, parsed):
+            state = game.new_initial_state(*decks, seed=seed)
+            for e, action in zip(log["entries"], history):
+                resolve_action(state, e["action"])
+                state.apply(action)
+
+    def engine() -> None:
+        for seed, history in histories:
+            state = game.new_initial_state(*decks, seed=seed)
+            for action in history:
+                state.apply(action)
+
+    t_parse = best(parse, args.rounds)
+    t_replay = best(replay, args.rounds)
+    t_chain = best(chain, args.rounds)
+    t_engine = best(engine, args.rounds)
+    t_resolve = best(resolve, args.rounds) - t_engine
+
+    print(f"Run of {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {cpu_model()}; {platform.system()} {platform.release()}")
+    print(f"Python {platform.python_implementation()} {platform.python_version()}; orjson {orjson.__version__}")
+    print(
+        f"{args.games} games between random bots (seeds 0-{args.games - 1}), {entries:,} entries, "
+        f"{size / 1e6:.1f} MB of logs in {out}/ (recorded in {record_time:.2f} s: "
+        f"{entries / record_time:,.0f} entries/s incl. the bots)"
+    )
+    print()
+    print("| operation | entries per second | µs per entry |")
+    print("| --- | ---: | ---: |")
+    rows = [
+        ("`orjson.loads` of the log bytes (the floor)", t_parse),
+        ("`adjudicate` (whole verdict, from bytes)", t_replay),
+        ("part: hash chain (canonical bytes + sha256)", t_chain),
+        ("part: card names resolved to ids", t_resolve),
+        ("part: the engine's `apply` (not the replay's)", t_engine),
+    ]
+    for name, seconds in rows:
+        print(f"| {name} | {entries / seconds:,.0f} | {seconds / entries * 1e6:.2f} |")
+    print()
+    print(f"replay / parse speed: 1/{t_replay / t_parse:.1f}")
+    print(f"replay overhead without the engine: {(t_replay - t_engine) / entries * 1e6:.2f} µs per entry")
+
+
+if __name__ == "__main__":
+    main()
