@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from decks.api.decks import load_body
 from decks.models import DeckVersion
 from decks.services.decks import DecklistUnreadable
 from matches.models import Registration, Tournament
@@ -136,6 +137,10 @@ class RegisterAPI(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         tournament = _tournament(request, pk)
+        try:
+            load_body(request)
+        except DecklistUnreadable as exc:
+            return _bad(exc.message)
         data = request.data if hasattr(request.data, "get") else {}
         version = None
         for key in ("deck_version", "deck"):

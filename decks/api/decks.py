@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -100,7 +100,16 @@ class DecklistTextParser(BaseParser):
         return {"__raw__": stream.read(MAX_BYTES + 1) if stream is not None else b""}
 
 
+def load_body(request: Request) -> None:
+    """Parse the body now, so that a body over Django's size limits is a clear 400, not a 500."""
+    try:
+        request.data  # noqa: B018
+    except SuspiciousOperation as exc:
+        raise DecklistUnreadable(str(exc) or "The request is too large.") from None
+
+
 def _source(request: Request) -> tuple[str | bytes, str]:
+    load_body(request)
     upload = request.FILES.get("file") if hasattr(request, "FILES") else None
     if upload is not None:
         return deck_services.read_upload(upload), upload.name or "<upload>"
@@ -315,6 +324,7 @@ class DeckDetailAPI(APIView):
     def _update(self, request: Request, pk: int) -> Response:
         deck = self._deck(request, pk)
         try:
+            load_body(request)
             has_list = "file" in request.FILES or (hasattr(request.data, "get") and "decklist" in request.data)
             source, filename = _source(request) if has_list else (None, "<decklist>")
             kind = _field(request, "kind") or "auto"

@@ -228,3 +228,14 @@ def test_check_of_invalid_json_says_so_in_the_error_shape(client, fmt):
     response = client.post("/api/decks/check", data=b'{"decklist": ', content_type="application/json")
     assert response.status_code == 400
     assert "JSON" in response.json()["error"]["message"]
+
+
+def test_a_body_over_the_sites_upload_limit_is_400_not_500(client, fmt, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+    body = b'{"decklist": "' + b"a" * (2 * 1024 * 1024) + b'"}'
+    response = client.post("/api/decks/check", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["message"]
+    client.force_login(make_user())
+    response = client.post("/api/decks/", data=body, content_type="application/json")
+    assert response.status_code == 400 and not Deck.objects.exists()
