@@ -1,9 +1,11 @@
 """Models of the matches app: tournaments, registrations, matches."""
 
+from .adjudication import Adjudication, Ruling
 from .rounds import GameLog, Match, MatchGame, Rating, RatingChange, ResultReport, Round, StandingsSnapshot
 from .tournaments import Registration, Tournament
 
 __all__ = [
+    "Adjudication",
     "GameLog",
     "Match",
     "MatchGame",
@@ -12,6 +14,7 @@ __all__ = [
     "Registration",
     "ResultReport",
     "Round",
+    "Ruling",
     "StandingsSnapshot",
     "Tournament",
 ]
