@@ -24,14 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import orjson  # noqa: E402
+import orjson
 
-from engine.cards import starter_database  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.game.bots import RandomBot  # noqa: E402
-from engine.game.cli import load_deck  # noqa: E402
-from engine.log import canonical, header_hash, load_log, record_game, resolve_action  # noqa: E402
-from engine.replay import adjudicate  # noqa: E402
+from engine.cards import starter_database
+from engine.game import Game
+from engine.game.bots import RandomBot
+from engine.game.cli import load_deck
+from engine.log import canonical, header_hash, load_log, record_game, resolve_action
+from engine.replay import adjudicate
 
 KEY = b"bench key"
 

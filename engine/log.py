@@ -285,15 +285,18 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     if type(data) is not dict:
         raise LogFormatError(where, f"an action is a JSON object, not {type(data).__name__}")
     kind = data.get("type")
-    fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
-    if kind == "reveal" and isinstance(data.get("card"), str):
+    if kind == "reveal" and type(data.get("card")) is str:  # half of all entries: the short way
         known = state.game.db.lookup(data["card"])
         if known is None:
             raise LogFormatError(
                 f"{where}.card", f"unknown card {data['card']!r} (not in the card database)", kind="card"
             )
-        if known.name != data["card"]:
-            data = {**data, "card": known.name}
+        if len(data) == 2:
+            return Reveal(known.name)
+        data = {**data, "card": known.name}
+    elif len(data) == 1 and kind in _NO_FIELDS:
+        return _NO_FIELDS[kind]
+    fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
         if fields is None:
             try:
@@ -421,6 +424,7 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
 )
 """The actions the log knows the card fields of; any other type is read by ``engine.game.action_from_json``."""
 _SPECS = _specs()
+_NO_FIELDS: dict[str, Action] = {"pass": Pass(), "end_turn": EndTurn()}
 
 
 def entry_action(state: State, action: Action) -> dict[str, Any]:

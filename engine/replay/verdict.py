@@ -406,23 +406,23 @@ def _adjudicate(
         )
         return verdict(entries=total, header=header)
     status["database"] = "matches"
-    decks: list[Deck] = []
-    for p, d in enumerate(header["decks"]):
-        try:
-            decks.append(resolve_deck(db, (d["resource"], d["pool"], d["factions"])))
-        except GameSetupError as exc:
-            problems.add("setup", f"header.decks[{p}]", str(exc))
-    if len(decks) != 2:
+    specs = [(d["resource"], d["pool"], d["factions"]) for d in header["decks"]]
+    try:
+        state = Game(db).new_initial_state(specs[0], specs[1], seed=seed)
+    except (GameSetupError, ValueError):
+        for p, spec in enumerate(specs):  # which deck, and what is wrong with it
+            try:
+                resolve_deck(db, spec)
+            except GameSetupError as exc:
+                problems.add("setup", f"header.decks[{p}]", str(exc))
+        if not problems.kinds & MALFORMED:
+            problems.add("setup", "header.decks", "the engine cannot set up a game with these decks")
         return verdict(entries=total, header=header)
+    decks = list(state.decks)
     if expected_decklists is not None:
         _compare_decklists(db, decks, expected_decklists, problems, status)
 
     # --- the replay -------------------------------------------------------------------------------
-    try:
-        state = Game(db).new_initial_state(decks[0], decks[1], seed=seed)
-    except (GameSetupError, ValueError) as exc:
-        problems.add("setup", "header.decks", str(exc))
-        return verdict(entries=total, header=header)
     snapshot: dict[str, Any] | None = None
     observations: tuple[dict[str, Any], ...] | None = None
     if until is not None and until < 0:
@@ -444,13 +444,14 @@ def _adjudicate(
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
             break
         try:
-            action = resolve_action(state, raw_action, f"entries[{i}].action")
+            action = resolve_action(state, raw_action)
         except LogFormatError as exc:
             if exc.kind == "absent":
                 first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", exc.message)
             else:
                 unreadable = True
-                problems.add("card" if exc.kind == "card" else "format", exc.where, exc.message, i)
+                where = f"entries[{i}].{exc.where}"
+                problems.add("card" if exc.kind == "card" else "format", where, exc.message, i)
             break
         if seed_checked and chance_ok and who == CHANCE:
             expected = state.sample_chance()
