@@ -3,6 +3,7 @@
 import logging
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -13,6 +14,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is not None:
         return response
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"detail": f"the request is too large: {exc}"}, status=413)
+    if isinstance(exc, SuspiciousOperation):
+        return Response({"detail": f"the request was refused: {exc}"}, status=400)
     if isinstance(exc, ValueError):
         # Engine errors subclass ValueError and carry a readable message.
         return Response({"detail": str(exc), "kind": type(exc).__name__}, status=400)

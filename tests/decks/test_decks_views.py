@@ -46,7 +46,7 @@ def test_deck_list_shows_only_my_decks(client, fmt, owner):
 def test_editor_textarea_posts_to_the_check_endpoint_as_one_types(client, fmt, owner):
     page = client.get("/decks/new").content.decode()
     assert 'hx-post="/decks/check"' in page
-    assert 'hx-trigger="keyup changed delay:300ms' in page
+    assert 'hx-trigger="input changed delay:300ms' in page
     assert fmt.name in page
 
 
