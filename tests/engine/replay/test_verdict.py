@@ -207,3 +207,62 @@ def test_to_dict_has_the_fields_the_site_reads(db, signed_recorder):
     for k in ("well_formed", "authentic", "legal", "first_illegal", "result", "entries"):
         assert k in d
     assert {"winner", "reason"} <= set(d["result"])
+
+
+def test_header_first_player_that_the_coin_flip_contradicts_is_a_problem_at_the_coin_flip(db):
+    log = paper_game(db)
+    log["header"]["first_player"] = 1
+    verdict = adjudicate(log, db=db)
+    assert not verdict.well_formed
+    assert [(p.kind, p.index) for p in verdict.problems] == [("first_player", 0)]
+
+
+def test_signed_header_without_a_signature_is_invalid_when_a_key_is_given(db, signed_log):
+    del signed_log["signature"]
+    verdict = adjudicate(signed_log, db=db, key=KEY)
+    assert verdict.signature == "invalid" and not verdict.authentic
+
+
+def test_unsigned_log_with_a_signature_is_not_authentic(db, signed_log):
+    signed_log["header"]["signed"] = False
+    verdict = adjudicate(rechain(signed_log, KEY), db=db)
+    assert verdict.signature == "unsigned" and not verdict.authentic
+
+
+def test_recorder_in_transcribed_mode_takes_chance_from_any_generator(db, decks):
+    import random
+
+    from engine.game.bots import RandomBot
+    from engine.game.terms import CHANCE, TERMINAL
+    from engine.log import Recorder
+
+    state = Game(db).new_initial_state(*decks, seed=0)
+    rec = Recorder(state, transcribed=True)
+    bots, rng = [RandomBot(1), RandomBot(2)], random.Random(99)
+    while state.current_player() != TERMINAL:
+        p = state.current_player()
+        rec.apply(state.sample_chance(rng) if p == CHANCE else bots[p].choose(state))
+    rec.finish()
+    verdict = adjudicate(rec.dumps(), db=db)
+    assert verdict.ok and verdict.seed == "transcribed" and verdict.chain == "valid"
+    assert verdict.result.winner == state.outcome.winner
+    assert "seed" not in rec.entries[-1]["action"]
+
+
+def test_committed_log_whose_chance_came_from_elsewhere_fails_the_seed_check(db, decks):
+    import random
+
+    from engine.game.bots import RandomBot
+    from engine.game.terms import CHANCE, TERMINAL
+    from engine.log import Recorder
+
+    state = Game(db).new_initial_state(*decks, seed=0)
+    rec = Recorder(state)
+    bots, rng = [RandomBot(1), RandomBot(2)], random.Random(99)
+    while state.current_player() != TERMINAL:
+        p = state.current_player()
+        rec.apply(state.sample_chance(rng) if p == CHANCE else bots[p].choose(state))
+    rec.finish()
+    verdict = adjudicate(rec.dumps(), db=db)
+    assert verdict.seed == "matches" and not verdict.authentic
+    assert [p.kind for p in verdict.problems] == ["chance"]
