@@ -175,3 +175,13 @@ def test_unknown_card_name_in_an_entry_is_a_log_format_error_of_kind_card(db, de
     with pytest.raises(LogFormatError) as err:
         resolve_action(state, {"type": "choose_commandment", "card": "不存在的卡"})
     assert err.value.kind == "card" and "不存在的卡" in str(err.value)
+
+
+def test_record_game_plays_the_same_game_as_bots_play_and_writes_the_log_to_path(db, decks, tmp_path):
+    from engine.game.bots import RandomBot, play
+
+    state = Game(db).new_initial_state(*decks, seed=15)
+    play(state, [RandomBot(15), RandomBot(16)])
+    rec = record(db, decks, 15, path=tmp_path / "game.json")
+    assert rec.state == state
+    assert (tmp_path / "game.json").read_bytes() == rec.dumps()
