@@ -19,3 +19,6 @@ def update_ratings(tournament_id: int) -> int:
     from matches.services.ratings import update_ratings as update
 
     return update(tournament_id)
+
+
+from matches.tasks_adjudication import replay_log, replay_tournament  # noqa: E402, F401  (adjudication tasks)

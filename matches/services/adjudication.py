@@ -1,0 +1,666 @@
+"""Adjudication of disputed games: store a log, replay it in a Celery task, report the verdict, record a ruling.
+
+The site signs and checks logs with :func:`log_signing_key` (the one place it is derived from
+``settings.SECRET_KEY``). Uploads are capped by :data:`MAX_LOG_UPLOAD_BYTES` (the one place it is set).
+Replays are keyed by the log's sha256, the card database and the match game: asking again for the same
+replay returns the stored verdict (:func:`request_adjudication`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from decks.models import CardDatabaseVersion
+from engine.cards import CardDatabase
+from engine.decklist import DecklistError, parse_decklist
+from engine.log import LogFormatError, load_log
+from engine.replay import Verdict, adjudicate, steps
+from engine.replay.verdict import refusal
+from junling.models import record
+from matches.models import Adjudication, GameLog, Match, MatchGame, Registration, Ruling, Tournament
+
+MAX_LOG_UPLOAD_BYTES = 16 * 1024 * 1024
+"""The largest log a judge may upload (16 MiB; a real game's log is a few hundred kB at most)."""
+PROGRESS_EVERY = 500
+"""The replay task stores its progress in the database every this many entries."""
+MAX_PAUSE = 1.0
+"""The longest pause (seconds) a test may ask the task to make after each progress update."""
+STEP_WINDOW = 8
+"""The viewer shows this many entries before and after the current one, in plain words."""
+
+
+class AdjudicationRefused(ValueError):
+    """A log cannot be taken for adjudication (too big, not UTF-8 text, no log at all): what and where."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+# --- the site's signing key ---------------------------------------------------------------------------
+
+
+def log_signing_key() -> bytes:
+    """The key the site signs game logs with and checks their signatures with (derived from SECRET_KEY).
+
+    It is 64 hex digits as ASCII bytes, so that it can be written to a file for
+    ``python -m engine replay --key-file``.
+    """
+    secret = str(settings.SECRET_KEY).encode()
+    return hmac.new(secret, b"junling game log signing key v1", hashlib.sha256).hexdigest().encode()
+
+
+# --- permissions ----------------------------------------------------------------------------------------
+
+
+def _staff(user: Any) -> bool:
+    return bool(getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
+
+
+def is_any_judge(user: Any) -> bool:
+    """A judge of some tournament (or staff): may upload loose logs."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return _staff(user) or Tournament.objects.filter(judges=user).exists()
+
+
+def can_adjudicate_tournament(user: Any, tournament: Tournament) -> bool:
+    """The tournament's judges and organisers, and staff."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return _staff(user) or tournament.is_judge(user) or tournament.is_organiser(user)
+
+
+def can_use_adjudication(user: Any) -> bool:
+    """Any judge, organiser or staff member: they see the adjudication pages."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return is_any_judge(user) or Tournament.objects.filter(organisers=user).exists()
+
+
+def can_view(user: Any, adjudication: Adjudication) -> bool:
+    """Judges and organisers of the match's tournament and staff; a loose log: any judge or staff.
+
+    A player of the match never sees the adjudication of a match that is not finished.
+    """
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if _staff(user):
+        return True
+    match = adjudication.match
+    if match is not None and match.involves(user) and not match.is_finished:
+        return False
+    if adjudication.tournament is not None:
+        return can_adjudicate_tournament(user, adjudication.tournament)
+    if match is not None:  # a casual match: its players (once it is over) and judges
+        return match.involves(user) or is_any_judge(user)
+    return is_any_judge(user)
+
+
+def visible_adjudications(user: Any) -> QuerySet[Adjudication]:
+    """The adjudications ``user`` may see (the same rule as :func:`can_view`)."""
+    qs = Adjudication.objects.select_related("log", "match", "tournament", "game", "requested_by")
+    if not getattr(user, "is_authenticated", False):
+        return qs.none()
+    if _staff(user):
+        return qs
+    mine = Q(tournament__judges=user) | Q(tournament__organisers=user)
+    if is_any_judge(user):
+        mine |= Q(tournament__isnull=True)
+    running_own = (Q(match__player_a=user) | Q(match__player_b=user)) & ~Q(match__status=Match.Status.FINISHED)
+    return qs.filter(mine).exclude(running_own).distinct()
+
+
+def get_adjudication_for(user: Any, pk: Any) -> Adjudication:
+    """The adjudication ``pk`` if ``user`` may see it; Http404 otherwise (its existence is not revealed)."""
+    try:
+        adjudication = Adjudication.objects.select_related(
+            "log", "match", "tournament", "game", "database_version", "requested_by"
+        ).get(pk=int(pk))
+    except (Adjudication.DoesNotExist, TypeError, ValueError):
+        raise Http404(_("There is no such adjudication.")) from None
+    if not can_view(user, adjudication):
+        raise Http404(_("There is no such adjudication."))
+    return adjudication
+
+
+def games_to_adjudicate(user: Any) -> QuerySet[MatchGame]:
+    """Match games with a stored log in tournaments ``user`` judges or organises (all for staff)."""
+    qs = MatchGame.objects.filter(log__isnull=False).select_related(
+        "match__player_a", "match__player_b", "match__tournament", "log"
+    )
+    if not getattr(user, "is_authenticated", False):
+        return qs.none()
+    if _staff(user):
+        return qs.order_by("-id")
+    tournaments = Tournament.objects.filter(Q(judges=user) | Q(organisers=user))
+    running_own = (Q(match__player_a=user) | Q(match__player_b=user)) & ~Q(match__status=Match.Status.FINISHED)
+    return qs.filter(match__tournament__in=tournaments).exclude(running_own).distinct().order_by("-id")
+
+
+# --- logs -----------------------------------------------------------------------------------------------
+
+
+def check_upload(raw: bytes) -> str:
+    """The text of an uploaded log, or :class:`AdjudicationRefused` saying what is wrong and where."""
+    if len(raw) > MAX_LOG_UPLOAD_BYTES:
+        raise AdjudicationRefused(too_big_message(len(raw)))
+    if not raw.strip():
+        raise AdjudicationRefused(_("The file is empty: upload a game log (JSON)."))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AdjudicationRefused(
+            _("The file is not UTF-8 text (byte %(at)s): a game log is UTF-8 JSON.") % {"at": f"{exc.start:,}"}
+        ) from None
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise AdjudicationRefused(
+            _("The file holds a NUL character at position %(at)s: a game log is JSON text.") % {"at": f"{nul:,}"}
+        )
+    return text
+
+
+def too_big_message(size: int) -> str:
+    return _("The file is %(size)s bytes; a game log may be at most %(limit)s bytes (%(mib)s MiB).") % {
+        "size": f"{size:,}",
+        "limit": f"{MAX_LOG_UPLOAD_BYTES:,}",
+        "mib": MAX_LOG_UPLOAD_BYTES // (1024 * 1024),
+    }
+
+
+def store_log(raw: bytes, actor: Any, source: str = GameLog.Source.UPLOADED) -> GameLog:
+    """The GameLog holding ``raw`` (stored once per sha256; checked by :func:`check_upload`)."""
+    text = check_upload(raw)
+    digest = hashlib.sha256(raw).hexdigest()
+    signed = False
+    try:
+        header = load_log(raw).get("header")
+        signed = isinstance(header, dict) and header.get("signed") is True
+    except LogFormatError:
+        pass
+    log, _created = GameLog.objects.get_or_create(
+        sha256=digest,
+        defaults={
+            "content": text,
+            "size": len(raw),
+            "signed": signed,
+            "source": source,
+            "uploaded_by": actor if getattr(actor, "is_authenticated", False) else None,
+        },
+    )
+    return log
+
+
+def _header(raw: bytes | str) -> dict[str, Any] | None:
+    try:
+        header = load_log(raw, limit=max(MAX_LOG_UPLOAD_BYTES, len(raw))).get("header")
+    except LogFormatError:
+        return None
+    return header if isinstance(header, dict) else None
+
+
+def database_hash_of(header: dict[str, Any] | None) -> str:
+    """The card database content hash a log's header names ("" if none)."""
+    database = header.get("database") if header else None
+    value = database.get("hash") if isinstance(database, dict) else None
+    return value[:64] if isinstance(value, str) else ""
+
+
+def find_database_version(content_hash: str) -> CardDatabaseVersion | None:
+    """The site's card database version with this content hash (the log names it in its header)."""
+    if not content_hash:
+        return None
+    return CardDatabaseVersion.objects.select_related("database").filter(content_hash=content_hash).first()
+
+
+# --- seats, decklists -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Which side of the match (``"a"`` or ``"b"``) sat in seat 0 and seat 1 of the log, and their registrations."""
+
+    sides: tuple[str, str]
+    registrations: tuple[Registration | None, Registration | None]
+
+
+def seats_of(match: Match, header: dict[str, Any] | None) -> Seats:
+    """Seat 0 is player A unless the header's players say otherwise (by ``user`` id or by user name)."""
+    players = header.get("players") if header else None
+    sides = ("a", "b")
+    if isinstance(players, list) and len(players) == 2 and all(isinstance(p, dict) for p in players):
+        b_id, b_name = match.player_b_id, match.player_b.get_username() if match.player_b else None
+        a_name = match.player_a.get_username()
+        first = players[0]
+        if (b_id is not None and first.get("user") == b_id) or (b_name and first.get("name") == b_name):
+            sides = ("b", "a")
+        elif first.get("user") == match.player_a_id or first.get("name") == a_name:
+            sides = ("a", "b")
+    regs = {"a": match.registration_a, "b": match.registration_b}
+    return Seats(sides, (regs[sides[0]], regs[sides[1]]))
+
+
+def locked_decklists(match: Match | None, header: dict[str, Any] | None) -> list[Any] | None:
+    """The locked decklists of seat 0 and seat 1 of a tournament match (None: nothing to compare).
+
+    Raises :class:`DecklistError` if a locked decklist cannot be read (the verdict says so).
+    """
+    if match is None or match.tournament_id is None:
+        return None
+    seats = seats_of(match, header)
+    if any(r is None or not r.is_locked for r in seats.registrations):
+        return None
+    return [parse_decklist(r.locked_decklist, filename=f"locked decklist of {r.player}") for r in seats.registrations]  # type: ignore[union-attr]
+
+
+def verdict_for(
+    raw: bytes | str,
+    *,
+    version: CardDatabaseVersion | None,
+    match: Match | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    progress_every: int = PROGRESS_EVERY,
+) -> Verdict:
+    """The verdict on ``raw`` with the site's key, the card database ``version`` and the match's locked decklists."""
+    try:
+        data = load_log(raw, limit=max(MAX_LOG_UPLOAD_BYTES, len(raw)))
+    except LogFormatError as exc:
+        return refusal(exc.kind, exc.where, exc.message)
+    header = data.get("header") if isinstance(data.get("header"), dict) else None
+    if version is None:
+        wanted = database_hash_of(header)
+        known = ", ".join(
+            f"{v.database.name} {v.version}" for v in CardDatabaseVersion.objects.select_related("database")[:5]
+        )
+        return refusal(
+            "database",
+            "header.database.hash",
+            f"the log names card database {wanted[:12] or '(none)'}…, which this site does not have"
+            + (f" (it has {known})" if known else ""),
+        )
+    try:
+        expected = locked_decklists(match, header)
+    except DecklistError as exc:
+        return refusal("decklist", "expected_decklists", f"a locked decklist cannot be read: {exc}")
+    db: CardDatabase = version.to_engine()
+    return adjudicate(
+        data,
+        db=db,
+        key=log_signing_key(),
+        expected_decklists=expected,
+        progress=progress,
+        progress_every=progress_every,
+        max_bytes=max(MAX_LOG_UPLOAD_BYTES, len(raw)),
+    )
+
+
+# --- requesting a replay -----------------------------------------------------------------------------
+
+
+def adjudication_key(log_sha256: str, database_hash: str, game_id: int | None) -> str:
+    """The idempotency key of a replay: the same log, card database and game give the same adjudication."""
+    return hashlib.sha256(f"{log_sha256}:{database_hash or '-'}:{game_id or '-'}".encode()).hexdigest()
+
+
+def request_adjudication(
+    actor: Any, log: GameLog, *, game: MatchGame | None = None, enqueue: bool = True
+) -> Adjudication:
+    """The adjudication of ``log`` (for ``game`` if given): the stored one, or a new one queued for a worker.
+
+    A failed one is queued again. The replay task is enqueued when the transaction commits (unless
+    ``enqueue`` is false: the caller replays it itself).
+    """
+    header = _header(log.content)
+    version = find_database_version(database_hash_of(header))
+    key = adjudication_key(log.sha256, version.content_hash if version else "", game.pk if game else None)
+    match = game.match if game is not None else None
+    with transaction.atomic():
+        adjudication, created = Adjudication.objects.select_for_update().get_or_create(
+            key=key,
+            defaults={
+                "log": log,
+                "database_hash": database_hash_of(header),
+                "database_version": version,
+                "game": game,
+                "match": match,
+                "tournament": match.tournament if match is not None else None,
+                "requested_by": actor if getattr(actor, "is_authenticated", False) else None,
+            },
+        )
+        again = not created and adjudication.status == Adjudication.Status.FAILED
+        if again:
+            adjudication.status = Adjudication.Status.QUEUED
+            adjudication.error = ""
+            adjudication.save(update_fields=["status", "error"])
+        if created or again:
+            record(
+                actor,
+                "adjudication.request",
+                adjudication,
+                log=log.sha256,
+                game=game.pk if game else None,
+                database=version.content_hash if version else None,
+            )
+            if enqueue:
+                from matches.tasks_adjudication import replay_log
+
+                replay_log.delay_on_commit(adjudication.pk)
+    return adjudication
+
+
+def upload_log(actor: Any, raw: bytes) -> Adjudication:
+    """A judge uploads a loose log: stored, and its replay requested."""
+    if not is_any_judge(actor):
+        raise PermissionDenied(_("Only judges and staff may upload logs for adjudication."))
+    log = store_log(raw, actor)
+    return request_adjudication(actor, log)
+
+
+def adjudicate_game(actor: Any, game: MatchGame) -> Adjudication:
+    """A judge or organiser asks for the replay of a match game's stored log."""
+    match = game.match
+    allowed = (
+        can_adjudicate_tournament(actor, match.tournament) if match.tournament_id else is_any_judge(actor)
+    ) and not (match.involves(actor) and not match.is_finished and not _staff(actor))
+    if not allowed:
+        raise PermissionDenied(_("Only the tournament's judges and organisers may adjudicate this game."))
+    if game.log_id is None:
+        raise AdjudicationRefused(_("This game has no stored log."))
+    return request_adjudication(actor, game.log, game=game)  # type: ignore[arg-type]
+
+
+# --- the replay (run by the Celery task) ------------------------------------------------------------
+
+
+def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVERY, pause: float = 0.0) -> Adjudication:
+    """Replay the adjudication's log and store the verdict; a done one is returned as it is (idempotent).
+
+    A replay interrupted by a lost worker is started again from the beginning (nothing was stored but
+    progress). ``pause``: seconds to wait after each progress update (tests that kill a worker mid-way).
+    """
+    adjudication = Adjudication.objects.select_related("log", "database_version", "match").get(pk=adjudication_id)
+    if adjudication.is_done:
+        return adjudication
+    Adjudication.objects.filter(pk=adjudication_id).update(
+        status=Adjudication.Status.RUNNING,
+        started_at=timezone.now(),
+        progress_done=0,
+        attempts=adjudication.attempts + 1,
+    )
+    pause = min(max(0.0, float(pause)), MAX_PAUSE)
+
+    def progress(done: int, total: int) -> None:
+        Adjudication.objects.filter(pk=adjudication_id).update(progress_done=done, progress_total=total)
+        if pause:
+            time.sleep(pause)
+
+    raw = adjudication.log.content
+    try:
+        verdict = verdict_for(
+            raw.encode("utf-8"),
+            version=adjudication.database_version,
+            match=adjudication.match,
+            progress=progress,
+            progress_every=max(1, int(progress_every)),
+        )
+    except Exception as exc:  # a database error or a bug: the adjudication says so, the page never fails
+        Adjudication.objects.filter(pk=adjudication_id).update(
+            status=Adjudication.Status.FAILED, error=f"{type(exc).__name__}: {exc}", finished_at=timezone.now()
+        )
+        raise
+    data = verdict.to_dict()
+    if adjudication.match is not None:
+        data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
+    with transaction.atomic():
+        Adjudication.objects.filter(pk=adjudication_id).update(
+            status=Adjudication.Status.DONE,
+            verdict=data,
+            ok=verdict.ok,
+            progress_done=verdict.replayed,
+            progress_total=verdict.entries,
+            finished_at=timezone.now(),
+            error="",
+        )
+        stored = Adjudication.objects.get(pk=adjudication_id)
+        record(None, "adjudication.verdict", stored, ok=verdict.ok, legal=verdict.legal, replayed=verdict.replayed)
+    return stored
+
+
+# --- the report -------------------------------------------------------------------------------------------
+
+
+def suggested_winner(adjudication: Adjudication) -> str:
+    """The game's winner under the rules as the verdict gives it, as a match side (``a``, ``b`` or ``none``)."""
+    verdict = adjudication.verdict or {}
+    result = verdict.get("result") or {}
+    winner = result.get("winner")
+    if not result.get("finished") or winner not in (0, 1):
+        return Ruling.Winner.NONE
+    sides = verdict.get("seats") or ["a", "b"]
+    return str(sides[winner])
+
+
+@dataclass(frozen=True)
+class StepView:
+    """What the step-through viewer shows: the board after entry ``index`` and the entries around it."""
+
+    index: int
+    total: int
+    state: dict[str, Any] | None
+    entries: list[dict[str, Any]]
+    illegal: tuple[str, str] | None
+    error: str = ""
+
+
+def step_view(adjudication: Adjudication, index: int) -> StepView:
+    """The board after entry ``index`` (both hands: judges see everything) and the entries around it."""
+    verdict = adjudication.verdict or {}
+    total = int(verdict.get("entries") or 0)
+    version = adjudication.database_version
+    if not verdict.get("well_formed") or version is None or total == 0:
+        return StepView(0, total, None, [], None, _("This log cannot be stepped through: it is not well formed."))
+    index = min(max(0, index), total - 1)
+    low, high = max(0, index - STEP_WINDOW), index + STEP_WINDOW
+    rows: list[dict[str, Any]] = []
+    state: dict[str, Any] | None = None
+    illegal: tuple[str, str] | None = None
+    try:
+        for step in steps(adjudication.log.content, version.to_engine(), indices=[index]):
+            if step.index >= low:
+                rows.append(
+                    {"index": step.index, "en": step.text_en, "zh": step.text_zh, "illegal": step.illegal is not None}
+                )
+            if step.index == index or (step.illegal is not None and step.index <= index):
+                state, illegal = step.state, step.illegal
+            if step.index >= high:
+                break
+    except (LogFormatError, ValueError) as exc:
+        return StepView(index, total, None, rows, None, str(exc))
+    return StepView(index, total, state, rows, illegal)
+
+
+def board(state: dict[str, Any], db: CardDatabase, language: str) -> list[dict[str, Any]]:
+    """Both players' areas from a state dict, card names in ``language`` (``en`` or Chinese)."""
+    names: list[str] = []
+    for deck in state.get("decks", []):
+        names.extend(deck.get("resource", []))
+        names.extend(deck.get("pool", []))
+    english = language.startswith("en")
+
+    def name(card: int | None) -> str:
+        if card is None or not 0 <= card < len(names):
+            return "-"
+        if english:
+            found = db.lookup(names[card])
+            if found is not None and found.name_en:
+                return f"{found.name_en}"
+        return names[card]
+
+    zones = {g: z for g, z in state.get("zone", [])}
+    gear = {g: e for g, e in state.get("gear", [])}
+    players = []
+    for p in (0, 1):
+        command = state["command"][p]
+        players.append(
+            {
+                "seat": p,
+                "hand": [name(c) for c in state["hand"][p]],
+                "field": [
+                    {"name": name(g), "zone": zones.get(g, ""), "gear": [name(e) for e in gear.get(g, [])]}
+                    for g in state["field"][p]
+                ],
+                "resource": len(state["resource"][p]),
+                "discard": len(state["discard"][p]),
+                "casualty": [name(c) for c in state["casualty"][p]],
+                "command": None if command is None else name(command),
+            }
+        )
+    return players
+
+
+# --- rulings ------------------------------------------------------------------------------------------------
+
+
+class RulingRefused(ValueError):
+    """A ruling cannot be recorded (no match game, not finished replaying, no reason, wrong winner)."""
+
+
+def _match_snapshot(match: Match) -> dict[str, Any]:
+    return {
+        "status": match.status,
+        "games_won_a": match.games_won_a,
+        "games_won_b": match.games_won_b,
+        "games_drawn": match.games_drawn,
+        "result_source": match.result_source,
+    }
+
+
+def _tally(match: Match) -> None:
+    games = list(match.games.all())
+    match.games_won_a = sum(1 for g in games if g.winner == MatchGame.Winner.A)
+    match.games_won_b = sum(1 for g in games if g.winner == MatchGame.Winner.B)
+    match.games_drawn = sum(1 for g in games if g.winner == MatchGame.Winner.DRAW)
+
+
+def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason: str) -> Ruling:
+    """The judge decides the game's winner: the game, the match's result and the standings change; audited.
+
+    The match's tally is recomputed from its games; the match is finished (source: judge) once a player
+    has won a majority of ``best_of`` games. The standings snapshot is recomputed after the commit.
+    """
+    reason = " ".join(str(reason or "").split())
+    if winner not in Ruling.Winner.values:
+        raise RulingRefused(_("The winner is player A, player B, a draw or not decided."))
+    if not reason or len(reason) > 2000:
+        raise RulingRefused(_("A ruling needs a reason (1 to 2000 characters)."))
+    if adjudication.game_id is None:
+        raise RulingRefused(_("This log is not a match game's: there is no result to change."))
+    if not adjudication.is_done:
+        raise RulingRefused(_("Wait for the replay to finish before ruling."))
+    match = adjudication.match
+    assert match is not None
+    if match.tournament_id is not None:
+        allowed = can_adjudicate_tournament(judge, match.tournament)  # type: ignore[arg-type]
+    else:
+        allowed = is_any_judge(judge)
+    if not allowed or (match.involves(judge) and not _staff(judge)):
+        raise PermissionDenied(_("Only the tournament's judges and organisers may rule on this game."))
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        game = MatchGame.objects.select_for_update().get(pk=adjudication.game_id)
+        previous = {"game": {"winner": game.winner, "reason": game.reason}, "match": _match_snapshot(match)}
+        game.winner = winner
+        game.reason = reason[:200]
+        game.finished_at = game.finished_at or timezone.now()
+        game.save(update_fields=["winner", "reason", "finished_at"])
+        _tally(match)
+        needed = match.best_of // 2 + 1
+        if max(match.games_won_a, match.games_won_b) >= needed:
+            match.status = Match.Status.FINISHED
+            match.finished_at = match.finished_at or timezone.now()
+        elif match.status == Match.Status.FINISHED:
+            match.status = Match.Status.DISPUTED
+            match.finished_at = None
+        match.result_source = Match.Source.JUDGE
+        match.save(
+            update_fields=["games_won_a", "games_won_b", "games_drawn", "status", "finished_at", "result_source"]
+        )
+        ruling = Ruling.objects.create(
+            adjudication=adjudication, game=game, judge=judge, winner=winner, reason=reason, previous=previous
+        )
+        record(
+            judge,
+            "adjudication.ruling",
+            match,
+            adjudication=adjudication.pk,
+            game=game.pk,
+            winner=winner,
+            reason=reason,
+            previous=previous,
+            now=_match_snapshot(match),
+        )
+        if match.tournament_id is not None:
+            _enqueue_standings(match.tournament_id)
+    return ruling
+
+
+def _enqueue_standings(tournament_id: int) -> None:
+    from matches.tasks import snapshot_standings
+
+    snapshot_standings.delay_on_commit(tournament_id)
+
+
+# --- a whole tournament ------------------------------------------------------------------------------------
+
+
+def tournament_games(tournament_id: int) -> Iterable[MatchGame]:
+    return MatchGame.objects.filter(match__tournament_id=tournament_id, log__isnull=False).select_related(
+        "match", "log"
+    )
+
+
+def replay_tournament(tournament_id: int, actor: Any = None) -> dict[str, int]:
+    """Replay every stored log of a tournament (stored verdicts are reused) and recompute its results.
+
+    A game no judge has ruled on takes the result under the rules when its log is authentic and legal;
+    a match's tally is recomputed from its games. The standings snapshot is recomputed after the commit.
+    Returns counts: games, replayed, ok, changed.
+    """
+    counts = {"games": 0, "replayed": 0, "ok": 0, "changed": 0}
+    for game in tournament_games(tournament_id):
+        counts["games"] += 1
+        adjudication = request_adjudication(actor, game.log, game=game, enqueue=False)  # type: ignore[arg-type]
+        if not adjudication.is_done:
+            adjudication = run_adjudication(adjudication.pk)
+            counts["replayed"] += 1
+        if adjudication.ok:
+            counts["ok"] += 1
+        if not adjudication.ok or game.rulings.exists():
+            continue
+        winner = suggested_winner(adjudication)
+        if winner != Ruling.Winner.NONE and winner != game.winner:
+            with transaction.atomic():
+                MatchGame.objects.filter(pk=game.pk).update(winner=winner)
+                match = Match.objects.select_for_update().get(pk=game.match_id)
+                before = _match_snapshot(match)
+                _tally(match)
+                match.save(update_fields=["games_won_a", "games_won_b", "games_drawn"])
+                record(actor, "adjudication.result", match, game=game.pk, winner=winner, previous=before)
+            counts["changed"] += 1
+    with transaction.atomic():
+        _enqueue_standings(tournament_id)
+    return counts

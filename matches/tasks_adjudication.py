@@ -1,0 +1,29 @@
+"""Celery tasks of adjudication: they take ids (never logs), store their results in the database and are idempotent.
+
+``acks_late`` with ``reject_on_worker_lost``: a worker killed mid-replay leaves the message unacknowledged,
+and the broker gives it to another worker, which replays the log again from the start (a done
+adjudication is returned as stored).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+
+@shared_task(name="matches.replay_log", acks_late=True, reject_on_worker_lost=True)
+def replay_log(adjudication_id: int, progress_every: int | None = None, pause: float = 0.0) -> dict[str, Any]:
+    """Replay an adjudication's log and store the verdict; ``pause`` (tests only) waits after each progress update."""
+    from matches.services.adjudication import PROGRESS_EVERY, run_adjudication
+
+    adjudication = run_adjudication(adjudication_id, progress_every=progress_every or PROGRESS_EVERY, pause=pause)
+    return {"id": adjudication.pk, "status": adjudication.status, "ok": adjudication.ok}
+
+
+@shared_task(name="matches.replay_tournament", acks_late=True, reject_on_worker_lost=True)
+def replay_tournament(tournament_id: int) -> dict[str, int]:
+    """Replay every stored log of a tournament, recompute its results, then its standings."""
+    from matches.services.adjudication import replay_tournament as replay
+
+    return replay(tournament_id)
