@@ -772,8 +772,3 @@ def _compare_decklists(
                 f"player {p} declared {' '.join(got.factions) or 'none'}; the locked decklist declares "
                 f"{' '.join(want.factions) or 'none'}",
             )
-
-
-def canonical_text(value: Any) -> str:
-    """The canonical JSON text of a value (for messages)."""
-    return canonical(value).decode()
