@@ -1,6 +1,6 @@
 """Tournament pages and the tournament REST API (namespace "matches")."""
 
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 
 from matches import api, views
 
@@ -18,4 +18,5 @@ urlpatterns = [
     re_path(
         r"^api/tournaments/(?P<pk>[0-9]{1,18})/register/?$", api.RegisterAPI.as_view(), name="api-tournament-register"
     ),
+    path("", include("matches.urls_adjudication")),
 ]

@@ -1,0 +1,226 @@
+"""Adjudication pages: bad logs through the upload page get a verdict or a clear refusal (never a 500), the
+report, the progress partial, the step-through viewer, rulings, and who may see what."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from engine.log import dumps_log, entry_hash, header_hash, sign
+from matches.models import Adjudication, GameLog
+from matches.services import adjudication as services
+from tests.decks.factories import make_format, make_tournament, make_user
+from tests.matches.test_adjudication_support import parsed, recorded_log, starter_version, tournament_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def judge():
+    user = make_user("judge")
+    make_tournament(make_format([starter_version()]), make_user(), judges=[user])
+    return user
+
+
+@pytest.fixture
+def judge_client(client, judge):
+    client.force_login(judge)
+    return client
+
+
+@pytest.fixture
+def upload(judge_client, django_capture_on_commit_callbacks):
+    """Upload bytes through the page (the replay task runs in-process on commit); the response, followed."""
+
+    def run(raw: bytes, name: str = "game.json"):
+        with django_capture_on_commit_callbacks(execute=True):
+            response = judge_client.post(reverse("matches:adjudication-upload"), {"log": SimpleUploadedFile(name, raw)})
+        if response.status_code == 302:
+            return judge_client.get(response["Location"])
+        return response
+
+    return run
+
+
+def resigned(log: dict) -> bytes:
+    """Rechain and sign with the site's key: what the site itself would have written."""
+    log = copy.deepcopy(log)
+    prev = header_hash(log["header"])
+    for entry in log["entries"]:
+        entry.pop("hash", None)
+        entry["hash"] = prev = entry_hash(prev, entry)
+    log["signature"] = sign(services.log_signing_key(), prev)
+    return dumps_log(log)
+
+
+def verdict_of(response) -> dict:
+    return response.context["a"].verdict
+
+
+def test_a_good_log_gets_a_report_saying_authentic_and_legal(upload):
+    response = upload(recorded_log(31))
+    assert response.status_code == 200
+    verdict = verdict_of(response)
+    assert verdict["ok"] and verdict["signature"] == "valid"
+    assert 'id="step-through"' in response.content.decode()
+
+
+def test_a_truncated_log_gets_a_verdict_saying_where_it_ends(upload):
+    raw = recorded_log(32)
+    response = upload(raw[: len(raw) // 2])
+    assert response.status_code == 200
+    problem = verdict_of(response)["problems"][0]
+    assert problem["kind"] == "json" and "truncated" in problem["message"]
+    assert "truncated" in response.content.decode()
+
+
+def test_invalid_json_gets_a_verdict_with_line_and_column(upload):
+    response = upload(b'{"header": {"format": "junling-log/1",,}}')
+    problem = verdict_of(response)["problems"][0]
+    assert problem["kind"] == "json" and "line 1, column" in problem["message"]
+
+
+def test_an_unknown_log_format_version_is_named_in_the_verdict(upload):
+    log = parsed(recorded_log(33))
+    log["header"]["format"] = "junling-log/9"
+    response = upload(dumps_log(log))
+    problem = verdict_of(response)["problems"][0]
+    assert problem["where"] == "header.format" and "junling-log/9" in problem["message"]
+
+
+def test_an_unknown_card_in_an_entry_is_named_with_its_entry(upload):
+    log = parsed(recorded_log(34))
+    i = next(i for i, e in enumerate(log["entries"]) if e["action"]["type"] == "recruit")
+    log["entries"][i]["action"]["card"] = "不存在的武将"
+    response = upload(resigned(log))
+    verdict = verdict_of(response)
+    problem = verdict["problems"][0]
+    assert problem["kind"] == "card" and problem["index"] == i and "不存在的武将" in problem["message"]
+    assert verdict["well_formed"] is False
+
+
+def test_entries_out_of_order_break_the_chain_where_they_were_swapped(upload):
+    log = parsed(recorded_log(35))
+    log["entries"][5], log["entries"][6] = log["entries"][6], log["entries"][5]
+    verdict = verdict_of(upload(dumps_log(log)))
+    assert verdict["chain"] == "broken" and verdict["authentic"] is False
+    assert any(p["where"] == "entries[5].n" for p in verdict["problems"])
+
+
+def test_a_tampered_entry_breaks_the_hash_chain_at_that_entry(upload):
+    log = parsed(recorded_log(36))
+    i = next(i for i, e in enumerate(log["entries"]) if e["action"]["type"] == "move")
+    log["entries"][i]["action"]["to"] = "fortress" if log["entries"][i]["action"]["to"] != "fortress" else "border"
+    verdict = verdict_of(upload(dumps_log(log)))
+    assert verdict["chain"] == "broken" and verdict["ok"] is False
+    assert any(p["kind"] == "chain" and p["index"] == i for p in verdict["problems"])
+
+
+def test_a_hundred_megabyte_upload_is_refused_with_the_limit(upload):
+    response = upload(b" " * (100 * 1024 * 1024))
+    assert response.status_code == 413
+    text = response.content.decode()
+    assert f"at most {services.MAX_LOG_UPLOAD_BYTES:,} bytes" in text and "The file is 104,857," in text
+    assert not GameLog.objects.exists()
+
+
+def test_an_upload_just_over_the_limit_is_refused(upload):
+    response = upload(b" " * (services.MAX_LOG_UPLOAD_BYTES + 1))
+    assert response.status_code == 413 and not GameLog.objects.exists()
+
+
+def test_a_million_entries_get_a_verdict_naming_the_entry_limit(upload):
+    log = parsed(recorded_log(37))
+    head = dumps_log({"header": log["header"], "entries": []})
+    raw = head.replace(b'"entries":[]', b'"entries":[' + b",".join([b"{}"] * 1_000_000) + b"]")
+    verdict = verdict_of(upload(raw))
+    problem = verdict["problems"][0]
+    assert problem["where"] == "entries" and "1,000,000" in problem["message"] and not verdict["well_formed"]
+
+
+def test_a_file_that_is_not_utf8_is_refused_with_the_byte(upload):
+    response = upload(b'{"header": "\xff\xfe"}')
+    assert response.status_code == 400 and "UTF-8" in response.content.decode()
+    assert not Adjudication.objects.exists()
+
+
+def test_an_empty_upload_is_refused(upload):
+    response = upload(b"")
+    assert response.status_code == 400 and not Adjudication.objects.exists()
+
+
+def test_the_progress_partial_polls_until_done(judge_client, judge):
+    starter_version()
+    log = services.store_log(recorded_log(38), judge)
+    adjudication = services.request_adjudication(judge, log)  # not committed: still queued
+    url = reverse("matches:adjudication-progress", args=[adjudication.pk])
+    response = judge_client.get(url, HTTP_HX_REQUEST="true")
+    assert 'hx-trigger="every 1s"' in response.content.decode() and "HX-Refresh" not in response
+    services.run_adjudication(adjudication.pk)
+    response = judge_client.get(url, HTTP_HX_REQUEST="true")
+    assert response["HX-Refresh"] == "true" and "every 1s" not in response.content.decode()
+
+
+def test_the_step_viewer_shows_the_entry_in_both_languages_and_both_hands(upload, judge_client):
+    adjudication = upload(recorded_log(39)).context["a"]
+    url = reverse("matches:adjudication-step", args=[adjudication.pk])
+    response = judge_client.get(url, {"n": 12})
+    text = response.content.decode()
+    assert response.status_code == 200 and response.context["view"].index == 12
+    assert 'id="seat-0"' in text and 'id="seat-1"' in text and 'id="current-entry"' in text
+    assert "?n=11" in text and "?n=13" in text
+    for bad in ("-5", "abc", "99999999"):
+        assert judge_client.get(url, {"n": bad}).status_code == 200
+
+
+def test_the_first_illegal_entry_is_shown_with_its_rule(upload):
+    log = parsed(recorded_log(40))
+    i = next(i for i, e in enumerate(log["entries"]) if e["action"]["type"] == "end_turn")
+    log["entries"].insert(i + 1, {"n": i + 1, "actor": log["entries"][i]["actor"], "action": {"type": "end_turn"}})
+    for n, entry in enumerate(log["entries"]):
+        entry["n"] = n
+    response = upload(resigned(log))
+    illegal = verdict_of(response)["first_illegal"]
+    assert illegal is not None and illegal["index"] == i + 1 and illegal["rule"]
+    assert 'id="first-illegal"' in response.content.decode()
+
+
+def test_a_judge_rules_from_the_report_page_and_the_trail_shows_it(client, django_capture_on_commit_callbacks):
+    judge = make_user("judge")
+    _t, match, game, _o = tournament_game(recorded_log(41), judges=[judge])
+    client.force_login(judge)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("matches:adjudication-game", args=[game.pk]))
+    detail = response["Location"]
+    adjudication = client.get(detail).context["a"]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("matches:adjudication-ruling", args=[adjudication.pk]), {"winner": "b", "reason": "slow play"}
+        )
+    page = client.get(detail).content.decode()
+    match.refresh_from_db()
+    assert match.games_won_b == 1 and 'id="rulings"' in page and "slow play" in page
+
+
+def test_players_and_strangers_get_404_on_an_adjudication(client, django_capture_on_commit_callbacks):
+    judge = make_user("judge")
+    _t, match, game, _o = tournament_game(recorded_log(42), judges=[judge])
+    with django_capture_on_commit_callbacks(execute=True):
+        adjudication = services.adjudicate_game(judge, game)
+    for user in (match.player_a, match.player_b, make_user()):
+        client.force_login(user)
+        for name in ("adjudication-detail", "adjudication-step", "adjudication-progress"):
+            assert client.get(reverse(f"matches:{name}", args=[adjudication.pk])).status_code == 404
+        assert client.get(reverse("matches:adjudication-index")).status_code == 404
+
+
+def test_an_organiser_who_is_no_judge_cannot_upload_a_loose_log(client):
+    organiser = make_user()
+    make_tournament(make_format([starter_version()]), organiser)
+    client.force_login(organiser)
+    assert client.get(reverse("matches:adjudication-index")).status_code == 200
+    response = client.post(reverse("matches:adjudication-upload"), {"log": SimpleUploadedFile("g.json", b"{}")})
+    assert response.status_code == 403 and not GameLog.objects.exists()
