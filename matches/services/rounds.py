@@ -480,3 +480,34 @@ def finish_tournament(tournament: Tournament, actor: Any) -> Tournament:
         _enqueue_snapshot(tournament.pk)
         update_ratings.delay_on_commit(tournament.pk)
     return tournament
+
+
+def set_structure(
+    tournament: Tournament, actor: Any, *, structure: str, planned_rounds: Any = 0, top_cut: Any = 0
+) -> Tournament:
+    """Choose the structure before the tournament starts: Swiss (rounds, 0 = from attendance; top cut 0/4/8),
+    round robin or single elimination."""
+    require_organiser(actor, tournament)
+    if structure not in Tournament.Structure.values:
+        raise RoundError(
+            _("The structure is one of %(choices)s, not %(value)r.")
+            % {"choices": ", ".join(Tournament.Structure.values), "value": structure}
+        )
+    try:
+        rounds, cut = int(str(planned_rounds or 0)), int(str(top_cut or 0))
+    except ValueError:
+        raise RoundError(_("Rounds and top cut must be whole numbers.")) from None
+    if not 0 <= rounds <= 20:
+        raise RoundError(_("Swiss rounds: 0 (from attendance) to 20, not %(n)s.") % {"n": rounds})
+    if cut not in (0, 4, 8):
+        raise RoundError(_("The top cut is 0, 4 or 8 players, not %(n)s.") % {"n": cut})
+    if structure != Tournament.Structure.SWISS:
+        rounds, cut = 0, 0
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+            raise RoundError(_("The structure cannot change once the tournament has started."))
+        tournament.structure, tournament.planned_rounds, tournament.top_cut = structure, rounds, cut
+        tournament.save(update_fields=["structure", "planned_rounds", "top_cut"])
+        record(actor, "tournament.structure", tournament, structure=structure, planned_rounds=rounds, top_cut=cut)
+    return tournament

@@ -1,0 +1,252 @@
+"""Tournament running pages: organiser admin, pairings, standings, my match, judge page, exports, ratings;
+who may see and do what; nothing shows a decklist."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from junling.models import AuditEvent
+from matches.models import Match, Round, Tournament
+from matches.services import rounds as services
+from matches.services.results import report_result
+from matches.services.standings import snapshot_standings
+from tests.decks.factories import make_card_database_version, make_format, make_user
+from tests.matches.test_rounds_services import play_round, running_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _published(players=4, **kw):
+    tournament, organiser, people = running_tournament(players, **kw)
+    rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+    return tournament, organiser, people, rnd
+
+
+def test_creating_a_tournament_with_a_structure_from_the_page(client):
+    fmt = make_format([make_card_database_version()])
+    organiser = make_user()
+    client.force_login(organiser)
+    form = {"name": "Spring Cup", "format": fmt.pk, "best_of": "3", "structure": "swiss", "planned_rounds": "4"}
+    response = client.post("/tournaments/new", {**form, "top_cut": "8"})
+    tournament = Tournament.objects.get(name="Spring Cup")
+    assert response.status_code == 302 and response["Location"] == f"/tournaments/{tournament.pk}/admin"
+    assert (tournament.structure, tournament.planned_rounds, tournament.top_cut) == ("swiss", 4, 8)
+    assert tournament.is_organiser(organiser)
+
+
+@pytest.mark.parametrize(
+    "bad", [{"top_cut": "5"}, {"structure": "ladder"}, {"planned_rounds": "x"}, {"format": "999999"}, {"name": ""}]
+)
+def test_creating_a_tournament_with_bad_input_is_400_and_saves_nothing(client, bad):
+    fmt = make_format([make_card_database_version()])
+    client.force_login(make_user())
+    form = {
+        "name": "Cup",
+        "format": fmt.pk,
+        "best_of": "3",
+        "structure": "swiss",
+        "planned_rounds": "0",
+        "top_cut": "0",
+    }
+    response = client.post("/tournaments/new", {**form, **bad}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and 'role="alert"' in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_admin_page_and_its_actions_are_for_organisers_only(client):
+    tournament, _organiser, people = running_tournament(2)
+    client.force_login(people[0])
+    assert client.get(f"/tournaments/{tournament.pk}/admin").status_code == 403
+    assert client.post(f"/tournaments/{tournament.pk}/admin/pair").status_code == 403
+    assert not Round.objects.exists()
+
+
+def test_the_organiser_pairs_reviews_and_publishes_from_the_admin_page(client):
+    tournament, organiser, _people = running_tournament(4)
+    client.force_login(organiser)
+    assert client.post(f"/tournaments/{tournament.pk}/admin/pair").status_code == 302
+    rnd = Round.objects.get()
+    page = client.get(f"/tournaments/{tournament.pk}/admin").content.decode()
+    assert "draft-round" in page and 'name="pairs"' in page
+    assert client.post(f"/tournaments/{tournament.pk}/admin/publish").status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.PUBLISHED
+
+
+def test_an_admin_action_that_breaks_the_state_is_a_400_with_the_message(client):
+    tournament, organiser, _people = running_tournament(2)
+    client.force_login(organiser)
+    response = client.post(f"/tournaments/{tournament.pk}/admin/publish", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "There is no draft round." in response.content.decode()
+
+
+def test_hand_pairing_on_the_page_shows_every_warning_and_saves_only_when_confirmed(client):
+    tournament, organiser, _people = running_tournament(4, rounds=3)
+    r1 = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+    play_round(r1, organiser)
+    text = "\n".join(f"{m.player_a.username} {m.player_b.username}" for m in r1.matches.order_by("table"))
+    client.force_login(organiser)
+    url = f"/tournaments/{tournament.pk}/admin/hand"
+    response = client.post(url, {"pairs": text}, HTTP_ACCEPT_LANGUAGE="en")
+    html = response.content.decode()
+    assert response.status_code == 400 and html.count('data-problem="rematch"') == 2 and 'name="confirm"' in html
+    assert not tournament.rounds.filter(number=2).exists()
+    assert client.post(url, {"pairs": text, "confirm": "on"}).status_code == 302
+    assert tournament.rounds.get(number=2).matches.count() == 2
+
+
+def test_hand_pairing_naming_an_unregistered_player_says_which_line(client):
+    tournament, organiser, people = running_tournament(2)
+    client.force_login(organiser)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/admin/hand",
+        {"pairs": f"{people[0].username} {people[1].username}\nnobody bye"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400 and "Line 2: nobody is not registered" in response.content.decode()
+
+
+def test_a_draft_round_is_hidden_from_players_and_shown_to_organisers_with_points(client):
+    tournament, organiser, people = running_tournament(4)
+    services.pair_next_round(tournament, organiser)
+    client.force_login(people[0])
+    assert client.get(f"/tournaments/{tournament.pk}/rounds/1/").status_code == 404
+    assert client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.csv").status_code == 404
+    client.force_login(organiser)
+    assert client.get(f"/tournaments/{tournament.pk}/rounds/1/").status_code == 200
+
+
+def test_the_pairings_page_lists_every_table_and_paginates(client):
+    tournament, _o, people, rnd = _published(4)
+    html = client.get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert all(p.username in html for p in people)
+    assert html.count("data-match=") == rnd.matches.count()
+
+
+def test_a_player_reports_on_my_match_and_the_opponents_same_report_finishes_it(client):
+    tournament, _o, _people, rnd = _published(2)
+    match = rnd.matches.get()
+    a, b = match.player_a, match.player_b
+    client.force_login(a)
+    page = client.get(f"/tournaments/{tournament.pk}/my-match").content.decode()
+    assert b.username in page and 'name="games_won_a"' in page
+    assert (
+        client.post(f"/tournaments/{tournament.pk}/my-match", {"games_won_a": 2, "games_won_b": 1}).status_code == 302
+    )
+    client.force_login(b)
+    client.post(f"/tournaments/{tournament.pk}/my-match", {"games_won_a": 2, "games_won_b": 1, "games_drawn": 0})
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.result_source == Match.Source.REPORTED
+
+
+def test_an_impossible_report_on_my_match_is_400_with_the_reason(client):
+    tournament, _o, _people, rnd = _published(2)
+    client.force_login(rnd.matches.get().player_a)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/my-match", {"games_won_a": 5, "games_won_b": 0}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400 and "at most 2 games" in response.content.decode()
+
+
+def test_the_judge_page_lists_disputes_for_judges_and_a_judge_resolves_one(client):
+    judge = make_user()
+    tournament, _o, _people, rnd = _published(2)
+    tournament.judges.add(judge)
+    match = rnd.matches.get()
+    report_result(match, match.player_a, 2, 0)
+    report_result(match, match.player_b, 0, 2)
+    client.force_login(match.player_a)
+    assert client.get(f"/tournaments/{tournament.pk}/judge").status_code == 403
+    client.force_login(judge)
+    html = client.get(f"/tournaments/{tournament.pk}/judge").content.decode()
+    assert f'data-match="{match.pk}"' in html
+    client.post(f"/matches/{match.pk}/resolve", {"games_won_a": 2, "games_won_b": 1, "note": "video"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.result_source == Match.Source.JUDGE
+
+
+def test_an_organiser_overrides_from_the_pairings_page_with_an_audit_record(client):
+    tournament, organiser, _people, rnd = _published(2)
+    match = rnd.matches.get()
+    client.force_login(organiser)
+    response = client.post(
+        f"/matches/{match.pk}/override",
+        {"games_won_a": 0, "games_won_b": 2, "next": f"/tournaments/{tournament.pk}/rounds/1/"},
+    )
+    assert response.status_code == 302 and response["Location"] == f"/tournaments/{tournament.pk}/rounds/1/"
+    assert AuditEvent.objects.filter(verb="match.override", target_id=str(match.pk), actor=organiser).exists()
+
+
+def test_a_player_cannot_override_from_the_page(client):
+    _t, _o, _people, rnd = _published(2)
+    match = rnd.matches.get()
+    client.force_login(match.player_a)
+    assert client.post(f"/matches/{match.pk}/override", {"games_won_a": 2, "games_won_b": 0}).status_code == 403
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+
+
+def test_standings_page_shows_the_latest_snapshot_and_polls_with_htmx(client):
+    tournament, organiser, _people, rnd = _published(4)
+    play_round(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    html = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert 'hx-trigger="every 5s"' in html and html.count('class="points"') == 4
+    partial = client.get(f"/tournaments/{tournament.pk}/standings/", HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in partial and partial.count('class="points"') == 4
+
+
+def test_pairings_csv_and_json_exports_carry_every_table(client):
+    tournament, organiser, _people, rnd = _published(5)
+    play_round(rnd, organiser)
+    response = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert response["Content-Type"].startswith("text/csv") and len(rows) == 3
+    assert [r["bye"] for r in rows].count("True") == 1
+    data = json.loads(client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.json").content)
+    assert data["round"] == 1 and len(data["pairings"]) == 3
+    assert {r["player_a"] for r in data["pairings"]} == {r["player_a"] for r in rows}
+
+
+def test_standings_csv_and_json_exports_match_the_snapshot(client):
+    tournament, organiser, _people, rnd = _published(4)
+    play_round(rnd, organiser)
+    snapshot = snapshot_standings(tournament.pk)
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode("utf-8-sig"))
+        )
+    )
+    assert [r["name"] for r in rows] == [r["name"] for r in snapshot.rows]
+    data = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
+    assert data["standings"] == snapshot.rows
+
+
+def test_no_tournament_page_shows_a_decklist_to_the_public(client):
+    tournament, organiser, _people, rnd = _published(2)
+    play_round(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    for url in (
+        f"/tournaments/{tournament.pk}/rounds/1/",
+        f"/tournaments/{tournament.pk}/standings/",
+        f"/tournaments/{tournament.pk}/standings.json",
+        f"/tournaments/{tournament.pk}/rounds/1/pairings.json",
+    ):
+        assert "关羽" not in client.get(url).content.decode(), url
+
+
+def test_the_ratings_leaderboard_and_a_players_history_chart(client, django_capture_on_commit_callbacks):
+    tournament, organiser, _people, rnd = _published(2, rounds=1)
+    play_round(rnd, organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.finish_tournament(tournament, organiser)
+    winner = rnd.matches.get().player_a
+    board = client.get("/ratings/").content.decode()
+    assert board.index(winner.username) < board.index(rnd.matches.get().player_b.username)
+    history = client.get(f"/ratings/{winner.username}/").content.decode()
+    assert "<svg" in history and tournament.name in history
+    assert client.get("/ratings/nobody-at-all/").status_code == 404
