@@ -575,6 +575,27 @@ def dumps_log(log: dict[str, Any]) -> bytes:
     return b"".join(parts)
 
 
+def seal_log(log: dict[str, Any], key: bytes | None = None) -> dict[str, Any]:
+    """A copy of ``log`` with its entries numbered, the hash chain written and, with ``key``, signed.
+
+    For a log written by hand (a transcribed game) that the site then keeps: sealing vouches for the
+    log as it is, not for what it says; the replay still judges it.
+    """
+    header = dict(log["header"])
+    header["signed"] = key is not None
+    prev = header_hash(header)
+    entries = []
+    for i, entry in enumerate(log["entries"]):
+        e = {k: v for k, v in entry.items() if k != "hash"}
+        e["n"] = i
+        e["hash"] = prev = entry_hash(prev, e)
+        entries.append(e)
+    out: dict[str, Any] = {"header": header, "entries": entries}
+    if key is not None:
+        out["signature"] = sign(key, prev)
+    return out
+
+
 def ruleset_version() -> str:
     """The version of the rules the engine plays: its serialised-state format (changes with the rules' data)."""
     from engine.game.state import STATE_FORMAT

@@ -266,3 +266,14 @@ def test_committed_log_whose_chance_came_from_elsewhere_fails_the_seed_check(db,
     verdict = adjudicate(rec.dumps(), db=db)
     assert verdict.seed == "matches" and not verdict.authentic
     assert [p.kind for p in verdict.problems] == ["chance"]
+
+
+def test_sealed_hand_written_log_verifies_and_a_later_change_breaks_the_chain_there(db):
+    from engine.log import seal_log
+
+    sealed = seal_log(paper_game(db), key=KEY)
+    verdict = adjudicate(sealed, db=db, key=KEY)
+    assert verdict.ok and (verdict.chain, verdict.signature) == ("valid", "valid")
+    sealed["entries"][12]["action"]["card"] = "邓茂"
+    verdict = adjudicate(sealed, db=db, key=KEY)
+    assert verdict.chain == "broken" and verdict.problems[0].index == 12 and verdict.signature == "invalid"
