@@ -1,0 +1,95 @@
+"""Refereed match API: who may see and act, refusals with the rule, stale actions, logs after the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.models import Match
+from matches.services import play
+from tests.decks.factories import make_user
+from tests.matches.test_play_factories import quick_setup
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def bot_match():
+    _fmt, alice, bob, deck_a, _deck_b = quick_setup()
+    return play.start_bot_match(alice, deck_a, "random"), alice, bob
+
+
+def test_starting_a_bot_match_over_the_api(client):
+    _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
+    client.force_login(alice)
+    response = client.post(
+        "/api/play/bot", {"deck_version": deck_a.pk, "bot": "greedy"}, content_type="application/json"
+    )
+    assert response.status_code == 201 and response.json()["your_turn"] is True
+    assert Match.objects.get().bot == "greedy"
+
+
+def test_an_anonymous_client_gets_nothing(client, bot_match):
+    match, _alice, _bob = bot_match
+    assert client.get(f"/api/play/matches/{match.pk}/").status_code in (401, 403)
+
+
+def test_a_user_who_is_not_a_player_gets_404_everywhere(client, bot_match):
+    match, _alice, bob = bot_match
+    client.force_login(bob)
+    assert client.get(f"/api/play/matches/{match.pk}/").status_code == 404
+    act = client.post(
+        f"/api/play/matches/{match.pk}/act", {"action": {"type": "end_turn"}}, content_type="application/json"
+    )
+    assert act.status_code == 404
+    assert client.post(f"/api/play/matches/{match.pk}/concede").status_code == 404
+    assert client.get(f"/api/play/matches/{match.pk}/games/1/log").status_code == 404
+
+
+def test_the_player_acts_and_gets_the_refusal_rule_for_an_illegal_action(client, bot_match):
+    match, alice, _bob = bot_match
+    client.force_login(alice)
+    view = client.get(f"/api/play/matches/{match.pk}/").json()
+    hand = view["observation"]["sides"][0]["hand"]
+    bad = client.post(
+        f"/api/play/matches/{match.pk}/act",
+        {"action": {"type": "move", "general": hand[0]["id"], "to": "border"}, "step": view["step"]},
+        content_type="application/json",
+    )
+    assert bad.status_code == 400 and bad.json()["error"]["rule"] == "§3.6.5"
+    ok = client.post(
+        f"/api/play/matches/{match.pk}/act",
+        {"action": {"type": "end_turn"}, "step": view["step"]},
+        content_type="application/json",
+    )
+    assert ok.status_code == 200 and ok.json()["step"] > view["step"]
+
+
+def test_a_stale_step_gets_409(client, bot_match):
+    match, alice, _bob = bot_match
+    client.force_login(alice)
+    step = client.get(f"/api/play/matches/{match.pk}/").json()["step"]
+    client.post(f"/api/play/matches/{match.pk}/act", {"action": {"type": "end_turn"}}, content_type="application/json")
+    stale = client.post(
+        f"/api/play/matches/{match.pk}/act",
+        {"action": {"type": "end_turn"}, "step": step},
+        content_type="application/json",
+    )
+    assert stale.status_code == 409 and stale.json()["error"]["stale"] is True
+
+
+def test_a_malformed_action_is_refused_clearly(client, bot_match):
+    match, alice, _bob = bot_match
+    client.force_login(alice)
+    for action in ({"type": "fly"}, "nonsense", {"type": "reveal", "card": "蜀将一一"}, None):
+        response = client.post(f"/api/play/matches/{match.pk}/act", {"action": action}, content_type="application/json")
+        assert response.status_code == 400 and response.json()["error"]["message"]
+
+
+def test_staff_may_download_the_log_after_the_match_and_not_before(client, bot_match):
+    match, alice, _bob = bot_match
+    staff = make_user("judge", is_staff=True)
+    client.force_login(staff)
+    assert client.get(f"/api/play/matches/{match.pk}/games/1/log").status_code == 403
+    play.concede(match, alice)
+    response = client.get(f"/api/play/matches/{match.pk}/games/1/log")
+    assert response.status_code == 200 and response.json()["header"]["format"] == "junling-log/1"

@@ -1,0 +1,144 @@
+"""Hidden information in refereed matches (§3.1.10, FAQ): while a match runs, nothing a player can get shows
+the opponent's hand, either RESOURCE's order (the seed) or the log."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from matches.models import RefereedGame
+from matches.services import play
+from tests.matches.test_play_factories import quick_setup, winning_step
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def running():
+    """A match alice (蜀) vs bob (魏), a few actions in, alice to act; (match, alice, bob, state)."""
+    _fmt, alice, bob, deck_a, deck_b = quick_setup()
+    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
+    users = {0: alice, 1: bob}
+    for _ in range(50):
+        state = play.load_state(play.current_game(match))
+        seat = state.current_player()
+        if seat == 0 and state.turn >= 3 and state.field[0]:
+            break
+        # bob only ends turns, so that his cards stay in his hand
+        action = winning_step(state, seat) if seat == 0 else {"type": "end_turn"}
+        if seat == 0 and action["type"] in ("move", "siege"):
+            action = {"type": "end_turn"}
+        play.act(match, users[seat], action)
+    state = play.load_state(play.current_game(match))
+    assert state.current_player() == 0 and state.hand[1]
+    return match, alice, bob, state
+
+
+def _secrets(state, viewer: int) -> list[str]:
+    """Names (Chinese and English) of the opponent's cards the viewer cannot see, and the seed."""
+    visible = play.visible_ids(state, viewer)
+    seen = {state.names[c] for c in visible}
+    hidden = {state.names[c] for c in state.hand[1 - viewer] + state.resource[1 - viewer]} - seen
+    db = state.game.db
+    row = RefereedGame.objects.get(refereed_match__match__isnull=False, finished_at__isnull=True)
+    out = sorted(hidden) + sorted(db[n].name_en for n in hidden if db[n].name_en)
+    return [*out, str(row.seed), row.salt]
+
+
+def _assert_clean(text: str, secrets: list[str], where: str) -> None:
+    for secret in secrets:
+        assert secret not in text, f"{where} shows {secret!r}"
+
+
+def test_every_page_and_api_answer_of_a_running_match_hides_the_opponent_hand_and_the_seed(client, running):
+    match, alice, _bob, state = running
+    secrets = _secrets(state, 0)
+    assert secrets  # bob holds cards alice has not seen
+    client.force_login(alice)
+    opponent_card = state.hand[1][0]
+    opponent_resource = state.resource[1][0]
+    answers = {
+        "page": client.get(f"/play/matches/{match.pk}/"),
+        "table": client.get(f"/play/matches/{match.pk}/table"),
+        "my matches": client.get("/play/matches/"),
+        "api state": client.get(f"/api/play/matches/{match.pk}/"),
+        "log page": client.get(f"/play/matches/{match.pk}/games/1/log"),
+        "log api": client.get(f"/api/play/matches/{match.pk}/games/1/log"),
+    }
+    for i, card in enumerate((opponent_card, opponent_resource)):
+        for kind in ("move", "recruit", "siege"):
+            data = {
+                "move": {"type": "move", "general": card, "to": "border"},
+                "recruit": {"type": "recruit", "card": card},
+            }
+            data["siege"] = {"type": "siege", "general": card}
+            action = data[kind]
+            answers[f"api act {kind} {i}"] = client.post(
+                f"/api/play/matches/{match.pk}/act", {"action": action}, content_type="application/json"
+            )
+            answers[f"page act {kind} {i}"] = client.post(
+                f"/play/matches/{match.pk}/act", {"action": json.dumps(action)}, HTTP_HX_REQUEST="true"
+            )
+    answers["stale"] = client.post(
+        f"/api/play/matches/{match.pk}/act",
+        {"action": {"type": "end_turn"}, "step": 1},
+        content_type="application/json",
+    )
+    for where, response in answers.items():
+        assert response.status_code < 500, where
+        _assert_clean(response.content.decode(), secrets, where)
+    assert answers["api act move 0"].status_code == 400
+    assert answers["api act move 0"].json()["error"]["rule"] == "§3.6.5"
+    assert answers["log page"].status_code == 403 and answers["log api"].status_code == 403
+
+
+def test_an_illegal_action_naming_an_opponent_hand_card_is_refused_without_its_name(running):
+    match, alice, _bob, state = running
+    hidden = state.hand[1][0]
+    with pytest.raises(play.ActionRefused) as err:
+        play.act(match, alice, {"type": "move", "general": hidden, "to": "border"})
+    assert err.value.rule == "§3.6.5"
+    assert state.names[hidden] not in str(err.value) and "cannot see" in err.value.reason
+
+
+def test_the_feed_names_a_draw_to_its_owner_only(running):
+    row = RefereedGame.objects.get(finished_at__isnull=True)
+    lines = [e.feed for e in row.entries.filter(actor=-1)]
+    bob_draws = [f[1] for f in lines if f[1][1].get("card") and f[1][1]["who"]["seat"] == 1]
+    assert bob_draws  # bob hears his own draws by name
+    alice_hears = [f[0] for f in lines if f[0][1].get("who", {}).get("seat") == 1]
+    assert alice_hears and all("card" not in params for _msgid, params in alice_hears)
+
+
+def test_the_observation_a_player_gets_has_no_opponent_hand(client, running):
+    match, alice, _bob, _state = running
+    client.force_login(alice)
+    view = client.get(f"/api/play/matches/{match.pk}/").json()
+    opponent = view["observation"]["sides"][1]
+    assert "hand" not in opponent and opponent["hand_size"] > 0
+    assert "seed" not in json.dumps(view)
+
+
+def test_the_log_is_refused_while_the_match_runs_and_given_after_it(client, running):
+    match, alice, bob, _state = running
+    client.force_login(alice)
+    assert client.get(f"/api/play/matches/{match.pk}/games/1/log").status_code == 403
+    play.concede(match, bob)
+    response = client.get(f"/api/play/matches/{match.pk}/games/1/log")
+    assert response.status_code == 200 and response.json()["signature"]
+    assert str(RefereedGame.objects.get().seed) in response.content.decode()  # the end entry reveals the seed
+
+
+def test_a_resource_card_put_into_discard_face_down_is_named_to_nobody(running):
+    """Upkeep (ruling G9) puts RESOURCE cards into DISCARD face down: neither seat hears their names."""
+    _match, _alice, _bob, state = running
+    row = RefereedGame.objects.get(finished_at__isnull=True)
+    face_down = 0
+    for entry in row.entries.filter(actor=-1):
+        for seat in (0, 1):
+            msgid, params = entry.feed[seat]
+            if "DISCARD" in msgid:
+                face_down += 1
+                assert "card" not in params
+    assert face_down >= 2 and state.discard[0]  # alice's general's upkeep, heard by both seats

@@ -1,0 +1,112 @@
+"""Refereed match pages: play against a bot, challenge and accept, the table, acting, conceding, the summary."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from matches.models import Match
+from matches.services import play
+from tests.decks.factories import make_deck
+from tests.matches.test_play_factories import SHU, deck_text, quick_setup
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def setup():
+    return quick_setup()
+
+
+def test_the_play_page_offers_my_decks_and_both_bots(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    client.force_login(alice)
+    page = client.get("/play/").content.decode()
+    assert f'value="{deck_a.pk}"' in page and 'value="greedy"' in page and 'value="random"' in page
+
+
+def test_playing_a_bot_from_the_page_opens_the_table_with_my_hand(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    client.force_login(alice)
+    response = client.post("/play/bot", {"deck_version": deck_a.pk, "bot": "greedy", "best_of": "1"})
+    match = Match.objects.get(bot="greedy")
+    assert response.status_code == 302 and response["Location"] == f"/play/matches/{match.pk}/"
+    page = client.get(response["Location"]).content.decode()
+    state = play.load_state(play.current_game(match))
+    assert all(state.names[c] in page for c in state.hand[0])
+    assert 'id="opponent-hand-count"' in page and 'data-kind="end_turn"' in page
+
+
+def test_a_deck_with_an_unsupported_card_is_refused_on_the_page_naming_it(client, setup):
+    fmt, alice, _bob, _deck_a, _deck_b = setup
+    version = make_deck(alice, fmt, deck_text(SHU[:13], "蜀", "3 妖术")).latest_version()
+    client.force_login(alice)
+    response = client.post("/play/bot", {"deck_version": version.pk, "bot": "random"})
+    assert response.status_code == 400 and "妖术" in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_a_challenge_is_accepted_from_my_matches_and_both_players_see_the_table(client, setup):
+    _fmt, alice, bob, deck_a, deck_b = setup
+    client.force_login(alice)
+    response = client.post("/play/challenge", {"opponent": "bob", "deck_version": deck_a.pk, "best_of": "1"})
+    match = Match.objects.get(player_b=bob)
+    assert response.status_code == 302 and match.status == Match.Status.PENDING
+    client.force_login(bob)
+    assert "accept-form" in client.get("/play/matches/").content.decode()
+    client.post(f"/play/matches/{match.pk}/accept", {"deck_version": deck_b.pk})
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING
+    for user in (alice, bob):
+        client.force_login(user)
+        assert client.get(f"/play/matches/{match.pk}/").status_code == 200
+
+
+def test_challenging_an_unknown_player_says_so(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    client.force_login(alice)
+    response = client.post("/play/challenge", {"opponent": "nobody", "deck_version": deck_a.pk})
+    assert response.status_code == 400 and "nobody" in response.content.decode()
+
+
+def test_the_table_is_not_redrawn_while_the_game_has_not_moved(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    match = play.start_bot_match(alice, deck_a, "random")
+    client.force_login(alice)
+    first = client.get(f"/play/matches/{match.pk}/table")
+    version = first.content.decode().split('data-version="')[1].split('"')[0]
+    assert client.get(f"/play/matches/{match.pk}/table", {"v": version}).status_code == 204
+    play.act(match, alice, {"type": "end_turn"})
+    assert client.get(f"/play/matches/{match.pk}/table", {"v": version}).status_code == 200
+
+
+def test_an_illegal_action_from_the_page_shows_the_rule_it_breaks(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    match = play.start_bot_match(alice, deck_a, "random")
+    state = play.load_state(play.current_game(match))
+    client.force_login(alice)
+    action = json.dumps({"type": "move", "general": state.hand[0][0], "to": "border"})
+    response = client.post(f"/play/matches/{match.pk}/act", {"action": action}, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert response.status_code == 200 and 'id="play-error"' in page and "§3.6.5" in page
+
+
+def test_conceding_from_the_page_shows_the_summary_with_the_log_link(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    match = play.start_bot_match(alice, deck_a, "random")
+    client.force_login(alice)
+    response = client.post(f"/play/matches/{match.pk}/concede")
+    assert response.status_code == 302
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert 'id="game-over"' in page and f"/play/matches/{match.pk}/games/1/log" in page
+    log = client.get(f"/play/matches/{match.pk}/games/1/log")
+    assert log.status_code == 200 and json.loads(log.content)["header"]["signed"] is True
+
+
+def test_another_user_cannot_see_a_match_table(client, setup):
+    _fmt, alice, bob, deck_a, _deck_b = setup
+    match = play.start_bot_match(alice, deck_a, "random")
+    client.force_login(bob)
+    assert client.get(f"/play/matches/{match.pk}/").status_code == 404
+    assert client.post(f"/play/matches/{match.pk}/act", {"action": '{"type": "end_turn"}'}).status_code == 404
