@@ -472,7 +472,8 @@ class Recorder:
     For a committed log (the default) the chance events must be the state's own
     (``state.sample_chance()`` without a generator): the replay checks each against the seed.
     ``transcribed=True`` writes a log whose chance entries are taken as they are (a game on paper).
-    ``key`` (bytes) signs the log; ``state_hash_every=N`` adds the state hash to every N-th entry.
+    ``key`` (bytes) signs the log; ``state_hash_every=N`` adds the state hash to every N-th entry;
+    ``created`` (timezone-aware) is when the game began (default: now); ``meta`` any JSON object.
     """
 
     def __init__(
@@ -486,6 +487,7 @@ class Recorder:
         state_hash_every: int = 0,
         first_player: int | None = None,
         meta: dict[str, Any] | None = None,
+        created: datetime | None = None,
     ) -> None:
         if state.history:
             raise LogError("a recorder starts with a new game (the state has actions already)")
@@ -511,7 +513,7 @@ class Recorder:
             "first_player": first_player,
             "randomness": randomness,
             "signed": key is not None,
-            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "created": (created or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds"),
         }
         if meta:
             self.header["meta"] = dict(meta)

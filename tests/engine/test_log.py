@@ -185,3 +185,11 @@ def test_record_game_plays_the_same_game_as_bots_play_and_writes_the_log_to_path
     rec = record(db, decks, 15, path=tmp_path / "game.json")
     assert rec.state == state
     assert (tmp_path / "game.json").read_bytes() == rec.dumps()
+
+
+def test_recorder_writes_the_given_creation_time_in_utc(db, decks):
+    from datetime import datetime, timedelta, timezone
+
+    began = datetime(2026, 11, 22, 13, 30, tzinfo=timezone(timedelta(hours=8)))
+    rec = Recorder(Game(db).new_initial_state(*decks, seed=1), created=began)
+    assert rec.header["created"] == "2026-11-22T05:30:00+00:00"
