@@ -1,6 +1,7 @@
 """Models of the matches app: tournaments, registrations, matches."""
 
 from .adjudication import Adjudication, Ruling
+from .play import RefereedEntry, RefereedGame, RefereedMatch
 from .rounds import GameLog, Match, MatchGame, Rating, RatingChange, ResultReport, Round, StandingsSnapshot
 from .tournaments import Registration, Tournament
 
@@ -11,6 +12,9 @@ __all__ = [
     "MatchGame",
     "Rating",
     "RatingChange",
+    "RefereedEntry",
+    "RefereedGame",
+    "RefereedMatch",
     "Registration",
     "ResultReport",
     "Round",
