@@ -205,7 +205,8 @@ def store_log(raw: bytes, actor: Any, source: str = GameLog.Source.UPLOADED) -> 
     return log
 
 
-def _header(raw: bytes | str) -> dict[str, Any] | None:
+def header_of(raw: bytes | str) -> dict[str, Any] | None:
+    """A log's header, or None if the log is not JSON or has no header object."""
     try:
         header = load_log(raw, limit=max(MAX_LOG_UPLOAD_BYTES, len(raw))).get("header")
     except LogFormatError:
@@ -324,7 +325,7 @@ def request_adjudication(
     A failed one is queued again. The replay task is enqueued when the transaction commits (unless
     ``enqueue`` is false: the caller replays it itself).
     """
-    header = _header(log.content)
+    header = header_of(log.content)
     version = find_database_version(database_hash_of(header))
     key = adjudication_key(log.sha256, version.content_hash if version else "", game.pk if game else None)
     match = game.match if game is not None else None
