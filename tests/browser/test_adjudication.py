@@ -1,0 +1,70 @@
+"""Adjudication in a real browser: a judge logs in, uploads a log, reads the verdict and steps through the entries;
+the progress bar polls (htmx) until the replay is done."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.models import Adjudication
+from matches.services import adjudication as services
+from tests.decks.factories import make_format, make_tournament, make_user
+from tests.matches.test_adjudication_support import recorded_log, starter_version
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in_as_judge(page, next_url: str):
+    judge = make_user("judge")
+    judge.set_password("judge-pass-1")
+    judge.save()
+    make_tournament(make_format([starter_version()]), make_user(), judges=[judge])
+    page.goto(page.base_url + "/accounts/login/?next=" + next_url)
+    page.fill("input[name=username]", "judge")
+    page.fill("input[name=password]", "judge-pass-1")
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    assert page.url.endswith(next_url)
+    return judge
+
+
+def test_a_judge_uploads_a_log_sees_the_verdict_and_steps_through_it(browser_page, tmp_path):
+    page = browser_page
+    log_in_as_judge(page, "/adjudications/")
+    path = tmp_path / "disputed.json"
+    path.write_bytes(recorded_log(71))
+    page.set_input_files("input[name=log]", str(path))
+    with page.expect_navigation():
+        page.click("form[action$='upload'] button[type=submit]")
+    page.wait_for_selector("#verdict")
+    assert Adjudication.objects.get().ok is True
+    assert page.inner_text("#v-authentic").startswith(("yes", "是"))
+    assert "valid" in page.inner_text("#v-authentic")
+
+    with page.expect_navigation():
+        page.click("#step-through")
+    assert "0" in page.inner_text("#current-entry")
+    for expected in (1, 2):
+        with page.expect_navigation():
+            page.click("#step-next")
+        assert page.locator("#current-entry a").inner_text() == str(expected)
+    with page.expect_navigation():
+        page.click("#step-prev")
+    assert page.locator("#current-entry a").inner_text() == "1"
+    page.fill("input[name=n]", "20")
+    with page.expect_navigation():
+        page.click("nav.steps button[type=submit]")
+    assert page.locator("#current-entry a").inner_text() == "20"
+    assert page.is_visible("#seat-0 .hand") and page.is_visible("#seat-1 .hand")
+
+
+def test_the_progress_bar_polls_until_the_replay_is_done_then_shows_the_verdict(browser_page):
+    page = browser_page
+    judge = log_in_as_judge(page, "/adjudications/")
+    log = services.store_log(recorded_log(72), judge)
+    adjudication = services.request_adjudication(judge, log, enqueue=False)  # queued: no worker takes it yet
+    page.goto(f"{page.base_url}/adjudications/{adjudication.pk}/")
+    page.wait_for_selector("#progress progress")
+    assert page.query_selector("#verdict") is None
+    services.run_adjudication(adjudication.pk)  # what a worker does
+    page.wait_for_selector("#verdict", timeout=15_000)  # the poll sees "done" and the page reloads
+    assert page.query_selector("#progress") is None
