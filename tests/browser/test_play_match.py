@@ -1,0 +1,147 @@
+"""A refereed match in real browsers: two players (two Chromium contexts) play a whole match against each
+other through the table's controls until the engine ends it, and one player plays a bot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from matches.models import GameLog, Match, RefereedGame
+from tests.matches.test_play_factories import quick_setup
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _log_in(browser, base_url: str, user):
+    """A new browser context with ``user``'s session (logged in as the test client does)."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale="zh-CN")
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": base_url,
+            }
+        ]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return context, page
+
+
+# The plan of both players: besiege, else advance into 敌城外, else recruit a first general, else answer a
+# window by letting it resolve, else end the turn. With Might 45 generals one siege ends the game (§1.4 2).
+PLAN = [
+    'form.control[data-kind="siege"] button',
+    'form.control[data-kind="move"]:has(input[name=action][value*="enemy_border"]) button',
+    '#board:not(:has(.general.mine)) ~ #controls form.control[data-kind="recruit"] button',
+    'form.control[data-kind="melee"] button',
+    'form.control[data-kind="pass"] button',
+    'form.control[data-kind="end_turn"] button',
+]
+
+
+def _step(page) -> bool:
+    """Click the first control of the plan the page offers; True if it acted."""
+    for selector in PLAN:
+        button = page.locator(selector).first
+        if button.count():
+            before = page.locator("#play-table").get_attribute("data-version")
+            button.click()
+            page.wait_for_function(
+                "v => { const t = document.querySelector('#play-table'); return t && t.dataset.version !== v; }",
+                arg=before,
+            )
+            return True
+    return False
+
+
+def _play_to_the_end(pages, limit: int = 400) -> None:
+    for _ in range(limit):
+        if all(p.locator("#game-over").count() for p in pages):
+            return
+        if not any(_step(p) for p in pages if not p.locator("#game-over").count()):
+            pages[0].wait_for_timeout(400)  # the other table catches up by polling
+    raise AssertionError("the match did not end in the browser")
+
+
+def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_page):
+    _fmt, alice, bob, deck_a, deck_b = quick_setup()
+    base = browser_page.base_url
+    browser = browser_page.context.browser
+    ctx_a, alice_page = _log_in(browser, base, alice)
+    ctx_b, bob_page = _log_in(browser, base, bob)
+    try:
+        alice_page.goto(base + "/play/")
+        alice_page.fill("#challenge-form input[name=opponent]", "bob")
+        alice_page.select_option("#challenge-form select[name=deck_version]", str(deck_a.pk))
+        alice_page.click("#challenge-form button[type=submit]")
+        alice_page.wait_for_selector("#play-waiting")
+
+        bob_page.goto(base + "/play/matches/")
+        bob_page.select_option(".accept-form select[name=deck_version]", str(deck_b.pk))
+        bob_page.click(".accept-form button[type=submit]")
+        bob_page.wait_for_selector("#my-hand")
+        alice_page.wait_for_selector("#my-hand")  # alice's table polled and found the game
+
+        # each player sees his own hand by name and only a count of the other's
+        assert "蜀将" in alice_page.inner_text("#my-hand") and "魏将" not in alice_page.inner_text("#my-hand")
+        assert alice_page.inner_text("#opponent-hand-count").strip()[0].isdigit()
+        assert "魏将" in bob_page.inner_text("#my-hand")
+
+        saw_prompt = False
+        pages = [alice_page, bob_page]
+        for _ in range(400):
+            if all(p.locator("#game-over").count() for p in pages):
+                break
+            acted = False
+            for p in pages:
+                if p.locator("#game-over").count():
+                    continue
+                saw_prompt = saw_prompt or p.locator("#response-prompt .countdown").count() > 0
+                if _step(p):
+                    acted = True
+                    break
+            if not acted:
+                alice_page.wait_for_timeout(400)  # the other table catches up by polling
+        assert all(p.locator("#game-over").count() for p in pages), "the match did not end"
+        assert saw_prompt  # the siege opened the defender's response window with its time limit
+
+        match = Match.objects.get(player_a=alice, player_b=bob)
+        assert match.status == Match.Status.FINISHED and match.result_source == Match.Source.REFEREED
+        game = RefereedGame.objects.get(refereed_match__match=match)
+        assert game.outcome["termination"] == "cannot_pay_depletion"  # the siege asked for 45 cards (§1.4 2))
+        assert match.games.get().reason in alice_page.inner_text("#game-over")
+
+        with alice_page.expect_download() as download:
+            alice_page.click("#game-over a.log-link")
+        log = json.loads(open(download.value.path(), encoding="utf-8").read())
+        assert log["signature"] and log["entries"][-1]["action"]["type"] == "end"
+        assert GameLog.objects.filter(source=GameLog.Source.REFEREED, signed=True).count() == 1
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page):
+    _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
+    base = browser_page.base_url
+    ctx, page = _log_in(browser_page.context.browser, base, alice)
+    try:
+        page.goto(base + "/play/")
+        page.select_option("#bot-form select[name=deck_version]", str(deck_a.pk))
+        page.select_option("#bot-form select[name=bot]", "random")
+        page.click("#bot-form button[type=submit]")
+        page.wait_for_selector("#my-hand")
+        assert page.locator("#feed li").count() >= 6  # the coin flip and the draws, in plain words
+        _play_to_the_end([page])
+        match = Match.objects.get(player_a=alice, bot="random")
+        assert match.is_finished and match.games.get().log.signed
+        assert page.locator("#game-over a.log-link").count() == 1
+    finally:
+        ctx.close()
