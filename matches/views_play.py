@@ -113,7 +113,27 @@ def my_matches(request: HttpRequest) -> HttpResponse:
                 else (match.games_won_b, match.games_won_a),
             }
         )
-    return render(request, "matches/play/my_matches.html", {"rows": rows, "versions": _my_versions(request.user)})
+    tournament = [
+        {"match": m, "opponent": (m.player_b if m.player_a_id == request.user.pk else m.player_a).username}
+        for m in services.tournament_matches_to_play(request.user)
+    ]
+    context = {"rows": rows, "tournament": tournament, "versions": _my_versions(request.user)}
+    return render(request, "matches/play/my_matches.html", context)
+
+
+@login_required
+@require_POST
+def match_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """Either player of a tournament match starts it as a refereed match (the registered decks play)."""
+    match = next((m for m in services.tournament_matches_to_play(request.user) if m.pk == pk), None)
+    if match is None:
+        raise Http404(_("There is no such match."))
+    try:
+        services.start_refereed_match(match, request.user)
+    except PlayRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("matches:play-my-matches")
+    return redirect("matches:play-match", match.pk)
 
 
 @login_required
@@ -262,5 +282,6 @@ urlpatterns = [
     path("play/matches/<int:pk>/act", match_act, name="play-act"),
     path("play/matches/<int:pk>/concede", match_concede, name="play-concede"),
     path("play/matches/<int:pk>/accept", match_accept, name="play-accept"),
+    path("play/matches/<int:pk>/start", match_start, name="play-start"),
     path("play/matches/<int:pk>/games/<int:number>/log", game_log, name="play-log"),
 ]

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import hmac
 import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404
@@ -93,17 +91,10 @@ class ActionRefused(ValueError):
 
 
 def signing_key() -> bytes:
-    """The key refereed logs are signed with: the adjudication service's, else derived from SECRET_KEY."""
-    try:
-        from matches.services.adjudication import log_signing_key  # type: ignore[attr-defined]
-    except ImportError:
-        return derived_signing_key()
-    return bytes(log_signing_key())
+    """The key refereed logs are signed with: the site's one key (matches.services.adjudication.log_signing_key)."""
+    from matches.services.adjudication import log_signing_key
 
-
-def derived_signing_key() -> bytes:
-    """HMAC-SHA256 of a fixed label with the site's SECRET_KEY (used until adjudication.log_signing_key exists)."""
-    return hmac.new(settings.SECRET_KEY.encode(), b"junling game log signing key", hashlib.sha256).digest()
+    return log_signing_key()
 
 
 # --- decks ----------------------------------------------------------------------------------------
@@ -266,7 +257,8 @@ def _start_game(refereed: RefereedMatch, number: int) -> RefereedGame:
 
 # --- the state, rebuilt from the database ---------------------------------------------------------
 
-_STATES: dict[int, tuple[int, State]] = {}
+# game pk -> (salt, steps, state); the salt is random per game, so a reused pk never matches an old entry.
+_STATES: dict[int, tuple[str, int, State]] = {}
 
 
 def forget_states() -> None:
@@ -281,14 +273,14 @@ def _engine_game(row: RefereedGame) -> Game:
 def load_state(row: RefereedGame) -> State:
     """The game's state after its ``row.steps`` stored entries (a private copy: change it freely)."""
     cached = _STATES.get(row.pk)
-    if cached is not None and cached[0] == row.steps:
-        return cached[1].clone()
+    if cached is not None and cached[:2] == (row.salt, row.steps):
+        return cached[2].clone()
     game = _engine_game(row)
     decks = [Deck.from_json(d) for d in row.decks]
     state = game.new_initial_state(decks[0], decks[1], seed=row.seed)
     for data in RefereedEntry.objects.filter(game=row).order_by("n").values_list("action", flat=True)[: row.steps]:
         state.apply(action_from_json(data))
-    _STATES[row.pk] = (row.steps, state.clone())
+    _STATES[row.pk] = (row.salt, row.steps, state.clone())
     return state
 
 
@@ -298,8 +290,8 @@ def _save(row: RefereedGame) -> None:
 
 
 def _remember(row: RefereedGame, state: State) -> None:
-    pk, steps, copy = row.pk, row.steps, state.clone()
-    transaction.on_commit(lambda: _STATES.__setitem__(pk, (steps, copy)))
+    pk, key, copy = row.pk, (row.salt, row.steps), state.clone()
+    transaction.on_commit(lambda: _STATES.__setitem__(pk, (*key, copy)))
 
 
 def _apply(row: RefereedGame, state: State, action: Action) -> None:
@@ -389,6 +381,22 @@ def get_match_for_log(user: Any, pk: Any) -> Match:
         if match.tournament is None or not match.tournament.is_judge(user):
             raise Http404(_("There is no such match."))
     return match
+
+
+def tournament_matches_to_play(user: Any) -> list[Match]:
+    """The user's published tournament matches between two registered decks that may still be played refereed."""
+    from django.db.models import Q
+
+    from matches.models import Round
+
+    return list(
+        Match.objects.filter(Q(player_a=user) | Q(player_b=user), refereed__isnull=True, tournament__isnull=False)
+        .filter(registration_a__isnull=False, registration_b__isnull=False, player_b__isnull=False)
+        .filter(status__in=[Match.Status.PENDING, Match.Status.PLAYING])
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("player_a", "player_b", "tournament", "round")
+        .order_by("-created_at", "-id")
+    )
 
 
 def current_game(match: Match) -> RefereedGame | None:

@@ -110,3 +110,28 @@ def test_another_user_cannot_see_a_match_table(client, setup):
     client.force_login(bob)
     assert client.get(f"/play/matches/{match.pk}/").status_code == 404
     assert client.post(f"/play/matches/{match.pk}/act", {"action": '{"type": "end_turn"}'}).status_code == 404
+
+
+def test_a_tournament_match_is_started_refereed_with_the_registered_decks_and_judges_get_its_log(client, setup):
+    from matches.services.registration import register_deck
+    from tests.decks.factories import make_tournament, make_user
+
+    fmt, alice, bob, deck_a, deck_b = setup
+    judge = make_user("judge")
+    tournament = make_tournament(fmt, make_user("organiser"), judges=[judge])
+    reg_a, reg_b = register_deck(alice, tournament, deck_a), register_deck(bob, tournament, deck_b)
+    match = Match.objects.create(
+        tournament=tournament, player_a=alice, player_b=bob, registration_a=reg_a, registration_b=reg_b, best_of=1
+    )
+    client.force_login(bob)
+    assert "start-form" in client.get("/play/matches/").content.decode()
+    assert client.post(f"/play/matches/{match.pk}/start").status_code == 302
+    refereed = match.refereed
+    assert (refereed.deck_a, refereed.deck_b) == (deck_a, deck_b)
+    client.force_login(judge)
+    assert client.get(f"/play/matches/{match.pk}/games/1/log").status_code == 403  # not before the end
+    play.concede(match, alice)
+    match.refresh_from_db()
+    assert match.is_finished and match.result_source == Match.Source.REFEREED and match.games_won_b == 1
+    assert client.get(f"/play/matches/{match.pk}/games/1/log").status_code == 200
+    assert client.get(f"/play/matches/{match.pk}/").status_code == 404  # judges get logs, not a seat
