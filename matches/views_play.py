@@ -148,6 +148,19 @@ def match_accept(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("matches:play-match", match.pk)
 
 
+@login_required
+@require_POST
+def match_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    match = services.get_match_for_player(request.user, pk)
+    try:
+        services.withdraw_challenge(request.user, match)
+    except PlayRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("matches:play-match", pk)
+    messages.success(request, _("The challenge was withdrawn."))
+    return redirect("matches:play-my-matches")
+
+
 def _table_context(request: HttpRequest, match: Match, error: Any = None) -> dict[str, Any]:
     view = services.player_view(match, request.user, request.LANGUAGE_CODE)
     groups: dict[str, list[dict[str, Any]]] = {}
@@ -283,5 +296,6 @@ urlpatterns = [
     path("play/matches/<int:pk>/concede", match_concede, name="play-concede"),
     path("play/matches/<int:pk>/accept", match_accept, name="play-accept"),
     path("play/matches/<int:pk>/start", match_start, name="play-start"),
+    path("play/matches/<int:pk>/withdraw", match_withdraw, name="play-withdraw"),
     path("play/matches/<int:pk>/games/<int:number>/log", game_log, name="play-log"),
 ]

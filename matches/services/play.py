@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -209,6 +209,19 @@ def accept_challenge(user: Any, match: Match, deck_version: DeckVersion) -> Matc
         _start_game(refereed, 1)
         record(user, "match.play.accept", match, deck=deck_version.pk)
     return match
+
+
+def withdraw_challenge(user: Any, match: Match) -> None:
+    """The challenger withdraws, or the challenged player declines, a challenge not accepted yet (it is deleted)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        refereed = RefereedMatch.objects.filter(match=match).first()
+        if refereed is None or seat_of(match, user) is None:
+            raise PermissionDenied(_("Only the two players may withdraw or decline a challenge."))
+        if match.status != Match.Status.PENDING or refereed.deck_b_id is not None:
+            raise PlayRefused(_("This challenge was accepted: concede instead."))
+        record(user, "match.play.withdraw", match, player_a=match.player_a_id, player_b=match.player_b_id)
+        match.delete()
 
 
 def start_refereed_match(match: Match, actor: Any) -> Match:
@@ -440,30 +453,42 @@ def act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any = 
     seat = seat_of(match, user)
     if seat is None:
         raise PermissionDenied(_("Only the players of this match may act in it."))
-    with transaction.atomic():
-        row = _locked_game(match)
-        state = load_state(row)
-        if _expire_window(row, state):
-            _save(row)
-            _remember(row, state)
-        if row.finished_at is not None or state.is_terminal():
-            raise ActionRefused(_("This game is over."), stale=True)
-        if step not in (None, "") and str(step) != str(row.steps):
-            raise ActionRefused(
-                _("The game moved on since your page was drawn (step %(yours)s, now %(now)s): nothing was applied.")
-                % {"yours": step, "now": row.steps},
-                stale=True,
-            )
-        if state.current_player() != seat:
-            raise ActionRefused(_("It is not your turn to act: wait for your opponent."))
-        action = _read_action(state, seat, data, payment)
-        error = state.validate(action)
-        if error is not None:
-            raise ActionRefused(sanitise(state, seat, error.reason), sanitise(state, seat, error.rule))
-        _apply(row, state, action)
-        _advance(row, state)
+    try:
+        with transaction.atomic():
+            return _act_locked(match, seat, data, step, payment)
+    except (IntegrityError, OperationalError) as exc:
+        # Two actions raced past the row lock (SQLite has none): the later one wrote the same step.
+        if isinstance(exc, OperationalError) and "locked" not in str(exc):
+            raise
+        raise ActionRefused(
+            _("Another action was applied at the same moment: nothing of yours was applied; look again."), stale=True
+        ) from None
+
+
+def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> RefereedGame:
+    row = _locked_game(match)
+    state = load_state(row)
+    if _expire_window(row, state):
         _save(row)
         _remember(row, state)
+    if row.finished_at is not None or state.is_terminal():
+        raise ActionRefused(_("This game is over."), stale=True)
+    if step not in (None, "") and str(step) != str(row.steps):
+        raise ActionRefused(
+            _("The game moved on since your page was drawn (step %(yours)s, now %(now)s): nothing was applied.")
+            % {"yours": step, "now": row.steps},
+            stale=True,
+        )
+    if state.current_player() != seat:
+        raise ActionRefused(_("It is not your turn to act: wait for your opponent."))
+    action = _read_action(state, seat, data, payment)
+    error = state.validate(action)
+    if error is not None:
+        raise ActionRefused(sanitise(state, seat, error.reason), sanitise(state, seat, error.rule))
+    _apply(row, state, action)
+    _advance(row, state)
+    _save(row)
+    _remember(row, state)
     return row
 
 
@@ -748,7 +773,7 @@ def feed_line(state: State, action: Action, viewer: int) -> list[Any]:
         if own:
             return [
                 N_("%(who)s: discard %(cards)s to the hand limit."),
-                {"who": who, "cards": {"cards": [names[c] for c in action.cards]}},
+                {"who": who, "cards": {"list": [names[c] for c in action.cards]}},
             ]
         return [N_("%(who)s: discard %(n)s card(s) to the hand limit."), {"who": who, "n": len(action.cards)}]
     return [N_("%(who)s: %(kind)s."), {"who": who, "kind": action.kind}]
@@ -795,18 +820,14 @@ class Names:
                 return self.zone(value["zone"], int(value["owner"]))
             if "cards" in value:
                 return _(", paying %(cards)s") % {"cards": ", ".join(self.card(c) for c in value["cards"])}
+            if "list" in value:
+                return ", ".join(self.card(c) for c in value["list"])
             if "count" in value:
                 return _(", paying %(n)s card(s)") % {"n": value["count"]}
         return str(value)
 
     def line(self, entry: list[Any]) -> str:
         msgid, params = entry
-        if msgid == N_("%(who)s: discard %(cards)s to the hand limit."):
-            params = {**params, "cards": {"list": params["cards"]["cards"]}}
-            return _(msgid) % {
-                "who": self.param(params["who"]),
-                "cards": ", ".join(self.card(c) for c in params["cards"]["list"]),
-            }
         return _(msgid) % {k: self.param(v) for k, v in params.items()}
 
 
@@ -909,6 +930,7 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
             for g in games
         ],
         "waiting": row is None,
+        "to_accept": row is None and seat == 1,
         "match_over": match.is_finished,
     }
     if row is None:

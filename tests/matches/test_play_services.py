@@ -191,3 +191,39 @@ def test_a_deck_of_another_card_database_is_refused(setup):
     match = play.challenge(alice, bob, deck_a)
     with pytest.raises(play.PlayRefused, match="same card database"):
         play.accept_challenge(bob, match, version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_actions_sent_at_once_apply_one_and_refuse_the_other_as_stale():
+    """Actions on one game are serialised: of two sent for the same step, exactly one is applied."""
+    import threading
+
+    from django.db import connection
+
+    setup = quick_setup()
+    match = _human_match(setup)
+    state, user = _to_act(match, setup)
+    step = play.current_game(match).steps
+    results: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def send() -> None:
+        try:
+            barrier.wait()
+            play.act(match, user, {"type": "end_turn"}, step=step)
+            results.append("applied")
+        except play.ActionRefused as exc:
+            assert exc.stale, exc
+            results.append("stale")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["applied", "stale"]
+    row = play.current_game(match)
+    assert RefereedEntry.objects.filter(game=row).count() == row.steps
+    assert state.turn + 1 == play.load_state(row).turn

@@ -135,3 +135,20 @@ def test_a_tournament_match_is_started_refereed_with_the_registered_decks_and_ju
     assert match.is_finished and match.result_source == Match.Source.REFEREED and match.games_won_b == 1
     assert client.get(f"/play/matches/{match.pk}/games/1/log").status_code == 200
     assert client.get(f"/play/matches/{match.pk}/").status_code == 404  # judges get logs, not a seat
+
+
+def test_the_challenged_player_is_told_to_accept_and_may_decline(client, setup):
+    _fmt, alice, bob, deck_a, _deck_b = setup
+    match = play.challenge(alice, bob, deck_a)
+    client.force_login(bob)
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert 'id="play-to-accept"' in page and "/play/matches/" in page
+    assert client.post(f"/play/matches/{match.pk}/withdraw").status_code == 302
+    assert not Match.objects.filter(pk=match.pk).exists()
+
+
+def test_an_accepted_challenge_cannot_be_withdrawn(setup):
+    _fmt, alice, bob, deck_a, deck_b = setup
+    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
+    with pytest.raises(play.PlayRefused, match="concede"):
+        play.withdraw_challenge(alice, match)
