@@ -250,3 +250,38 @@ def test_the_ratings_leaderboard_and_a_players_history_chart(client, django_capt
     history = client.get(f"/ratings/{winner.username}/").content.decode()
     assert "<svg" in history and tournament.name in history
     assert client.get("/ratings/nobody-at-all/").status_code == 404
+
+
+def test_the_organiser_enters_a_late_player_from_the_admin_page_with_missed_round_losses(client):
+    tournament, organiser, _people, rnd = _published(4)
+    play_round(rnd, organiser)
+    late = make_user()
+    from tests.decks.factories import make_deck
+
+    make_deck(late, tournament.format)
+    client.force_login(organiser)
+    assert client.post(f"/tournaments/{tournament.pk}/admin/late", {"player": late.username}).status_code == 302
+    assert Match.objects.get(player_a=late).result_source == Match.Source.MISSED
+
+
+def test_late_entry_of_a_player_without_a_deck_is_a_400_naming_them(client):
+    tournament, organiser, _people, _rnd = _published(2)
+    late = make_user()
+    client.force_login(organiser)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/admin/late", {"player": late.username}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400 and f"{late.username} has no deck of this format" in response.content.decode()
+
+
+def test_a_player_drops_from_my_match(client):
+    tournament, _o, people, _rnd = _published(2)
+    client.force_login(people[0])
+    assert client.post(f"/tournaments/{tournament.pk}/drop").status_code == 302
+    assert tournament.registrations.get(player=people[0]).dropped
+
+
+def test_an_unknown_admin_action_is_404(client):
+    tournament, organiser, _people = running_tournament(2)
+    client.force_login(organiser)
+    assert client.post(f"/tournaments/{tournament.pk}/admin/explode").status_code == 404
