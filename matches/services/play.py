@@ -56,7 +56,7 @@ from engine.game import (
 from engine.game.bots import BOTS
 from engine.game.setup import Deck
 from engine.game.terms import Area, Zone
-from engine.log import Recorder, header_hash
+from engine.log import Recorder
 from junling.models import record
 from matches.models import GameLog, Match, RefereedEntry, RefereedGame, RefereedMatch
 
@@ -564,9 +564,9 @@ def build_log(row: RefereedGame) -> bytes:
     meta: dict[str, Any] = {"match": match.pk, "game": row.number, "refereed": True}
     if row.conceded_by is not None:
         meta["conceded_by"] = row.conceded_by
-    rec = Recorder(state, players=_player_names(match), key=signing_key(), salt=row.salt, meta=meta)
-    rec.header["created"] = row.created_at.astimezone(datetime.UTC).isoformat(timespec="seconds")
-    rec.last_hash = header_hash(rec.header)
+    rec = Recorder(
+        state, players=_player_names(match), key=signing_key(), salt=row.salt, meta=meta, created=row.created_at
+    )
     for data in RefereedEntry.objects.filter(game=row).order_by("n").values_list("action", flat=True):
         rec.apply(action_from_json(data))
     rec.finish()
