@@ -202,12 +202,30 @@ def _create_matches(tournament: Tournament, rnd: Round, pairs: Sequence[tuple[in
 
 
 def _check_previous_finished(tournament: Tournament, number: int) -> None:
-    open_rounds = tournament.rounds.filter(number__lt=number).exclude(status=Round.Status.FINISHED)
-    first = open_rounds.order_by("number").first()
-    if first is not None:
+    from matches.services.results import finish_round_if_done
+
+    # Results may be finished elsewhere (a judge's ruling on a refereed game): close those rounds first.
+    for rnd in tournament.rounds.filter(number__lt=number, status=Round.Status.PUBLISHED):
+        finish_round_if_done(rnd)
+    waiting = (
+        Match.objects.filter(round__tournament=tournament, round__number__lt=number)
+        .exclude(status=Match.Status.FINISHED)
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if waiting is None:
+        waiting = (
+            tournament.rounds.filter(number__lt=number)
+            .exclude(status=Round.Status.FINISHED)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+    if waiting is not None:
         raise RoundError(
             _("Round %(n)s is not finished: every match needs a result before the next round is paired.")
-            % {"n": first.number}
+            % {"n": waiting}
         )
 
 
@@ -464,13 +482,9 @@ def finish_tournament(tournament: Tournament, actor: Any) -> Tournament:
     require_organiser(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
-        unfinished = tournament.rounds.exclude(status=Round.Status.FINISHED).order_by("number").first()
-        if unfinished is not None:
-            raise RoundError(
-                _("Round %(n)s is not finished: every match needs a result first.") % {"n": unfinished.number}
-            )
         if not tournament.rounds.exists():
             raise RoundError(_("No round has been played yet."))
+        _check_previous_finished(tournament, 10**6)
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["status", "finished_at"])

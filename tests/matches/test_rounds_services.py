@@ -255,3 +255,22 @@ def test_finish_refuses_while_a_match_has_no_result_then_finishes():
     services.finish_tournament(tournament, organiser)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED and tournament.finished_at
+
+
+def test_a_round_whose_matches_were_finished_elsewhere_is_closed_when_the_next_round_is_paired():
+    tournament, organiser, _players = running_tournament(4, rounds=2)
+    rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+    # As a judge's ruling on a refereed game does: the match is finished without the results service.
+    rnd.matches.filter(is_bye=False).update(status=Match.Status.FINISHED, games_won_a=2, games_won_b=0)
+    assert services.pair_next_round(tournament, organiser).number == 2
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.FINISHED
+
+
+def test_a_match_reopened_in_a_finished_round_blocks_the_next_round():
+    tournament, organiser, _players = running_tournament(4, rounds=2)
+    rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+    play_round(rnd, organiser)
+    rnd.matches.filter(table=1).update(status=Match.Status.DISPUTED)
+    with pytest.raises(RoundError, match="Round 1 is not finished"):
+        services.pair_next_round(tournament, organiser)
