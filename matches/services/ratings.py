@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
 from junling.models import record
@@ -107,7 +108,7 @@ def history_svg(changes: list[RatingChange], *, width: int = 480, height: int = 
     """An inline SVG line chart of the ordinal after each tournament (the first point is the starting rating)."""
     if not changes:
         return ""
-    labels = ["start"] + [c.tournament.name for c in changes]
+    labels = [_("start")] + [c.tournament.name for c in changes]
     values = [changes[0].ordinal_before] + [c.ordinal_after for c in changes]
     low, high = min(values), max(values)
     span = (high - low) or 1.0
@@ -125,7 +126,7 @@ def history_svg(changes: list[RatingChange], *, width: int = 480, height: int = 
     )
     return (
         f'<svg class="rating-chart" role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        f' xmlns="http://www.w3.org/2000/svg"><title>{escape("Rating (ordinal) after each tournament")}</title>'
+        f' xmlns="http://www.w3.org/2000/svg"><title>{escape(_("Rating (ordinal) after each tournament"))}</title>'
         f'<text x="2" y="14" font-size="11">{high:.1f}</text>'
         f'<text x="2" y="{height - 4}" font-size="11">{low:.1f}</text>'
         f'<polyline fill="none" stroke="currentColor" stroke-width="2" points="{points}"/>{dots}</svg>'
