@@ -206,7 +206,7 @@ def _group_titles() -> list[tuple[str, str]]:
 
 
 def _version(view: dict[str, Any]) -> str:
-    return f"{view.get('game', 0)}.{view.get('step', 0)}.{int(bool(view.get('game_over')))}.{view['status']}"
+    return services.version_text(view.get("game", 0), view.get("step", 0), bool(view.get("game_over")), view["status"])
 
 
 @login_required
@@ -221,10 +221,10 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 def match_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table fragment; 204 (nothing to redraw) while the game has not moved since ``?v=``."""
     match = services.get_match_for_player(request.user, pk)
-    context = _table_context(request, match)
-    if request.GET.get("v") == context["view"]["version"]:
+    if request.GET.get("v") == services.table_version(match):
         return HttpResponse(status=204)
-    return render(request, "matches/play/_table.html", context)
+    match.refresh_from_db()
+    return render(request, "matches/play/_table.html", _table_context(request, match))
 
 
 @login_required

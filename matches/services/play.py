@@ -529,6 +529,20 @@ def concede(match: Match, user: Any) -> RefereedGame:
     return row
 
 
+def table_version(match: Match) -> str:
+    """A short text that changes whenever a player's table would change (polls compare it; no view is built)."""
+    row = refresh(match)
+    status = Match.objects.filter(pk=match.pk).values_list("status", flat=True).first() or ""
+    if row is None:
+        return version_text(0, 0, False, status)
+    return version_text(row.number, row.steps, row.finished_at is not None, status)
+
+
+def version_text(game: int, steps: int, over: bool, status: str) -> str:
+    """The table version: game number, stored steps, whether the game is over, the match status."""
+    return f"{game}.{steps}.{int(over)}.{status}"
+
+
 def refresh(match: Match) -> RefereedGame | None:
     """Apply what is due without anyone acting (an expired response window); the current game row."""
     row = current_game(match)
@@ -905,6 +919,7 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
     if seat is None:
         raise PermissionDenied(_("Only the players of this match may see its table."))
     row = refresh(match)
+    match.refresh_from_db()  # refresh() may have ended the game, and with it the match
     players = _player_names(match)
     refereed = RefereedMatch.objects.select_related("database_version").get(match=match)
     names = Names(refereed.database_version.to_engine(), seat, players, language)
