@@ -80,7 +80,9 @@ def tournament_results(tournament: Tournament, *, kinds: tuple[str, ...] = STAND
     dropped = {p for p, gone in registrations if gone}
     names = dict(get_user_model().objects.filter(registrations__tournament=tournament).values_list("pk", "username"))
     rows = (
+        # A draft round's byes are not results yet: the round may be paired again.
         Match.objects.filter(round__tournament=tournament, round__kind__in=kinds, status=Match.Status.FINISHED)
+        .exclude(round__status=Round.Status.DRAFT)
         .order_by("round__number", "table", "id")
         .values_list(
             "round__number",

@@ -73,3 +73,13 @@ def test_the_snapshot_task_runs_in_a_real_celery_worker(celery_worker):
     )
     snapshot_id = snapshot_task.delay(tournament.pk).get(timeout=60)
     assert StandingsSnapshot.objects.get(pk=snapshot_id).rows[0]["points"] == 3
+
+
+def test_a_bye_in_a_draft_round_is_not_a_result_until_the_round_is_published():
+    tournament, organiser, _players = running_tournament(3, rounds=2)
+    draft = round_services.pair_next_round(tournament, organiser)
+    bye_player = draft.matches.get(is_bye=True).player_a_id
+    assert {s.points for s in current_standings(tournament)} == {0}
+    round_services.publish_round(draft, organiser)
+    line = next(s for s in current_standings(tournament) if s.player == bye_player)
+    assert (line.points, line.byes) == (3, 1)
