@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.effects import validate_effect_spec
+
 GENERALS_ORDER = "generals-order"
 """将军令 Generals' Order, the platform's primary game."""
 SANGUO_ZHI = "sanguo-zhi"
@@ -297,6 +299,10 @@ class Card:
             effect = _json_field("effect", effect, dict)
         if not isinstance(effect, Mapping):
             raise CardDataError("effect", "the effect spec must be a JSON object")
+        if effect:
+            problems = validate_effect_spec(effect)
+            if problems:
+                raise CardDataError("effect", "; ".join(problems))
         printings_raw = data.get("printings") or []
         if isinstance(printings_raw, str):
             printings_raw = _json_field("printings", printings_raw, list)

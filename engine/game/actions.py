@@ -32,12 +32,16 @@ class Action:
     __slots__ = ()
     kind: ClassVar[str] = ""
     is_chance: ClassVar[bool] = False
+    optional: ClassVar[tuple[str, ...]] = ()
+    """Fields added for card texts: left out of the JSON form while they hold their default."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``type`` plus the fields (tuples as lists, zones as text)."""
         out: dict[str, Any] = {"type": self.kind}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
+            if f.name in self.optional and value == f.default:
+                continue
             if isinstance(value, tuple):
                 value = list(value)
             elif isinstance(value, Zone):
@@ -100,7 +104,10 @@ class Recruit(Action):
 
     card: int
     payment: tuple[int, ...] = ()
+    to: Zone | None = None
+    """Where the recruit enters when its text allows another zone than 自城内 (夏侯渊); None: 自城内."""
     kind: ClassVar[str] = "recruit"
+    optional: ClassVar[tuple[str, ...]] = ("to",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +217,22 @@ class Discard(Action):
     kind: ClassVar[str] = "discard"
 
 
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Choose cards a card text asks for (targets, a card found by 找寻, cards to give up) (``Phase.CHOICE``)."""
+
+    cards: tuple[int, ...]
+    kind: ClassVar[str] = "choose"
+
+
+@dataclass(frozen=True, slots=True)
+class NameCards(Action):
+    """Name cards when a commandment that asks for it is revealed (束缚) (``Phase.NAMING``)."""
+
+    names: tuple[str, ...]
+    kind: ClassVar[str] = "name_cards"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
@@ -229,6 +252,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlayCounter,
         Pass,
         Discard,
+        Choose,
+        NameCards,
     )
 }
 
@@ -261,6 +286,12 @@ def action_from_json(data: Any) -> Action:
 def _convert(annotation: str, value: Any) -> Any:
     if annotation == "Zone":
         return Zone(value)
+    if annotation == "Zone | None":
+        return None if value is None else Zone(value)
+    if annotation == "tuple[str, ...]":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise TypeError(annotation)
+        return tuple(value)
     if annotation == "str":
         if not isinstance(value, str):
             raise TypeError(annotation)
@@ -290,12 +321,14 @@ class PaymentChoice:
 
     template: Action
     count: int
-    choices: tuple[int, ...]
+    choices: tuple[Any, ...]
 
     @property
     def field(self) -> str:
         """The field of the template the chosen cards go into."""
-        return "cards" if isinstance(self.template, Discard) else "payment"
+        if isinstance(self.template, Discard | Choose):
+            return "cards"
+        return "names" if isinstance(self.template, NameCards) else "payment"
 
     def complete(self, cards: Sequence[int]) -> Action:
         """The concrete action paying with ``cards`` (checked when applied, not here)."""

@@ -5,14 +5,20 @@ allowed the turn it was recruited.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.game import areas, costs, counters, effects
 from engine.game.actions import ActivateEffect, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
+from engine.game.terms import Phase
 
 if TYPE_CHECKING:
     from engine.game.state import State
+
+
+def enemy_turn_only(spec: Any) -> bool:
+    """An active effect that is activated only in the enemy's turn (周仓: ``respond`` without ``activate``)."""
+    return bool(spec) and "respond" in spec and "activate" not in spec
 
 
 def sources(s: State, player: int) -> list[int]:
@@ -20,7 +26,7 @@ def sources(s: State, player: int) -> list[int]:
     out = []
     cards = s.cards
     for g in s.field[player]:
-        if cards[g].ability_kind == "effect":
+        if cards[g].ability_kind == "effect" and not enemy_turn_only(cards[g].effect):
             out.append(g)
         for e in s.gear.get(g, ()):
             if cards[e].ability_kind == "effect" and s.owner[e] == player:
@@ -32,10 +38,12 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
     """The source is an own general (or own equipment) on the battlefield with an active effect not yet used."""
     player = s.active
     src = a.source
+    if s.texts and src == s.advantage and isinstance(src, int):
+        return _check_fulfil(s, a)
     on_field = src in s.zone or src in s.carrier
     if not on_field or s.owner[src] != player:
         return IllegalAction("§3.6.4", f"{s.label(src)} is not your general or equipment on the battlefield")
-    if s.cards[src].ability_kind != "effect":
+    if s.cards[src].ability_kind != "effect" or enemy_turn_only(s.cards[src].effect):
         return IllegalAction("§3.6.4", f"{s.names[src]} has no active effect (特效)")
     if src in s.activated:
         return IllegalAction("ruling G8", f"the active effect of {s.label(src)} was already activated this turn")
@@ -46,6 +54,9 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
 def do(s: State, a: ActivateEffect) -> None:
     """Declare (even at cost 0) and pay; the opponent may answer (G11)."""
     areas.pay(s, s.active, a.payment)
+    if s.texts and a.source == s.advantage:
+        s.memory.setdefault("fulfilled", []).append(a.source)  # 东风: the condition is met (§3.6.3 3)
+        return
     s.activated.add(a.source)
     counters.open_window(s, a)
 
@@ -55,14 +66,107 @@ def resolve(s: State, a: ActivateEffect, negated: bool) -> None:
     if negated or not s.on_table(a.source):
         return
     spec = s.cards[a.source].effect
-    if spec:
-        effects.run(s, a.source, spec.get("activate"), {"action": a})
+    if spec and spec.get("activate"):
+        effects.queue(s, a.source, "activate", {})
+
+
+def _fulfil_spec(s: State, card: int) -> dict | None:
+    cond = s.cards[card].effect.get("condition")
+    return cond if isinstance(cond, dict) and "discard" in cond else None
+
+
+def _check_fulfil(s: State, a: ActivateEffect) -> IllegalAction | None:
+    """An advantage whose condition is to give up hand cards (东风): its owner, once, the right cards (§3.6.3 3)."""
+    src = a.source
+    spec = _fulfil_spec(s, src)
+    if spec is None or s.owner[src] != s.active:
+        return IllegalAction("§3.6.3", f"{s.names[src]} has no condition you can fulfil now")
+    if src in s.memory.get("fulfilled", ()):
+        return IllegalAction("§3.6.3", f"the condition of {s.names[src]} is already fulfilled")
+    need = spec["discard"]
+    if len(a.payment) != int(need.get("count", 1)):
+        return IllegalAction("§3.6.3", f"{s.names[src]} asks for {need.get('count', 1)} card(s)")
+    from engine.game.effects_steps import matches
+
+    for c in a.payment:
+        if c not in s.hand[s.active] or not matches(s, c, need):
+            return IllegalAction("§3.6.3", f"{s.label(c)} is not a hand card that fulfils {s.names[src]}")
+    return None
+
+
+def legal_fulfil(s: State, out: list[LegalAction]) -> None:
+    """The own advantage's condition, if it is to give up hand cards and is not met yet."""
+    src = s.advantage
+    if src is None or s.owner[src] != s.active or _fulfil_spec(s, src) is None:
+        return
+    if src in s.memory.get("fulfilled", ()):
+        return
+    from engine.game.effects_steps import matches
+
+    need = _fulfil_spec(s, src)
+    assert need is not None
+    fits = tuple(c for c in s.hand[s.active] if matches(s, c, need["discard"]))
+    count = int(need["discard"].get("count", 1))
+    if len(fits) >= count:
+        out.append(PaymentChoice(ActivateEffect(src), count, fits))
+
+
+# --- active effects in the enemy's turn (周仓) ---------------------------------------------------------
+
+
+def _responders(s: State, player: int) -> list[int]:
+    out = []
+    for g in s.field[player]:
+        spec = s.cards[g].effect
+        if spec and "respond" in spec and g not in s.activated:
+            r = spec["respond"]
+            if s.pending is not None and s.pending.kind in r.get("answers", ()):
+                if effects.holds_all(s, r.get("if", ()), g, g, {}):
+                    out.append(g)
+    return out
+
+
+def legal_respond(s: State, out: list[LegalAction]) -> None:
+    """Active effects that may be activated in the enemy's turn, answering the pending action."""
+    player = s.to_act
+    hand = s.hand[player]
+    for g in _responders(s, player):
+        cost = costs.ability_cost(s.cards[g])
+        if cost == 0:
+            out.append(ActivateEffect(g))
+        elif cost <= len(hand):
+            out.append(PaymentChoice(ActivateEffect(g), cost, tuple(hand)))
+
+
+def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
+    """In a window: a general of the answering player whose text may be activated in the enemy's turn."""
+    player = s.to_act
+    if a.source not in _responders(s, player):
+        return IllegalAction(
+            "§3.6.4 rule 2", f"{s.label(a.source)} has no active effect usable now in the enemy's turn"
+        )
+    cost = costs.ability_cost(s.cards[a.source])
+    return costs.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", f"activating {s.names[a.source]}")
+
+
+def do_respond(s: State, a: ActivateEffect) -> None:
+    """Pay; its steps happen; the pending action is negated if the text says so, then resolves."""
+    player = s.to_act
+    areas.pay(s, player, a.payment)
+    s.activated.add(a.source)
+    s.phase = Phase.MAIN
+    s.to_act = s.active
+    r = s.cards[a.source].effect["respond"]
+    effects.queue(s, a.source, "respond.do", {})
+    effects.queue_builtin(s, "@close", {"negated": bool(r.get("negates", False))})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
     """Every active effect not yet used this turn that the hand can pay for."""
     player = s.active
     hand = s.hand[player]
+    if s.texts and s.advantage is not None:
+        legal_fulfil(s, out)
     for src in sources(s, player):
         if src in s.activated:
             continue

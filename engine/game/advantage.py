@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, costs, counters, effects, victory
+from engine.game import areas, choices, costs, counters, effects, victory
 from engine.game.actions import LegalAction, PaymentChoice, PlayAdvantage
 from engine.game.errors import IllegalAction
 
@@ -22,6 +22,8 @@ def check(s: State, a: PlayAdvantage) -> IllegalAction | None:
         return IllegalAction("§2.7", f"{s.label(a.card)} is not in your hand")
     if s.cards[a.card].type != CardType.ADVANTAGE:
         return IllegalAction("§2.7", f"{s.label(a.card)} is not an advantage (优) card")
+    if s.texts and choices.banned(s, player, a.card):
+        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
     cost = costs.execution_cost(s.cards[a.card])
     return costs.check_payment(s, player, a.payment, cost, a.card, "§2.7.2", f"placing {s.names[a.card]}")
 
@@ -48,7 +50,7 @@ def resolve(s: State, a: PlayAdvantage, negated: bool) -> None:
     s.advantage = a.card
     spec = s.cards[a.card].effect
     if spec and "play" in spec:
-        effects.run(s, a.card, spec["play"], {"action": a})
+        effects.queue(s, a.card, "play", {})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -61,6 +63,8 @@ def legal(s: State, out: list[LegalAction]) -> None:
         if card.type != CardType.ADVANTAGE or card.name in seen:
             continue
         seen.add(card.name)
+        if s.texts and choices.banned(s, player, c):
+            continue
         cost = costs.execution_cost(card)
         if cost == 0:
             out.append(PlayAdvantage(c))

@@ -64,12 +64,43 @@ def leave_battlefield(s: State, general: int) -> None:
     s.fresh.discard(general)
 
 
-def to_casualty(s: State, general: int) -> None:
-    """Send a general to its owner's CASUALTY, face up on top (§3.2.2); its equipment to DISCARD."""
+def to_casualty(s: State, general: int, by: int | None = None) -> None:
+    """Send a general to its owner's CASUALTY, face up on top (§3.2.2); its equipment to DISCARD.
+
+    Replacements first: a general defeated by one whose text sends it out of the game (郭汜, 白起)
+    goes there; a general whose text returns it to the hand once a game (孟获) goes there.
+    """
     leave_battlefield(s, general)
+    if s.texts:
+        if by is not None and by in s.zone and effects.has_flag(s, by, "defeated_out_of_game"):
+            s.out_of_game[s.owner[general]].append(general)
+            return
+        if "once_to_hand" in (s.cards[general].effect.get("flags") or ()) and general not in s.memory.get(
+            "once_to_hand", ()
+        ):
+            s.memory.setdefault("once_to_hand", []).append(general)
+            s.hand[s.owner[general]].append(general)
+            return
     s.casualty[s.owner[general]].append(general)
     if s.listeners:
         effects.emit(s, "casualty", {"general": general})
+
+
+def shuffle_resource(s: State, player: int) -> None:
+    """Shuffle a RESOURCE: all of it becomes the unseen part, kept sorted by id (G12)."""
+    resource = s.resource[player]
+    resource.sort()
+    s.hidden[player] = len(resource)
+    top = s.memory.get("top")
+    if top:
+        top[player] = 0
+
+
+def reveal_from_hand(s: State, player: int, count: int, then: str) -> None:
+    """Take ``count`` cards at random from ``player``'s hand to his DISCARD: one chance event each."""
+    if s.chance is not None:
+        raise RuntimeError(f"a chance event is already pending ({s.chance}); see docs/engine.md")
+    s.chance = [player, count, Area.DISCARD, then, "hand"]
 
 
 def reveal_from_resource(s: State, player: int, count: int, dest: Area, then: str) -> None:
@@ -89,16 +120,39 @@ def apply_reveal(s: State, name: str) -> None:
     chance = s.chance
     assert chance is not None
     player = chance[0]
-    resource = s.resource[player]
     names = s.names
-    for i in range(s.hidden[player]):
+    if len(chance) > 4:  # at random from a hand
+        hand = s.hand[player]
+        card = min(c for c in hand if names[c] == name)
+        hand.remove(card)
+        s.discard[player].append(card)
+        chance[1] -= 1
+        if not chance[1] or not hand:
+            s.chance = None
+            CONTINUATIONS[chance[3]](s)
+        return
+    resource = s.resource[player]
+    top = known_top(s, player)
+    for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
             card = resource.pop(i)
             break
     s.hidden[player] -= 1
-    _place(s, player, card, chance[2])
+    if chance[2] is Area.RESOURCE:  # looked at (郭嘉): it stays on top, now known to its owner
+        resource.insert(top, card)
+        s.memory["top"][player] += 1
+    else:
+        _place(s, player, card, chance[2])
     chance[1] -= 1
     _settle_reveal(s)
+
+
+def known_top(s: State, player: int) -> int:
+    """How many cards on top of a RESOURCE its owner has looked at (郭嘉); they come out before the unseen part."""
+    if not s.texts:
+        return 0
+    top = s.memory.get("top")
+    return top[player] if top else 0
 
 
 def check_reveal(s: State, name: str) -> IllegalAction | None:
@@ -107,9 +161,14 @@ def check_reveal(s: State, name: str) -> IllegalAction | None:
     if chance is None:
         return IllegalAction("ruling G12", "no card is being taken from a RESOURCE now")
     player = chance[0]
-    resource = s.resource[player]
     names = s.names
-    for i in range(s.hidden[player]):
+    if len(chance) > 4:
+        if any(names[c] == name for c in s.hand[player]):
+            return None
+        return IllegalAction("§3.2", f"player {player}'s hand holds no card named {name!r}")
+    resource = s.resource[player]
+    top = known_top(s, player)
+    for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
             return None
     return IllegalAction(
@@ -128,9 +187,23 @@ def _settle_reveal(s: State) -> None:
     chance = s.chance
     assert chance is not None
     player, count, dest, then = chance
+    resource = s.resource[player]
+    if dest is Area.RESOURCE:  # looking at the top: only unseen cards are revealed, none move
+        if count and s.hidden[player]:
+            return
+        s.chance = None
+        CONTINUATIONS[then](s)
+        return
+    top = known_top(s, player)
+    if top and count:  # cards looked at come first, without a chance event
+        take = min(top, count)
+        for _ in range(take):
+            _place(s, player, resource.pop(0), dest)
+        s.memory["top"][player] -= take
+        count -= take
+        chance[1] = count
     if count and s.hidden[player]:
         return  # wait for the chance event
-    resource = s.resource[player]
     for _ in range(count):
         _place(s, player, resource.pop(0), dest)
     s.chance = None

@@ -25,38 +25,73 @@ def check_melee(s: State, a: Melee) -> IllegalAction | None:
     why = generals.why_not_ready(s, a.attacker, "attack")
     if why is not None:
         return IllegalAction(*why)
-    if generals.facing(s.zone[a.attacker]) is not s.zone[a.defender]:
+    if generals.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
         return IllegalAction(
             "ruling G5", f"{s.label(a.attacker)} and {s.label(a.defender)} do not stand in the same zone (§3.7.1 A)"
         )
     return None
 
 
+def _from_fortress(s: State, attacker: int, defender: int) -> bool:
+    """甘宁: from 自城内, a [武力攻击] on an enemy general standing in one's own 自城外."""
+    return (
+        s.texts
+        and s.zone[attacker] is Zone.FORTRESS
+        and s.zone[defender] is Zone.ENEMY_BORDER
+        and effects.has_flag(s, attacker, "melee_from_fortress")
+    )
+
+
 def do_melee(s: State, a: Melee) -> None:
     """Declared: the attacker has attacked; the defender's side may answer (G11)."""
-    s.acted.add(a.attacker)
+    generals.note_attack(s, a.attacker)
     counters.open_window(s, a)
 
 
 def resolve_melee(s: State, a: Melee, negated: bool) -> None:
-    """Higher current Might wins; the loser goes to CASUALTY; equal Might sends both (§3.7.1 E, G5)."""
+    """Higher current Might wins; the loser goes to CASUALTY; equal Might sends both (§3.7.1 E, G5).
+
+    Texts: a general that cannot die in melee (不死金身) survives a tie and a defeat alike.
+    """
     if negated or a.attacker not in s.zone or a.defender not in s.zone:
+        _contest_over(s)
         return
-    if generals.facing(s.zone[a.attacker]) is not s.zone[a.defender]:
+    if generals.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
+        _contest_over(s)
         return  # someone moved away meanwhile: nothing to fight
+    if s.texts:
+        s.now["contest"] = [a.attacker, a.defender]
     ma = generals.might(s, a.attacker)
     md = generals.might(s, a.defender)
-    if ma > md:
-        _beaten(s, a.attacker, a.defender, True)
-    elif md > ma:
-        _beaten(s, a.defender, a.attacker, False)
+    s.now.pop("contest", None)
+    if s.texts:
+        immune_a = effects.has_flag(s, a.attacker, "immune_melee")
+        immune_d = effects.has_flag(s, a.defender, "immune_melee")
     else:
-        areas.to_casualty(s, a.attacker)
-        areas.to_casualty(s, a.defender)
+        immune_a = immune_d = False
+    if ma > md:
+        if not immune_d:
+            _beaten(s, a.attacker, a.defender, True)
+    elif md > ma:
+        if not immune_a:
+            _beaten(s, a.defender, a.attacker, False)
+    else:
+        if not immune_a:
+            areas.to_casualty(s, a.attacker, by=None if immune_d else a.defender)
+        if not immune_d:
+            areas.to_casualty(s, a.defender, by=None if immune_a else a.attacker)
+    if s.listeners:
+        effects.emit(s, "contest_end", {"attacker": a.attacker, "defender": a.defender})
+    _contest_over(s)
+
+
+def _contest_over(s: State) -> None:
+    if s.modifiers:
+        s.modifiers[:] = [m for m in s.modifiers if len(m) < 5 or m[4] != "contest"]
 
 
 def _beaten(s: State, winner: int, loser: int, winner_declared: bool) -> None:
-    areas.to_casualty(s, loser)
+    areas.to_casualty(s, loser, by=winner)
     if s.listeners:
         # [战胜] whoever declared; [武力攻击][战胜] only if the winner declared (§3.7.1 F, G5)
         context = {"winner": winner, "loser": loser, "attack": winner_declared}
@@ -75,27 +110,54 @@ def check_siege(s: State, a: Siege) -> IllegalAction | None:
     why = generals.why_not_ready(s, a.general, "attack")
     if why is not None:
         return IllegalAction(*why)
-    if generals.enemies_in_zone(s, a.general):
+    if s.texts and effects.has_flag(s, a.general, "no_siege"):
+        return IllegalAction("§3.7.1", f"{s.label(a.general)} may not besiege (its text or its equipment's says so)")
+    if generals.enemies_in_zone(s, a.general) and not (s.texts and effects.has_flag(s, a.general, "siege_through")):
         return IllegalAction("ruling G7", "an enemy general stands in 敌城外: no siege while it holds (§3.7.1 rule 2)")
     return None
 
 
 def do_siege(s: State, a: Siege) -> None:
     """Declared: the general has attacked; the enemy may answer (G11)."""
-    s.acted.add(a.general)
+    generals.note_attack(s, a.general)
     counters.open_window(s, a)
+
+
+def siege_amount(s: State, general: int) -> int:
+    """Cards a siege depletes: current Might (while besieging), plus the texts' changes; never below 0."""
+    if not s.texts:
+        return generals.might(s, general)
+    s.now["siege"] = general
+    amount = generals.might(s, general)
+    s.now.pop("siege", None)
+    amount += effects.side_sum(s, s.owner[general], "siege_mod_side")
+    amount += _own_siege_mod(s, general)
+    amount -= s.tmem.pop("siege_reduce", 0)
+    return amount if amount > 0 else 0
+
+
+def _own_siege_mod(s: State, general: int) -> int:
+    total = 0
+    for src in effects.texts_on(s, general):
+        spec = s.cards[src].effect
+        if spec and isinstance(spec.get("siege_mod"), int):
+            total += spec["siege_mod"]
+    return total
 
 
 def resolve_siege(s: State, a: Siege, negated: bool) -> None:
     """[消耗] as many enemy RESOURCE cards as the general's current Might (G7); too few loses (G10)."""
     if negated or a.general not in s.zone:
+        if s.texts:
+            s.tmem.pop("siege_reduce", None)
         return
-    amount = generals.might(s, a.general)
+    amount = siege_amount(s, a.general)
+    if s.texts:
+        s.memory.setdefault("sieged", []).append(a.general)
     if s.listeners:
         effects.emit(s, "siege", {"general": a.general, "amount": amount})
-        if s.outcome is not None:
-            return
-    victory.deplete(s, 1 - s.owner[a.general], amount, then="main")
+        effects.emit(s, "sieged", {"general": a.general, "amount": amount})
+    victory.deplete(s, 1 - s.owner[a.general], amount, then="effects")
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -107,19 +169,24 @@ def legal(s: State, out: list[LegalAction]) -> None:
     enemy_at_their_border = [g for g in enemy_field if zone[g] is Zone.BORDER]
     acted = s.acted
     fresh = s.fresh
+    texts = s.texts
     for g in s.field[player]:
         if g in acted or g in fresh:
-            continue
+            if not (texts and generals.may_attack(s, g)):
+                continue
         z = zone[g]
         if z is Zone.BORDER:
             for d in enemy_at_my_border:
                 out.append(Melee(g, d))
         elif z is Zone.ENEMY_BORDER:
-            if enemy_at_their_border:
-                for d in enemy_at_their_border:
-                    out.append(Melee(g, d))
-            else:
-                out.append(Siege(g))
+            for d in enemy_at_their_border:
+                out.append(Melee(g, d))
+            if not enemy_at_their_border or (texts and effects.has_flag(s, g, "siege_through")):
+                if not (texts and effects.has_flag(s, g, "no_siege")):
+                    out.append(Siege(g))
+        elif texts and enemy_at_my_border and effects.has_flag(s, g, "melee_from_fortress"):
+            for d in enemy_at_my_border:
+                out.append(Melee(g, d))
 
 
 counters.RESOLVERS[Melee] = resolve_melee

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import CardType
-from engine.game import areas, costs, effects, victory
+from engine.game import areas, choices, costs, effects, victory
 from engine.game.actions import Action, LegalAction, Pass, PaymentChoice, PlayCounter
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
@@ -37,10 +37,41 @@ def open_window(s: State, action: Action) -> None:
 
 
 def answers(s: State, card: int, action: Action) -> bool:
-    """Whether a counter card can answer ``action``: its text's ``answers`` list, or any action if it has none."""
+    """Whether a counter card can answer ``action``: its text's ``answers`` list, or any action if it has none.
+
+    A text may narrow it further with ``answers_if`` (conditions on the text's owner's side).
+    """
     spec = s.cards[card].effect
     kinds = spec.get("answers") if spec else None
-    return kinds is None or action.kind in kinds
+    if kinds is not None and action.kind not in kinds:
+        return False
+    if spec and "answers_if" in spec:
+        return effects.holds_all(s, spec["answers_if"], -1, card, {})
+    return True
+
+
+def could_answer(s: State, player: int, kind: str) -> bool:
+    """Whether a card of the database that ``player`` may play (its factions declared) answers ``kind``
+    actions: public knowledge, so a window that depends on it gives nothing away (G11)."""
+    cache = s.game.__dict__.setdefault("_answerable", {})
+    key = (s.factions[player], kind)
+    if key not in cache:
+        declared = set(s.factions[player])
+        cache[key] = any(
+            c.type == CardType.COUNTER and kind in c.effect.get("answers", ()) and set(c.factions) <= declared
+            for c in s.game.db
+        )
+    return bool(cache[key])
+
+
+def dui_cards(s: State, player: int) -> list[int]:
+    """对 cards ``player`` may use now as if by 对策 (荀攸's text, the enemy attacking one of his generals)."""
+    pending = s.pending
+    if pending is None or pending.kind != "melee" or not s.texts:
+        return []
+    if not any(effects.has_flag(s, g, "dui_as_counter") for g in s.field[player]):
+        return []
+    return [c for c in s.hand[player] if "对" in s.cards[c].marks and s.cards[c].type in ("物", "事")]
 
 
 def legal(s: State) -> list[LegalAction]:
@@ -51,15 +82,22 @@ def legal(s: State) -> list[LegalAction]:
     pending = s.pending
     assert pending is not None
     cards = s.cards
+    dui = dui_cards(s, player) if s.texts else []
     for c in hand:
         card = cards[c]
-        if card.type != CardType.COUNTER or not answers(s, c, pending):
+        if (card.type != CardType.COUNTER or not answers(s, c, pending)) and c not in dui:
+            continue
+        if s.texts and choices.banned(s, player, c):
             continue
         cost = costs.execution_cost(card)
         if cost == 0:
             out.append(PlayCounter(c))
         elif cost < len(hand):
             out.append(PaymentChoice(PlayCounter(c), cost, tuple(x for x in hand if x != c)))
+    if s.texts:
+        from engine.game import activation
+
+        activation.legal_respond(s, out)
     return out
 
 
@@ -68,32 +106,52 @@ def check(s: State, a: PlayCounter) -> IllegalAction | None:
     player = s.to_act
     if a.card not in s.hand[player]:
         return IllegalAction("§2.5.5", f"{s.label(a.card)} is not in your hand")
-    if s.cards[a.card].type != CardType.COUNTER:
+    if s.texts and choices.banned(s, player, a.card):
+        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+    dui = s.texts and a.card in dui_cards(s, player)
+    if s.cards[a.card].type != CardType.COUNTER and not dui:
         return IllegalAction("§2.5.5", f"{s.label(a.card)} is not a counter (特) card")
     assert s.pending is not None
-    if not answers(s, a.card, s.pending):
+    if not dui and not answers(s, a.card, s.pending):
         return IllegalAction("§2.5.5", f"{s.names[a.card]} does not answer a {s.pending.kind} action")
     cost = costs.execution_cost(s.cards[a.card])
     return costs.check_payment(s, player, a.payment, cost, a.card, "§2.5.5", f"playing {s.names[a.card]}")
 
 
 def do_counter(s: State, a: PlayCounter) -> None:
-    """Reveal, pay, to DISCARD; its effect (by default: negate the pending action); the action resolves."""
+    """Reveal, pay, to DISCARD; its effect (by default: negate the pending action); the action resolves.
+
+    A 对 card used through 荀攸's text is equipped or played as 对策 would (its cost paid here).
+    """
     player = s.to_act
+    card = s.cards[a.card]
+    if card.type != CardType.COUNTER:  # a 对 card (荀攸)
+        s.hand[player].remove(a.card)
+        if victory.undeclared_faction(s, player, a.card):
+            s.stack.append(a.card)
+            return
+        areas.pay(s, player, a.payment)
+        s.stack.append(a.card)
+        s.phase = Phase.MAIN
+        s.to_act = s.active
+        s.frames.insert(0, [-1, "@use_card", 0, {"card": a.card, "cost": 0}])
+        effects.queue_builtin(s, "@close", {"negated": False})
+        return
     s.hand[player].remove(a.card)
     if victory.undeclared_faction(s, player, a.card):
         s.stack.append(a.card)
         return
     areas.pay(s, player, a.payment)
     areas.to_discard(s, a.card)
-    spec = s.cards[a.card].effect
+    spec = card.effect
     steps = spec.get("play") if spec else None
     if steps:
-        effects.run(s, a.card, steps, {"answered": s.pending})
-        negated = bool(spec.get("negates", False))
-    else:
-        negated = True
-    _close(s, negated)
+        s.phase = Phase.MAIN
+        s.to_act = s.active
+        effects.queue(s, a.card, "play", {})
+        effects.queue_builtin(s, "@close", {"negated": bool(spec.get("negates", False))})
+        return
+    _close(s, True)
 
 
 def check_pass(s: State, a: Pass) -> IllegalAction | None:
@@ -104,6 +162,14 @@ def check_pass(s: State, a: Pass) -> IllegalAction | None:
 def do_pass(s: State, a: Pass) -> None:
     """The pending action resolves."""
     _close(s, False)
+
+
+def _close_builtin(s: State, ctx: dict[str, Any]) -> None:
+    s.phase = Phase.RESPONSE
+    _close(s, bool(ctx["negated"]))
+
+
+effects.BUILTINS["@close"] = _close_builtin
 
 
 def _close(s: State, negated: bool) -> None:

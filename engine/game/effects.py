@@ -1,23 +1,20 @@
-"""Card texts as data: effect specs on cards, interpreted by a registry of handlers.
+"""Card texts as data: the interpreter of effect specs (the language is in ``docs/effects.md``).
 
-A card's ``effect`` (``Card.effect``, a JSON object in the card database) says what its text does::
+A card's ``effect`` (``Card.effect``, a JSON object checked by :func:`engine.effects.validate_effect_spec`)
+says what its text does. Static parts (``static``, ``flags``, ``siege_mod``, ``cost_mod``, ``hand_limit``,
+``upkeep_mod``, ``recruit_to``, ``armament_slots``…) are read by the rule modules through the queries at
+the end of this module. Step lists (``play``, ``activate``, ``on`` events, ``respond``) are run by a small
+interpreter whose state is in ``State.frames``, so that a text can stop for a chance event (a card taken
+from a RESOURCE or a hand at random) or for a player's choice (``Phase.CHOICE``) and go on afterwards:
 
-    {"play":     [{"kind": "might_bonus", "amount": 1}]}          # an event: 仁义之师-like
-    {"activate": [{"kind": "deplete", "amount": 2}]}              # an active effect (特效), G8
-    {"on": {"victory": [{"kind": "draw", "amount": 2}]}}          # a trait (特点) listening to [战胜]
-    {"answers": ["melee", "tactic"]}                              # a counter: which actions it answers
-    {"armament_slots": 2}                                         # a general that carries two armaments
+- a frame is ``[source, path, next_step, context]``; ``path`` names the step list in the source's spec
+  ("play", "activate", "on.victory", …) or a builtin ("@close" finishes a response window);
+- :func:`emit` queues a frame for every card on the table (or the card the event is about) listening to
+  the event; the state runs the queue after each action (:func:`proceed`), and again after each chance
+  event or choice that a step waited for;
+- a step handler returns :data:`STOP` to abandon the rest of its list (no target: the text fizzles).
 
-Each step's ``kind`` names a handler registered with :func:`handler`; card texts of a later issue
-add handlers and specs, not engine code. The engine emits events texts can listen to (``on``):
-``victory`` ([战胜], G5: winner, loser, attack = whether the winner declared a [武力攻击]),
-``attack_victory`` ([武力攻击][战胜]: only when the winner declared the attack, §3.7.1 F),
-``casualty``, ``recruited``, ``equipped``, ``siege``, ``turn_start``, ``turn_end``.
-
-A step that needs a chance event (``deplete``, ``draw``) must be the last of its list and may only run
-while the active player's main phase resolves an action (the turn goes on in the main phase once the
-cards are revealed). Two reveals cannot wait at once: asking for a second raises ``RuntimeError``, a
-loud spec error rather than a silently wrong game; a queue of continuations is for the texts issue.
+Each step's ``kind`` names a handler registered with :func:`handler` (``effects_steps.py`` holds them).
 """
 
 from __future__ import annotations
@@ -25,13 +22,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from engine import effects as grammar
+from engine.game.terms import Phase, Zone
+
 if TYPE_CHECKING:
     from engine.game.state import State
 
-Handler = Callable[["State", int, Mapping[str, Any], Mapping[str, Any]], None]
-"""``handler(state, source_card, step_spec, context)``; the source's owner is ``state.owner[source]``."""
+Handler = Callable[["State", int, Mapping[str, Any], dict[str, Any]], Any]
+"""``handler(state, source_card, step_spec, context) -> None | STOP``; the source's owner is ``state.owner[source]``."""
 
 HANDLERS: dict[str, Handler] = {}
+BUILTINS: dict[str, Callable[[State, dict[str, Any]], None]] = {}
+STOP = "stop"
+"""Returned by a step handler: the rest of the step list does not happen (a text without target)."""
+
+OUTSIDE = (Zone.BORDER, Zone.ENEMY_BORDER)
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:
@@ -39,73 +44,317 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
 
     def register(fn: Handler) -> Handler:
         HANDLERS[kind] = fn
+        grammar.STEPS.setdefault(kind, None)  # a kind new to the grammar: any parameters
         return fn
 
     return register
 
 
+# --- the queue of step lists ---------------------------------------------------------------------
+
+
+def steps_at(s: State, source: int, path: str) -> Any:
+    """The step list at ``path`` ("play", "on.victory", …) of the source's spec."""
+    spec: Any = s.cards[source].effect
+    for key in path.split("."):
+        if not isinstance(spec, Mapping):
+            return None
+        spec = spec.get(key)
+    return spec
+
+
+def queue(s: State, source: int, path: str, context: Mapping[str, Any], *, first: bool = False) -> None:
+    """Queue the step list ``path`` of ``source`` (``first``: right after the frame now running)."""
+    frame = [source, path, 0, dict(context)]
+    if first and s.frames:
+        s.frames.insert(1, frame)
+    else:
+        s.frames.append(frame)
+
+
+def queue_builtin(s: State, name: str, context: Mapping[str, Any]) -> None:
+    """Queue a builtin step of the engine (``@close`` …) after the texts queued so far."""
+    s.frames.append([-1, name, 0, dict(context)])
+
+
 def run(s: State, source: int, steps: Any, context: Mapping[str, Any]) -> None:
-    """Run the steps of an effect spec, in order, for the card ``source``."""
-    if not steps:
-        return
-    for step in steps:
-        if s.outcome is not None:
-            return
+    """Queue ``steps`` given inline (tests and old callers) — they run as the queue reaches them."""
+    if steps:
+        s.frames.append([source, "", 0, {**context, "_inline": list(steps)}])
+        proceed(s)
+
+
+def waiting(s: State) -> bool:
+    """True while a chance event, a choice or the end of the game stops the queue."""
+    return s.chance is not None or s.phase is Phase.CHOICE or s.outcome is not None or s.phase is Phase.NAMING
+
+
+def proceed(s: State) -> None:
+    """Run queued frames until the queue is empty or something must be waited for."""
+    frames = s.frames
+    while frames and not waiting(s):
+        frame = frames[0]
+        source, path, index, ctx = frame
+        if source == -1:
+            frames.pop(0)
+            BUILTINS[path](s, ctx)
+            continue
+        steps = ctx["_inline"] if not path else steps_at(s, source, path)
+        if not steps or index >= len(steps):
+            frames.pop(0)
+            continue
+        frame[2] = index + 1
+        step = steps[index]
+        cond = step.get("if")
+        if cond is not None and not holds_all(s, cond, source, source, ctx):
+            continue
         fn = HANDLERS.get(step.get("kind", ""))
-        if fn is not None:  # an unknown kind is a text not yet supported: it does nothing
-            fn(s, source, step, context)
+        if fn is None:
+            raise RuntimeError(f"{s.names[source]}: no handler for the effect step kind {step.get('kind')!r}")
+        if fn(s, source, step, ctx) == STOP and frames and frames[0] is frame:
+            frames.pop(0)
+    if s.outcome is not None:
+        frames.clear()
+
+
+def resume(s: State) -> None:
+    """After a chance event a text asked for: go on with the queue, then with the main phase."""
+    from engine.game import turn
+
+    if s.outcome is None and s.phase is not Phase.CHOICE and s.phase is not Phase.NAMING:
+        s.phase = Phase.MAIN
+        s.to_act = s.active
+    proceed(s)
+    if not s.frames and s.outcome is None and s.phase is Phase.MAIN:
+        turn.to_main(s)
 
 
 def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
-    """Tell every listening card on the table that ``event`` happened."""
-    for card in list(s.listeners):
-        if not s.on_table(card):
+    """Queue the texts of every card on the table listening to ``event``; a card the event is about
+    (``general``, ``loser``) listens too even if it has just left the battlefield (典韦, 何仪)."""
+    about = (context.get("general"), context.get("loser"))
+    for card in s.listeners:
+        on = s.cards[card].effect.get("on")
+        if not on or event not in on:
             continue
-        steps = s.cards[card].effect.get("on", {}).get(event)
-        if steps:
-            run(s, card, steps, context)
+        if card in about or s.on_table(card):
+            s.frames.append([card, "on." + event, 0, dict(context)])
 
 
-# --- plain handlers, enough to show the mechanism and to test it --------------------------------
+# --- conditions ------------------------------------------------------------------------------------
+
+Condition = Callable[["State", int, int, Mapping[str, Any], dict[str, Any]], bool]
+CONDITIONS: dict[str, Condition] = {}
 
 
-@handler("might_bonus")
-def _might_bonus(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, Any]) -> None:
-    """All own generals get +amount Might until the end of the turn (stacks, §3.6.2 note)."""
-    s.modifiers.append([s.owner[source], "might", int(step.get("amount", 1))])
+def condition(name: str) -> Callable[[Condition], Condition]:
+    """Register a condition: ``fn(state, subject, source, params, context) -> bool``."""
+
+    def register(fn: Condition) -> Condition:
+        CONDITIONS[name] = fn
+        return fn
+
+    return register
 
 
-@handler("wit_bonus")
-def _wit_bonus(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, Any]) -> None:
-    """All own generals get +amount Wit until the end of the turn."""
-    s.modifiers.append([s.owner[source], "wit", int(step.get("amount", 1))])
+def holds(s: State, cond: Any, subject: int, source: int, ctx: dict[str, Any]) -> bool:
+    """Whether one condition (a name, or ``{"is": name, …params}``, or ``{"not": cond}``) holds."""
+    if isinstance(cond, str):
+        return CONDITIONS[cond](s, subject, source, {}, ctx)
+    if "not" in cond:
+        return not holds(s, cond["not"], subject, source, ctx)
+    return CONDITIONS[cond["is"]](s, subject, source, cond, ctx)
 
 
-@handler("deplete")
-def _deplete(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, Any]) -> None:
-    """[消耗]: the enemy puts ``amount`` RESOURCE cards to DISCARD; fewer than that loses (G10)."""
-    from engine.game import victory
+def holds_all(s: State, conds: Any, subject: int, source: int, ctx: dict[str, Any]) -> bool:
+    """Whether every condition of a list holds."""
+    for c in conds:
+        if not holds(s, c, subject, source, ctx):
+            return False
+    return True
 
-    victory.deplete(s, 1 - s.owner[source], int(step.get("amount", 1)), then="main")
+
+# --- static queries used by the rule modules -----------------------------------------------------------
 
 
-@handler("draw")
-def _draw(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, Any]) -> None:
-    """The owner takes ``amount`` cards from the top of his RESOURCE into his hand (as many as there are)."""
-    from engine.game import areas
-    from engine.game.terms import Area
+def carrier_or_self(s: State, source: int) -> int | None:
+    """The general a text speaks of as "this general": the source itself, or the one carrying it."""
+    if source in s.zone:
+        return source
+    return s.carrier.get(source)
 
+
+def texts_on(s: State, general: int) -> list[int]:
+    """The general and the equipment it carries (whose texts speak of it)."""
+    gear = s.gear.get(general)
+    return [general, *gear] if gear else [general]
+
+
+def table_texts(s: State) -> list[int]:
+    """Cards on the table whose texts reach beyond themselves: auras on the battlefield, COMMAND, ADVANTAGE."""
+    out = [c for c in s.auras if c in s.zone or c in s.carrier]
+    for c in s.command:
+        if c is not None and s.command_revealed and s.cards[c].effect:
+            out.append(c)
+    if s.advantage is not None and s.cards[s.advantage].effect and advantage_on(s, s.advantage):
+        out.append(s.advantage)
+    return out
+
+
+def advantage_on(s: State, card: int) -> bool:
+    """Whether an advantage card's activation condition (发动条件) is met now (§3.6.3 3)."""
+    cond = s.cards[card].effect.get("condition")
+    if not cond:
+        return True
+    if isinstance(cond, Mapping) and "discard" in cond:
+        return card in s.memory.get("fulfilled", ())
+    return holds_all(s, cond if isinstance(cond, list) else [cond], -1, card, {})
+
+
+def _applies(s: State, to: Any, general: int, source: int, ctx: dict[str, Any]) -> bool:
     owner = s.owner[source]
-    amount = min(int(step.get("amount", 1)), len(s.resource[owner]))
-    if amount:
-        areas.reveal_from_resource(s, owner, amount, Area.HAND, "main")
+    if to == "self":
+        return carrier_or_self(s, source) == general
+    if to == "own":
+        return s.owner[general] == owner
+    if to == "other_own":
+        return s.owner[general] == owner and general != carrier_or_self(s, source)
+    if to == "enemy":
+        return s.owner[general] != owner
+    if to == "all":
+        return True
+    if isinstance(to, Mapping) and "name" in to:
+        return s.owner[general] == owner and s.names[general] == to["name"]
+    return False
 
 
-@handler("special_victory")
-def _special_victory(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, Any]) -> None:
-    """The owner wins at once (§1.4 4)."""
-    from engine.game import victory
-    from engine.game.terms import Termination
+def stat_bonus(s: State, general: int, stat: str, base: int) -> int:
+    """The value of ``stat`` after the ``static`` texts that reach ``general`` (before the floor at 0).
 
+    The general's own text and its equipment's speak of it ("to": "self", the default); texts on the
+    table (auras, COMMAND, an active ADVANTAGE) reach others through an explicit "to".
+    """
+    value = base
+    forced: int | None = None
+    cards = s.cards
+    ctx: dict[str, Any] = {}
+    for own_text, sources in ((True, texts_on(s, general)), (False, table_texts(s))):
+        for src in sources:
+            spec = cards[src].effect
+            statics = spec.get("static") if spec else None
+            if not statics:
+                continue
+            for st in statics:
+                if st["stat"] != stat:
+                    continue
+                to = st.get("to", "self")
+                if (to == "self") is not own_text or not _applies(s, to, general, src, ctx):
+                    continue
+                cond = st.get("if")
+                if cond and not holds_all(s, cond, general, src, ctx):
+                    continue
+                if "set" in st:
+                    forced = int(st["set"])
+                    continue
+                amount = st.get("amount", 0)
+                if isinstance(amount, Mapping):
+                    amount = count_of(s, amount, src, general) // int(amount.get("div", 1))
+                value += amount
+    return forced if forced is not None else value
+
+
+def count_of(s: State, spec: Mapping[str, Any], source: int, subject: int) -> int:
+    """A count a text speaks of: generals in own CASUALTY (of a faction), own generals on the field, …"""
+    what = spec["per"]
     owner = s.owner[source]
-    victory.end(s, 1 - owner, Termination.SPECIAL_VICTORY, f"{s.names[source]} fulfilled its special victory")
+    faction = spec.get("faction")
+    cards = s.cards
+    if what == "own_casualty":
+        pile = s.casualty[owner]
+    elif what == "own_field":
+        pile = s.field[owner]
+    else:
+        raise RuntimeError(f"unknown count {what!r}")
+    return sum(1 for c in pile if cards[c].is_general and (faction is None or faction in cards[c].factions))
+
+
+def has_flag(s: State, general: int, flag: str) -> bool:
+    """Whether a permission or replacement ``flag`` holds for ``general``: its own texts and its
+    equipment's (a plain string, or ``{"flag", "if"}``), texts on the table that reach it
+    (``{"flag", "to", "if"}``) and this turn's grants."""
+    for src in texts_on(s, general):
+        if _flag_in(s, src, general, flag, True):
+            return True
+    for src in table_texts(s):
+        if _flag_in(s, src, general, flag, False):
+            return True
+    grants = s.tmem.get("grants")
+    if grants:
+        for player, f, g in grants:
+            if f == flag and (g == general or (g == -1 and player == s.owner[general])):
+                return True
+    return False
+
+
+def _flag_in(s: State, src: int, general: int, flag: str, own_text: bool) -> bool:
+    spec = s.cards[src].effect
+    flags = spec.get("flags") if spec else None
+    if not flags:
+        return False
+    for f in flags:
+        if isinstance(f, str):
+            if f == flag and own_text:
+                return True
+            continue
+        if f["flag"] != flag or f.get("side"):
+            continue
+        to = f.get("to", "self")
+        if (to == "self") is not own_text or not _applies(s, to, general, src, {}):
+            continue
+        cond = f.get("if")
+        if cond and not holds_all(s, cond, general, src, {}):
+            continue
+        return True
+    return False
+
+
+def player_flag(s: State, player: int, flag: str) -> bool:
+    """A flag of a player's side (commandments, advantage, generals' side-wide texts): ``{"flag", "side"}``."""
+    for src in table_texts(s):
+        spec = s.cards[src].effect
+        for f in spec.get("flags", ()):
+            if isinstance(f, Mapping) and f["flag"] == flag and f.get("side"):
+                side = s.owner[src] if f["side"] == "own" else 1 - s.owner[src]
+                if f["side"] == "all" or side == player:
+                    return True
+    return False
+
+
+def side_sum(s: State, player: int, key: str, general: int | None = None) -> int:
+    """The sum of ``{key: {"own": n, "enemy": m}}`` numbers on the table that reach ``player``'s side
+    (hand limit, upkeep, siege), plus the texts on ``general`` itself when given."""
+    total = 0
+    sources = table_texts(s)
+    for src in sources:
+        spec = s.cards[src].effect
+        mod = spec.get(key)
+        if not isinstance(mod, Mapping):
+            continue
+        cond = spec.get(key + "_if")
+        if cond and not holds_all(s, cond, carrier_or_self(s, src) or -1, src, {}):
+            continue
+        if s.owner[src] == player:
+            total += int(mod.get("own", 0))
+        else:
+            total += int(mod.get("enemy", 0))
+    if general is not None:
+        for src in texts_on(s, general):
+            spec = s.cards[src].effect
+            value = spec.get(key) if spec else None
+            if isinstance(value, int):
+                total += value
+    return total
+
+
+# import the step handlers and conditions (they register themselves)
+from engine.game import effects_steps  # noqa: E402,F401

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, costs, counters, effects, victory
+from engine.game import areas, choices, costs, counters, effects, victory
 from engine.game.actions import Equip, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 
@@ -59,6 +59,8 @@ def check(s: State, a: Equip) -> IllegalAction | None:
         return IllegalAction("§3.6.1", f"{s.label(a.card)} is not in your hand")
     if s.cards[a.card].type != CardType.EQUIPMENT:
         return IllegalAction("§3.6.1", f"{s.label(a.card)} is not an equipment (物) card")
+    if s.texts and choices.banned(s, player, a.card):
+        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
     why = problem(s, player, a.card, a.general)
     if why is not None:
         return IllegalAction(*why)
@@ -101,7 +103,9 @@ def legal(s: State, out: list[LegalAction]) -> None:
             continue
         seen.add(card.name)
         cost = costs.execution_cost(card)
-        if cost >= len(hand):
+        if cost >= len(hand) and cost:
+            continue
+        if s.texts and choices.banned(s, player, c):
             continue
         targets = s.field[1 - player] if "敌" in card.marks else s.field[player]
         for g in targets:

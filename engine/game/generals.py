@@ -11,33 +11,68 @@ if TYPE_CHECKING:
 
 
 def might(s: State, general: int) -> int:
-    """Current Might: printed Might + equipment's ``might_mod`` + this turn's bonuses; never below 0."""
-    value = s.cards[general].might or 0
+    """Current Might: printed Might + equipment's ``might_mod`` + texts (static, this turn's) ; never below 0."""
+    card = s.cards[general]
+    value = card.might or 0
     gear = s.gear.get(general)
     if gear:
+        void = False
+        contest = s.now.get("contest") if s.texts else None
+        if contest and contest[1] == general:  # 青釭剑: the attacked general's armaments add nothing
+            from engine.game import effects
+
+            void = effects.has_flag(s, contest[0], "void_defender_armaments")
         for e in gear:
+            if void and s.cards[e].subtype == "宝物":
+                continue
             value += s.cards[e].might_mod
     if s.modifiers:
-        owner = s.owner[general]
-        for player, stat, amount in s.modifiers:
-            if player == owner and stat == "might":
-                value += amount
+        value += _modifiers(s, general, "might")
+    if s.texts:
+        from engine.game import effects
+
+        value = effects.stat_bonus(s, general, "might", value)
     return value if value > 0 else 0
 
 
 def wit(s: State, general: int) -> int:
-    """Current Wit: printed Wit + equipment's ``wit_mod`` + this turn's bonuses; never below 0."""
+    """Current Wit: printed Wit + equipment's ``wit_mod`` + texts (static, this turn's); never below 0."""
     value = s.cards[general].wit or 0
     gear = s.gear.get(general)
     if gear:
         for e in gear:
             value += s.cards[e].wit_mod
     if s.modifiers:
-        owner = s.owner[general]
-        for player, stat, amount in s.modifiers:
-            if player == owner and stat == "wit":
-                value += amount
+        value += _modifiers(s, general, "wit")
+    if s.texts:
+        from engine.game import effects
+
+        value = effects.stat_bonus(s, general, "wit", value)
     return value if value > 0 else 0
+
+
+def _modifiers(s: State, general: int, stat: str) -> int:
+    """This turn's (and this contest's, this game's) bonuses: ``[player, stat, amount, general, until, filter]``;
+    general -1 is every general of ``player`` fitting ``filter`` ("faction:黄巾", "zone:border", "outside")."""
+    owner = s.owner[general]
+    total = 0
+    for m in s.modifiers:
+        if m[0] != owner or m[1] != stat:
+            continue
+        if len(m) > 3:
+            if m[3] != -1 and m[3] != general:
+                continue
+            flt = m[5]
+            if flt:
+                kind, _, arg = flt.partition(":")
+                if kind == "faction" and arg not in s.cards[general].factions:
+                    continue
+                if kind == "zone" and s.zone[general].value != arg:
+                    continue
+                if kind == "outside" and s.zone[general] is Zone.FORTRESS:
+                    continue
+        total += m[2]
+    return total
 
 
 def ready(s: State, general: int) -> bool:
@@ -45,13 +80,75 @@ def ready(s: State, general: int) -> bool:
     return general not in s.acted and general not in s.fresh
 
 
+def may_attack(s: State, general: int) -> bool:
+    """May attack now (G8): not yet acted, or a text allows it (曹仁 fresh, 赵云 after moving, 速攻 again)."""
+    if general not in s.acted and general not in s.fresh:
+        return True
+    if not s.texts:
+        return False
+    from engine.game import effects
+
+    if general in s.fresh and not effects.has_flag(s, general, "attack_when_fresh"):
+        return False
+    if general in s.attacked:
+        extra = s.tmem.get("extra")
+        return extra is not None and extra.get(str(general), 0) > 0
+    if general in s.moved:
+        if effects.has_flag(s, general, "attack_after_move"):
+            return True
+        return s.zone[general] is Zone.ENEMY_BORDER and effects.has_flag(s, general, "attack_after_advance")
+    return general not in s.acted
+
+
+def may_move(s: State, general: int) -> bool:
+    """May move now (G8): not yet acted and not fresh, or a text allows it (程远志 fresh, 的卢 retreats)."""
+    if s.texts:
+        nomove = s.tmem.get("nomove")
+        if nomove and general in nomove:
+            return False
+    if general not in s.acted and general not in s.fresh:
+        return True
+    if not s.texts:
+        return False
+    from engine.game import effects
+
+    if general in s.fresh and general not in s.acted:
+        return effects.has_flag(s, general, "move_when_fresh")
+    if general in s.moved and general not in s.attacked and str(general) not in s.tmem.get("retreated_twice", {}):
+        return general in s.tmem.get("retreated", ()) and effects.has_flag(s, general, "retreat_again")
+    return False
+
+
+def note_attack(s: State, general: int) -> None:
+    """The general has attacked (G8); an extra attack a text gave is used up first."""
+    if general in s.attacked:
+        extra = s.tmem.get("extra")
+        if extra and extra.get(str(general), 0) > 0:
+            extra[str(general)] -= 1
+    s.acted.add(general)
+    s.attacked.add(general)
+
+
+def immune_to_tactic(s: State, general: int, executor: int) -> bool:
+    """陆逊: an enemy tactic never sends this general to CASUALTY."""
+    if not s.texts:
+        return False
+    from engine.game import effects
+
+    return s.owner[executor] != s.owner[general] and effects.has_flag(s, general, "immune_enemy_tactic")
+
+
 def why_not_ready(s: State, general: int, rule_for: str) -> tuple[str, str] | None:
     """(rule, reason) if the general may not move or attack now."""
-    if general in s.fresh:
+    if rule_for == "attack" and may_attack(s, general):
+        return None
+    if rule_for == "move" and may_move(s, general):
+        return None
+    if general in s.fresh and general not in s.acted:
         return "ruling G8", f"{s.label(general)} was recruited this turn and cannot {rule_for} yet (§3.5 待命)"
-    if general in s.acted:
-        return "ruling G8", f"{s.label(general)} has already moved or attacked this turn"
-    return None
+    if s.texts and general in s.tmem.get("nomove", ()):
+        return "ruling G8", f"{s.label(general)} may not move again this turn (its text says so)"
+    return "ruling G8", f"{s.label(general)} has already moved or attacked this turn"
 
 
 def facing(zone: Zone) -> Zone | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game import generals
+from engine.game import counters, effects, generals
 from engine.game.actions import LegalAction, Move
 from engine.game.errors import IllegalAction
 from engine.game.terms import ZONE_ZH, Zone
@@ -47,7 +47,11 @@ def check(s: State, a: Move) -> IllegalAction | None:
         return IllegalAction(*why)
     if s.zone[a.general] is a.to:
         return IllegalAction("§3.6.5", f"{s.label(a.general)} already stands in {ZONE_ZH[a.to]}")
-    if a.to is Zone.ENEMY_BORDER:
+    if s.texts:
+        why = _text_problem(s, a.general, s.zone[a.general], a.to)
+        if why is not None:
+            return IllegalAction(*why)
+    if a.to is Zone.ENEMY_BORDER and not (s.texts and effects.has_flag(s, a.general, "unblocked")):
         b = blocked(s, a.general)
         if b is not None:
             enemies, mine = b
@@ -59,23 +63,59 @@ def check(s: State, a: Move) -> IllegalAction | None:
     return None
 
 
+def _text_problem(s: State, general: int, here: Zone, to: Zone) -> tuple[str, str] | None:
+    if general in s.moved and _RANK[to] >= _RANK[here]:
+        return "ruling G8", f"{s.label(general)} may move again this turn only to retreat (的卢)"
+    if here is Zone.FORTRESS and to is Zone.ENEMY_BORDER and effects.player_flag(s, s.owner[general], "no_leap"):
+        return "§2.7", "沼泽: no general may move from 自城内 straight to 敌城外"
+    return None
+
+
+_RANK = {Zone.FORTRESS: 0, Zone.BORDER: 1, Zone.ENEMY_BORDER: 2}
+
+
 def do(s: State, a: Move) -> None:
-    """The general moves; its turn is over (G8)."""
+    """The general moves; its turn is over (G8). An advance into the enemy's 自城外 opens a window
+    when the enemy could hold a card answering it (伏兵), judged from the card database and his
+    declared factions, never from his hand (G11)."""
+    here = s.zone[a.general]
     s.zone[a.general] = a.to
+    if a.general in s.moved:
+        s.tmem.setdefault("retreated_twice", {})[str(a.general)] = 1
     s.acted.add(a.general)
+    s.moved.add(a.general)
+    if not s.texts:
+        return
+    if _RANK[a.to] < _RANK[here]:
+        s.tmem.setdefault("retreated", []).append(a.general)
+    if s.listeners:
+        effects.emit(s, "moved", {"general": a.general, "from": here.value, "to": a.to.value})
+    if a.to is Zone.ENEMY_BORDER and counters.could_answer(s, 1 - s.active, "move"):
+        counters.open_window(s, a)
+
+
+def resolve(s: State, a: Move, negated: bool) -> None:
+    """The move has happened when it was declared; an answer only adds its own effect."""
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
     """Every move of every general that may still move."""
     player = s.active
     zone = s.zone
+    texts = s.texts
     for g in s.field[player]:
-        if not generals.ready(s, g):
+        if not (generals.may_move(s, g) if texts else generals.ready(s, g)):
             continue
         here = zone[g]
         for to in (Zone.FORTRESS, Zone.BORDER, Zone.ENEMY_BORDER):
             if to is here:
                 continue
-            if to is Zone.ENEMY_BORDER and blocked(s, g) is not None:
+            if texts and _text_problem(s, g, here, to) is not None:
                 continue
+            if to is Zone.ENEMY_BORDER and blocked(s, g) is not None:
+                if not (texts and effects.has_flag(s, g, "unblocked")):
+                    continue
             out.append(Move(g, to))
+
+
+counters.RESOLVERS[Move] = resolve

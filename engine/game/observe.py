@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game import generals, recruitment
+from engine.game import generals, recruitment, turn
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -28,7 +28,7 @@ def observation(s: State, player: int) -> dict[str, Any]:
         command = s.command[p]
         side: dict[str, Any] = {
             "factions": list(s.factions[p]),
-            "hand_limit": s.limit[p],
+            "hand_limit": turn.hand_limit(s, p),
             "hand_size": len(s.hand[p]),
             "resource_size": len(s.resource[p]),
             "discard_size": len(s.discard[p]),
@@ -44,6 +44,9 @@ def observation(s: State, player: int) -> dict[str, Any]:
             side["recruitment_costs"] = {
                 str(c): recruitment.recruitment_cost(s, p, c) for c in s.hand[p] if s.cards[c].is_general
             }
+            looked = s.tmem.get("looked") if s.texts else None
+            if looked and looked[p]:  # 简雍, 沮授: the enemy hand as it was when looked at
+                side["looked_at"] = [_card(s, c) for c in looked[p]]
         sides.append(side)
     pending = None
     if s.pending is not None:
@@ -56,7 +59,16 @@ def observation(s: State, player: int) -> dict[str, Any]:
     chance = None
     if s.chance is not None:
         chance = {"player": s.chance[0], "count": s.chance[1], "to": s.chance[2].value}
-    return {
+    choice = None
+    if s.choice is not None:
+        ch = s.choice
+        choice = {"player": ch["player"], "kind": ch["kind"], "count": ch["count"]}
+        if ch["player"] == player:
+            if ch["kind"] == "may":
+                choice["options"] = list(ch["options"])
+            else:
+                choice["options"] = [_card(s, c) for c in ch["options"]]
+    out = {
         "player": player,
         "turn": s.turn,
         "active": s.active,
@@ -70,6 +82,11 @@ def observation(s: State, player: int) -> dict[str, Any]:
         "sides": sides,
         "outcome": None if s.outcome is None else s.outcome.to_json(),
     }
+    if choice is not None:
+        out["choice"] = choice
+    if s.texts and s.memory.get("banned"):
+        out["banned"] = s.memory["banned"]
+    return out
 
 
 def _general(s: State, g: int) -> dict[str, Any]:

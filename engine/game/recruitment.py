@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import CardType
-from engine.game import areas, costs, effects, victory
+from engine.cards import Card, CardType
+from engine.game import areas, choices, costs, effects, victory
 from engine.game.actions import LegalAction, PaymentChoice, Recruit
 from engine.game.errors import IllegalAction
 from engine.game.terms import Zone
@@ -28,7 +28,36 @@ def recruitment_cost(s: State, player: int, card: int) -> int:
             for f in cards[g].factions:
                 if f in factions:
                     cost -= 1
+    if s.texts:
+        cost += _text_cost_mod(s, player, c)
     return cost if cost > 0 else 0
+
+
+def _text_cost_mod(s: State, player: int, c: Card) -> int:
+    """Recruitment cost changes from texts on the table (桃园结义 names, 苍天已死 the turn's first 黄巾)."""
+    total = 0
+    for src in effects.table_texts(s):
+        if s.owner[src] != player:
+            continue
+        for mod in s.cards[src].effect.get("cost_mod", ()):
+            if mod["what"] != "recruit":
+                continue
+            if "names" in mod and c.name not in mod["names"]:
+                continue
+            if "faction" in mod and mod["faction"] not in c.factions:
+                continue
+            if mod.get("first_per_turn") and s.tmem.get("recruited_" + mod["faction"]):
+                continue
+            total += int(mod["amount"])
+    return total
+
+
+def entry_zones(s: State, card: int) -> tuple[Zone, ...]:
+    """Where a recruit may enter: 自城内 (入城), or where its text says (夏侯渊)."""
+    spec = s.cards[card].effect
+    if spec and "recruit_to" in spec:
+        return (Zone.FORTRESS, *(Zone(z) for z in spec["recruit_to"]))
+    return (Zone.FORTRESS,)
 
 
 def name_taken(s: State, player: int, card: int) -> bool:
@@ -56,6 +85,12 @@ def check(s: State, a: Recruit) -> IllegalAction | None:
             "ruling G13",
             f"you already have a general named {s.names[a.card]} on the battlefield or in CASUALTY (§1.2.1)",
         )
+    if s.texts and choices.banned(s, player, a.card):
+        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+    if a.to is not None and a.to not in entry_zones(s, a.card):
+        return IllegalAction(
+            "§3.5", f"{s.names[a.card]} is recruited into 自城内 (入城); its text allows no other zone"
+        )
     cost = recruitment_cost(s, player, a.card)
     return costs.check_payment(s, player, a.payment, cost, a.card, "ruling G3", f"recruiting {s.names[a.card]}")
 
@@ -67,8 +102,11 @@ def do(s: State, a: Recruit) -> None:
     if victory.undeclared_faction(s, player, a.card):
         s.stack.append(a.card)
         return
+    if s.texts:
+        for f in s.cards[a.card].factions:
+            s.tmem["recruited_" + f] = 1
     s.field[player].append(a.card)
-    s.zone[a.card] = Zone.FORTRESS
+    s.zone[a.card] = a.to or Zone.FORTRESS
     s.fresh.add(a.card)
     areas.pay(s, player, a.payment)
     if s.listeners:
@@ -90,8 +128,12 @@ def legal(s: State, out: list[LegalAction]) -> None:
         seen.add(name)
         if name_taken(s, player, c):
             continue
+        if s.texts and choices.banned(s, player, c):
+            continue
         cost = recruitment_cost(s, player, c)
-        if cost == 0:
-            out.append(Recruit(c))
-        elif cost < len(hand):
-            out.append(PaymentChoice(Recruit(c), cost, tuple(x for x in hand if x != c)))
+        if cost >= len(hand) and cost:
+            continue
+        zones = entry_zones(s, c) if s.texts else (Zone.FORTRESS,)
+        for z in zones:
+            action = Recruit(c) if z is Zone.FORTRESS else Recruit(c, to=z)
+            out.append(PaymentChoice(action, cost, tuple(x for x in hand if x != c)) if cost else action)

@@ -132,8 +132,21 @@ def do_coin_flip(s: State, a: CoinFlip) -> None:
         c = s.command[p]
         if c is not None and victory.undeclared_faction(s, p, c):
             return
+    after_naming(s)
+
+
+def after_naming(s: State) -> None:
+    """A revealed commandment that names cards (束缚) lets its owner name them first; then the draws."""
+    from engine.game import choices
+
+    p = choices.namer(s)
+    if p is not None:
+        s.phase = Phase.NAMING
+        s.to_act = p
+        return
+    assert s.first is not None
     s.phase = Phase.INITIAL_DRAW
-    _initial_draw(s, a.first_player, "initial_first")
+    _initial_draw(s, s.first, "initial_first")
 
 
 def _initial_draw(s: State, player: int, then: str) -> None:

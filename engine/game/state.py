@@ -9,6 +9,7 @@ data, the dispatch, the observation and the serialised form.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -18,8 +19,10 @@ from engine.game import (
     activation,
     advantage,
     areas,
+    choices,
     combat,
     counters,
+    effects,
     equipment,
     movement,
     recruitment,
@@ -30,6 +33,7 @@ from engine.game import (
 from engine.game.actions import (
     Action,
     ActivateEffect,
+    Choose,
     ChooseCommandment,
     CoinFlip,
     Discard,
@@ -38,6 +42,7 @@ from engine.game.actions import (
     LegalAction,
     Melee,
     Move,
+    NameCards,
     Pass,
     PlayAdvantage,
     PlayCounter,
@@ -69,6 +74,8 @@ _RULES: dict[type, tuple[Any, Any, Phase]] = {
     PlayCounter: (counters.check, counters.do_counter, Phase.RESPONSE),
     Pass: (counters.check_pass, counters.do_pass, Phase.RESPONSE),
     Discard: (turn.check_discard, turn.do_discard, Phase.HAND_LIMIT),
+    Choose: (choices.check_choose, choices.do_choose, Phase.CHOICE),
+    NameCards: (choices.check_name_cards, choices.do_name_cards, Phase.NAMING),
 }
 
 
@@ -98,10 +105,13 @@ class State:
         "activated",
         "active",
         "advantage",
+        "attacked",
+        "auras",
         "cards",
         "carrier",
         "casualty",
         "chance",
+        "choice",
         "command",
         "command_revealed",
         "decks",
@@ -109,6 +119,7 @@ class State:
         "factions",
         "field",
         "first",
+        "frames",
         "fresh",
         "game",
         "gear",
@@ -117,8 +128,11 @@ class State:
         "history",
         "limit",
         "listeners",
+        "memory",
         "modifiers",
+        "moved",
         "names",
+        "now",
         "out_of_game",
         "outcome",
         "owner",
@@ -128,6 +142,8 @@ class State:
         "resource",
         "seed",
         "stack",
+        "texts",
+        "tmem",
         "to_act",
         "turn",
         "zone",
@@ -153,6 +169,8 @@ class State:
         db = game.db
         self.cards: list[Card] = [db[n] for n in self.names]
         self.listeners: list[int] = [i for i, c in enumerate(self.cards) if c.effect and "on" in c.effect]
+        self.texts = any(c.effect for c in self.cards)
+        self.auras: list[int] = [i for i, c in enumerate(self.cards) if _is_aura(c)]
         self.factions = tuple(d.factions for d in self.decks)
         self.limit = [hand_limit(len(f)) for f in self.factions]
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
@@ -179,6 +197,13 @@ class State:
         self.fresh: set[int] = set()
         self.activated: set[int] = set()
         self.modifiers: list[list[Any]] = []
+        self.moved: set[int] = set()
+        self.attacked: set[int] = set()
+        self.frames: list[list[Any]] = []
+        self.choice: dict[str, Any] | None = None
+        self.memory: dict[str, Any] = {}
+        self.tmem: dict[str, Any] = {}
+        self.now: dict[str, Any] = {}
         self.outcome: Outcome | None = None
         self.history: list[Action] = []
 
@@ -216,10 +241,16 @@ class State:
                 return IllegalAction("ruling G12", "no card is being taken from a RESOURCE now")
             return IllegalAction("§3.9", f"{action!r} is not an action of this game")
         check, _do, phase = rule
+        if type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
+            return activation.check_respond(self, action)
         if phase is not self.phase:
             if self.phase is Phase.RESPONSE:
                 return IllegalAction(
                     "ruling G11", f"a response window is open: only a counter card or a pass, not {action.kind}"
+                )
+            if self.phase in (Phase.CHOICE, Phase.NAMING):
+                return IllegalAction(
+                    _PHASE_RULE[self.phase], f"a card text waits for a choice ({self.phase}): not {action.kind}"
                 )
             rule_of = _PHASE_RULE[self.phase] if self.phase is Phase.HAND_LIMIT else _PHASE_RULE[phase]
             return IllegalAction(rule_of, f"{action.kind} is not possible now (it is the {self.phase} phase)")
@@ -234,8 +265,12 @@ class State:
         self.history.append(action)
         if type(action) is Reveal:
             areas.apply_reveal(self, action.card)
+        elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
+            activation.do_respond(self, action)
         else:
             _RULES[type(action)][1](self, action)
+        if self.frames:
+            effects.proceed(self)
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do: concrete actions and :class:`PaymentChoice` descriptors.
@@ -253,6 +288,10 @@ class State:
             return turn.legal_discard(self)
         if phase is Phase.COMMANDMENT:
             return setup.legal_commandments(self)
+        if phase is Phase.CHOICE:
+            return choices.legal_choose(self)
+        if phase is Phase.NAMING:
+            return choices.legal_name_cards(self)
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -264,9 +303,11 @@ class State:
         if self.chance is None:
             return []
         player = self.chance[0]
-        hidden = self.hidden[player]
+        top = areas.known_top(self, player)
+        pile = self.hand[player] if len(self.chance) > 4 else self.resource[player][top : top + self.hidden[player]]
+        hidden = len(pile)
         counts: dict[str, int] = {}
-        for c in self.resource[player][:hidden]:
+        for c in pile:
             name = self.names[c]
             counts[name] = counts.get(name, 0) + 1
         return [(Reveal(name), n / hidden) for name, n in counts.items()]
@@ -281,11 +322,13 @@ class State:
             n = 2
         else:
             player = self.chance[0]
-            n = self.hidden[player]
+            pile = self.hand[player] if len(self.chance) > 4 else self.resource[player]
+            n = len(pile) if len(self.chance) > 4 else self.hidden[player]
+            offset = 0 if len(self.chance) > 4 else areas.known_top(self, player)
         pick = rng.randrange(n) if rng is not None else _mix(self.seed, len(self.history)) % n
         if self.chance is None:
             return CoinFlip(pick)
-        return Reveal(self.names[self.resource[player][pick]])
+        return Reveal(self.names[pile[offset + pick]])
 
     # --- looking at the table -----------------------------------------------------------------
 
@@ -353,6 +396,13 @@ class State:
         new.activated = set(self.activated)
         new.modifiers = [list(m) for m in self.modifiers]
         new.history = list(self.history)
+        new.moved = set(self.moved)
+        new.attacked = set(self.attacked)
+        new.frames = copy.deepcopy(self.frames)
+        new.choice = copy.deepcopy(self.choice)
+        new.memory = copy.deepcopy(self.memory)
+        new.tmem = copy.deepcopy(self.tmem)
+        new.now = dict(self.now)
         return new
 
     def to_json(self, *, history: bool = True) -> dict[str, Any]:
@@ -378,13 +428,22 @@ class State:
         out["zone"] = [[g, z.value] for g, z in self.zone.items()]
         out["gear"] = [[g, list(e)] for g, e in self.gear.items()]
         out["stack"] = list(self.stack)
-        out["chance"] = None if self.chance is None else [*self.chance[:2], self.chance[2].value, self.chance[3]]
+        out["chance"] = None if self.chance is None else [*self.chance[:2], self.chance[2].value, *self.chance[3:]]
         out["pending"] = None if self.pending is None else self.pending.to_json()
         out["acted"] = sorted(self.acted)
         out["fresh"] = sorted(self.fresh)
         out["activated"] = sorted(self.activated)
         out["modifiers"] = [list(m) for m in self.modifiers]
         out["outcome"] = None if self.outcome is None else self.outcome.to_json()
+        if self.texts:  # card texts' own bookkeeping (absent while no card has a text)
+            out["texts"] = {
+                "moved": sorted(self.moved),
+                "attacked": sorted(self.attacked),
+                "frames": copy.deepcopy(self.frames),
+                "choice": copy.deepcopy(self.choice),
+                "memory": copy.deepcopy(self.memory),
+                "turn": copy.deepcopy(self.tmem),
+            }
         if history:
             out["history"] = [a.to_json() for a in self.history]
         return out
@@ -416,13 +475,21 @@ class State:
             s.carrier = {e: g for g, es in s.gear.items() for e in es}
             s.stack = list(data["stack"])
             ch = data["chance"]
-            s.chance = None if ch is None else [int(ch[0]), int(ch[1]), Area(ch[2]), str(ch[3])]
+            s.chance = None if ch is None else [int(ch[0]), int(ch[1]), Area(ch[2]), *(str(x) for x in ch[3:])]
             s.pending = None if data["pending"] is None else action_from_json(data["pending"])
             s.acted = set(data["acted"])
             s.fresh = set(data["fresh"])
             s.activated = set(data["activated"])
             s.modifiers = [list(m) for m in data["modifiers"]]
             s.outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
+            texts = data.get("texts")
+            if texts:
+                s.moved = set(texts["moved"])
+                s.attacked = set(texts["attacked"])
+                s.frames = copy.deepcopy(texts["frames"])
+                s.choice = copy.deepcopy(texts["choice"])
+                s.memory = copy.deepcopy(texts["memory"])
+                s.tmem = copy.deepcopy(texts["turn"])
             s.history = [action_from_json(a) for a in data.get("history", [])]
         except LogError:
             raise
@@ -441,6 +508,20 @@ class State:
 
 _MASK = (1 << 64) - 1
 
+_AURA_KEYS = ("hand_limit", "upkeep_mod", "siege_mod_side", "cost_mod", "draw_mod")
+
+
+def _is_aura(card: Card) -> bool:
+    """A card on the battlefield whose text reaches other generals or a whole side."""
+    spec = card.effect
+    if not spec or card.type in ("令", "优"):
+        return False
+    if any(k in spec for k in _AURA_KEYS):
+        return True
+    if any(st.get("to", "self") != "self" for st in spec.get("static", ())):
+        return True
+    return any(isinstance(f, dict) and (f.get("to", "self") != "self" or f.get("side")) for f in spec.get("flags", ()))
+
 
 def _mix(seed: int, step: int) -> int:
     """splitmix64 of (seed, step): a uniform 64-bit number, the same on every machine."""
@@ -458,6 +539,8 @@ _SHARED = (
     "owner",
     "cards",
     "listeners",
+    "texts",
+    "auras",
     "factions",
     "limit",
     "command_revealed",
@@ -479,4 +562,6 @@ _PHASE_RULE = {
     Phase.RESPONSE: "ruling G11",
     Phase.HAND_LIMIT: "ruling G9",
     Phase.OVER: "§1.4",
+    Phase.CHOICE: "§2.1",
+    Phase.NAMING: "§2.6",
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, costs, counters, effects, generals, victory
+from engine.game import areas, choices, costs, counters, effects, generals, victory
 from engine.game.actions import LegalAction, PaymentChoice, PlayEvent, PlayTactic
 from engine.game.errors import IllegalAction
 
@@ -33,8 +33,32 @@ def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
     if not is_event(s, a.card):
         why = "a tactic (计略) is executed through a general" if s.cards[a.card].is_tactic else "not an event (事件)"
         return IllegalAction("§3.6.2", f"{s.label(a.card)} is {why}")
+    if s.texts and choices.banned(s, player, a.card):
+        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
     cost = costs.execution_cost(s.cards[a.card])
     return costs.check_payment(s, player, a.payment, cost, a.card, "§3.6.2", f"playing {s.names[a.card]}")
+
+
+def tactic_cost(s: State, card: int, executor: int | None) -> int:
+    """耗费点 of a tactic, after texts that lower it (程昱 for fire tactics through him, 孙武); never below 0."""
+    cost = costs.execution_cost(s.cards[card])
+    if not s.texts or not cost:
+        return cost
+    c = s.cards[card]
+    player = s.owner[card]
+    sources = effects.table_texts(s)
+    if executor is not None and executor not in sources:
+        sources.append(executor)
+    for src in sources:
+        if s.owner[src] != player:
+            continue
+        for mod in s.cards[src].effect.get("cost_mod", ()):
+            if mod["what"] != "tactic" or ("subtype" in mod and mod["subtype"] != c.subtype):
+                continue
+            if mod.get("via_self") and src != executor:
+                continue
+            cost += int(mod["amount"])
+    return cost if cost > 0 else 0
 
 
 def do_event(s: State, a: PlayEvent) -> None:
@@ -54,8 +78,8 @@ def resolve_event(s: State, a: PlayEvent, negated: bool) -> None:
     areas.to_discard(s, a.card)
     if not negated:
         spec = s.cards[a.card].effect
-        if spec:
-            effects.run(s, a.card, spec.get("play"), {"action": a})
+        if spec and spec.get("play"):
+            effects.queue(s, a.card, "play", {})
 
 
 def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
@@ -72,7 +96,9 @@ def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
         return IllegalAction(*why)
     if not generals.enemies_in_zone(s, a.executor):
         return IllegalAction("§3.7.3 rule 1", f"there is no enemy general in the zone of {s.label(a.executor)}")
-    cost = costs.execution_cost(s.cards[a.card])
+    if s.texts and choices.banned(s, player, a.card):
+        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+    cost = tactic_cost(s, a.card, a.executor)
     return costs.check_payment(s, player, a.payment, cost, a.card, "§3.7.3", f"executing {s.names[a.card]}")
 
 
@@ -84,7 +110,7 @@ def do_tactic(s: State, a: PlayTactic) -> None:
     if victory.undeclared_faction(s, player, a.card):
         return
     areas.pay(s, player, a.payment)
-    s.acted.add(a.executor)
+    generals.note_attack(s, a.executor)
     counters.open_window(s, a)
 
 
@@ -96,12 +122,14 @@ def resolve_tactic(s: State, a: PlayTactic, negated: bool) -> None:
         return
     spec = s.cards[a.card].effect
     if spec and "play" in spec:
-        effects.run(s, a.card, spec["play"], {"action": a, "executor": a.executor})
+        effects.queue(s, a.card, "play", {"executor": a.executor})
         return
     power = generals.wit(s, a.executor)
     beaten = [g for g in generals.enemies_in_zone(s, a.executor) if generals.wit(s, g) < power]
     for g in beaten:
-        areas.to_casualty(s, g)
+        if generals.immune_to_tactic(s, g, a.executor):
+            continue
+        areas.to_casualty(s, g, by=a.executor)
         if s.listeners:
             effects.emit(s, "victory", {"winner": a.executor, "loser": g, "attack": False, "tactic": True})
 
@@ -113,21 +141,29 @@ def legal(s: State, out: list[LegalAction]) -> None:
     cards = s.cards
     executors: list[int] | None = None
     seen: set[str] = set()
+    texts = s.texts
     for c in hand:
         card = cards[c]
         if card.type != CardType.STRATEGY or card.name in seen:
             continue
         seen.add(card.name)
-        cost = costs.execution_cost(card)
-        if cost >= len(hand) and cost > 0:
+        if texts and choices.banned(s, player, c):
             continue
-        rest = tuple(x for x in hand if x != c) if cost else ()
+        cost = costs.execution_cost(card)
         if not card.is_tactic:
+            if cost >= len(hand) and cost > 0:
+                continue
+            rest = tuple(x for x in hand if x != c) if cost else ()
             out.append(PaymentChoice(PlayEvent(c), cost, rest) if cost else PlayEvent(c))
             continue
         if executors is None:
-            executors = [g for g in s.field[player] if generals.ready(s, g) and generals.enemies_in_zone(s, g)]
+            ready = generals.may_attack if texts else generals.ready
+            executors = [g for g in s.field[player] if ready(s, g) and generals.enemies_in_zone(s, g)]
         for g in executors:
+            cost = tactic_cost(s, c, g) if texts else costs.execution_cost(card)
+            if cost >= len(hand) and cost > 0:
+                continue
+            rest = tuple(x for x in hand if x != c) if cost else ()
             out.append(PaymentChoice(PlayTactic(c, g), cost, rest) if cost else PlayTactic(c, g))
 
 

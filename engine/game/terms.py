@@ -78,6 +78,10 @@ class Phase(enum.StrEnum):
     """终: one RESOURCE card per own general on the battlefield to DISCARD (§3.8, G9)."""
     HAND_LIMIT = "hand_limit"
     """终: the active player discards down to his hand limit, cards of his choice (§2.2.5, G9)."""
+    CHOICE = "choice"
+    """A card text waits for a player's choice (a target, a card found by 找寻, cards to give up)."""
+    NAMING = "naming"
+    """Setup: a revealed commandment asks its owner to name cards (束缚)."""
     OVER = "over"
     """The game has ended; see ``State.outcome``."""
 

@@ -32,9 +32,16 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     s.acted.clear()
     s.fresh.clear()
     s.activated.clear()
-    s.modifiers.clear()
+    if s.texts:
+        s.moved.clear()
+        s.attacked.clear()
+        s.tmem.clear()
+        s.modifiers[:] = [m for m in s.modifiers if len(m) > 4 and m[4] == "game"]
+    else:
+        s.modifiers.clear()
     if s.listeners:
         effects.emit(s, "turn_start", {"player": player})
+        effects.proceed(s)
         if s.outcome is not None:
             return
     if not draw:
@@ -49,8 +56,32 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
             f"player {player} has no RESOURCE card to draw at the start of his turn",
         )
         return
-    # The draw is compulsory, even at the hand limit (FAQ).
-    areas.reveal_from_resource(s, player, 1, Area.HAND, "main")
+    # The draw is compulsory, even at the hand limit (FAQ); 袁绍 draws one more.
+    count = 1
+    if s.texts:
+        count += effects.side_sum(s, player, "draw_mod")
+        count = max(1, min(count, len(s.resource[player])))
+    areas.reveal_from_resource(s, player, count, Area.HAND, "main")
+
+
+def hand_limit(s: State, player: int) -> int:
+    """The hand limit (§2.2.5, D4) after texts on the table (审配, 祝融, 传国玉玺, 君臣同心, …)."""
+    if not s.texts:
+        return s.limit[player]
+    limit = s.limit[player] + effects.side_sum(s, player, "hand_limit")
+    return limit if limit > 0 else 0
+
+
+def upkeep(s: State, player: int) -> int:
+    """The upkeep ([军费]): one per own general on the battlefield, after texts (于禁, 张鲁, 犒赏军士, …)."""
+    if not s.texts:
+        return len(s.field[player])
+    total = sum(0 if effects.has_flag(s, g, "upkeep_free") else 1 for g in s.field[player])
+    total += effects.side_sum(s, player, "upkeep_mod")
+    mods = s.tmem.get("upkeep")
+    if mods:
+        total += mods[player]
+    return total if total > 0 else 0
 
 
 def to_main(s: State) -> None:
@@ -83,26 +114,27 @@ def do_end_turn(s: State, a: EndTurn) -> None:
     player = s.active
     if s.listeners:
         effects.emit(s, "turn_end", {"player": player})
+        effects.proceed(s)
         if s.outcome is not None:
             return
     s.phase = Phase.UPKEEP
-    upkeep = len(s.field[player])
+    cost = upkeep(s, player)
     have = len(s.resource[player])
-    if upkeep > have:
+    if cost > have:
         victory.end(
             s,
             player,
             Termination.CANNOT_PAY_UPKEEP,
-            f"player {player} must pay an upkeep of {upkeep} RESOURCE cards but has only {have}",
+            f"player {player} must pay an upkeep of {cost} RESOURCE cards but has only {have}",
         )
         return
-    areas.reveal_from_resource(s, player, upkeep, Area.DISCARD, "upkeep")
+    areas.reveal_from_resource(s, player, cost, Area.DISCARD, "upkeep")
 
 
 def after_upkeep(s: State) -> None:
     """Then discard down to the hand limit (G9), or the turn passes."""
     player = s.active
-    if len(s.hand[player]) > s.limit[player]:
+    if len(s.hand[player]) > hand_limit(s, player):
         s.phase = Phase.HAND_LIMIT
         s.to_act = player
         return
@@ -113,18 +145,18 @@ def legal_discard(s: State) -> list[LegalAction]:
     """Any (hand size − limit) hand cards."""
     player = s.active
     hand = s.hand[player]
-    return [PaymentChoice(Discard(()), len(hand) - s.limit[player], tuple(hand))]
+    return [PaymentChoice(Discard(()), len(hand) - hand_limit(s, player), tuple(hand))]
 
 
 def check_discard(s: State, a: Discard) -> IllegalAction | None:
     """Exactly the excess over the hand limit, distinct cards of one's hand (§2.2.5, G9)."""
     player = s.active
     hand = s.hand[player]
-    excess = len(hand) - s.limit[player]
+    excess = len(hand) - hand_limit(s, player)
     if len(a.cards) != excess:
         return IllegalAction(
             "§2.2.5",
-            f"your hand limit is {s.limit[player]} and you hold {len(hand)}: discard exactly {excess}, "
+            f"your hand limit is {hand_limit(s, player)} and you hold {len(hand)}: discard exactly {excess}, "
             f"not {len(a.cards)}",
         )
     if len(set(a.cards)) != len(a.cards):
@@ -141,5 +173,12 @@ def do_discard(s: State, a: Discard) -> None:
     begin_turn(s, 1 - s.active)
 
 
-areas.CONTINUATIONS["main"] = to_main
+def _main_then_texts(s: State) -> None:
+    to_main(s)
+    if s.frames:
+        effects.proceed(s)
+
+
+areas.CONTINUATIONS["main"] = _main_then_texts
+areas.CONTINUATIONS["effects"] = effects.resume
 areas.CONTINUATIONS["upkeep"] = after_upkeep

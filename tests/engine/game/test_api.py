@@ -31,7 +31,7 @@ from engine.game import (
     Zone,
     action_from_json,
 )
-from engine.game.actions import ACTION_TYPES, ActivateEffect
+from engine.game.actions import ACTION_TYPES, ActivateEffect, Choose, NameCards
 from engine.game.terms import CHANCE, TERMINAL
 from tests.engine.game.conftest import begin, deck_of, fillers, give, put, shu_deck, wei_deck
 
@@ -53,6 +53,9 @@ EXAMPLES = [
     PlayCounter(7, (8,)),
     Pass(),
     Discard((1, 2)),
+    Choose((3,)),
+    NameCards(("关羽", "诡计识破")),
+    Recruit(3, (), Zone.BORDER),
 ]
 
 

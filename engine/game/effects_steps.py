@@ -1,0 +1,827 @@
+"""The step handlers and conditions of the effect language (``docs/effects.md`` has an example of each).
+
+Steps name generals and cards through the context: ``"who": "self"`` is the text's general (or the
+general carrying the text's equipment), ``"who": "t"`` the card chosen by an earlier ``choose`` step
+``"as": "t"``, or a name the engine put there (``winner``, ``loser``, ``general``, ``attacker``,
+``defender``, ``executor``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import CardType
+from engine.game import areas, effects, generals
+from engine.game.effects import OUTSIDE, STOP, condition, handler
+from engine.game.terms import Area, Phase, Zone
+
+if TYPE_CHECKING:
+    from engine.game.state import State
+
+
+def _who(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any], key: str = "who") -> int | None:
+    who = step.get(key, "self")
+    if who == "self":
+        return effects.carrier_or_self(s, source)
+    value = ctx.get(who)
+    if isinstance(value, list):
+        return value[0] if value else None
+    return value
+
+
+def _enemy(s: State, source: int) -> int:
+    return 1 - s.owner[source]
+
+
+# --- Might and Wit for a while ---------------------------------------------------------------------
+
+
+@handler("modify")
+def _modify(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """[武]/[智] ±amount for ``who`` (a general, "own" or "enemy" side, with a ``filter``) until
+    ``until``: "turn" (default), "contest" (this melee only) or "game"."""
+    who = step.get("who", "self")
+    owner = s.owner[source]
+    if who in ("own", "enemy"):
+        player, general = (owner if who == "own" else 1 - owner), -1
+    else:
+        g = _who(s, source, step, ctx)
+        if g is None or g not in s.zone:
+            return STOP
+        player, general = s.owner[g], g
+    flt = step.get("filter", "")
+    s.modifiers.append(
+        [player, step.get("stat", "might"), int(step["amount"]), general, step.get("until", "turn"), flt]
+    )
+    return None
+
+
+@handler("might_bonus")
+def _might_bonus(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """All own generals get +amount Might until the end of the turn (stacks, §3.6.2 note)."""
+    s.modifiers.append([s.owner[source], "might", int(step.get("amount", 1)), -1, "turn", ""])
+
+
+@handler("wit_bonus")
+def _wit_bonus(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """All own generals get +amount Wit until the end of the turn."""
+    s.modifiers.append([s.owner[source], "wit", int(step.get("amount", 1)), -1, "turn", ""])
+
+
+# --- cards between areas ------------------------------------------------------------------------------
+
+
+@handler("deplete")
+def _deplete(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """[消耗]: ``who`` ("enemy" by default, or "own") puts ``amount`` RESOURCE cards to DISCARD (G10)."""
+    from engine.game import victory
+
+    player = s.owner[source] if step.get("who") == "own" else _enemy(s, source)
+    victory.deplete(s, player, int(step.get("amount", 1)), then="effects")
+
+
+@handler("draw")
+def _draw(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """The owner takes ``amount`` cards from the top of his RESOURCE into his hand (as many as there are)."""
+    owner = s.owner[source]
+    amount = min(int(step.get("amount", 1)), len(s.resource[owner]))
+    if amount:
+        areas.reveal_from_resource(s, owner, amount, Area.HAND, "effects")
+
+
+@handler("recycle")
+def _recycle(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """``amount`` cards from the bottom of own DISCARD to the bottom of own RESOURCE, one by one (G12)."""
+    owner = s.owner[source]
+    for _ in range(int(step["amount"])):
+        card = areas.take_discard_bottom(s, owner)
+        if card is None:
+            return
+        s.resource[owner].append(card)
+
+
+@handler("discard_top_out")
+def _discard_top_out(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """The top ``amount`` cards of the enemy DISCARD go out of the game."""
+    enemy = _enemy(s, source)
+    for _ in range(int(step.get("amount", 1))):
+        if not s.discard[enemy]:
+            return
+        s.out_of_game[enemy].append(s.discard[enemy].pop())
+
+
+def matches(s: State, card: int, spec: Mapping[str, Any]) -> bool:
+    """Whether a card fits a search filter: name, type, subtypes, faction, mark."""
+    c = s.cards[card]
+    if "name" in spec and c.name != spec["name"]:
+        return False
+    if "type" in spec and c.type != spec["type"]:
+        return False
+    if "subtypes" in spec and c.subtype not in spec["subtypes"]:
+        return False
+    if "faction" in spec and spec["faction"] not in c.factions:
+        return False
+    return not ("mark" in spec and spec["mark"] not in c.marks)
+
+
+@handler("search")
+def _search(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """找寻 (§4.1 item 23): a card of own RESOURCE fitting ``match`` is shown and taken into the hand,
+    then RESOURCE is shuffled. The player chooses among the names found; none found: only the shuffle."""
+    owner = s.owner[source]
+    seen: dict[str, int] = {}
+    for c in sorted(s.resource[owner]):
+        if s.names[c] not in seen and matches(s, c, step.get("match", {})):
+            seen[s.names[c]] = c
+    options = list(seen.values())
+    if not options:
+        areas.shuffle_resource(s, owner)
+        return STOP
+    return ask(s, owner, options, 1, step.get("as", "found"), ctx, "search", after="search")
+
+
+def _after_search(s: State, player: int, chosen: list[int], ctx: dict[str, Any]) -> None:
+    card = chosen[0]
+    s.resource[player].remove(card)
+    s.hand[player].append(card)
+    areas.shuffle_resource(s, player)
+
+
+@handler("discard_random")
+def _discard_random(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """Cards taken at random from the enemy hand to his DISCARD (a chance event per card)."""
+    enemy = _enemy(s, source)
+    amount = min(int(step.get("amount", 1)), len(s.hand[enemy]))
+    if amount:
+        areas.reveal_from_hand(s, enemy, amount, "effects")
+
+
+@handler("forced_discard")
+def _forced_discard(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """The enemy puts hand cards of his choice to DISCARD: ``count`` of them, or down to ``down_to``."""
+    enemy = _enemy(s, source)
+    hand = s.hand[enemy]
+    count = len(hand) - int(step["down_to"]) if "down_to" in step else int(step.get("count", 1))
+    count = min(count, len(hand))
+    if count <= 0:
+        return None
+    return ask(s, enemy, list(hand), count, "discarded", ctx, "discard", after="discard")
+
+
+def _after_discard(s: State, player: int, chosen: list[int], ctx: dict[str, Any]) -> None:
+    for c in chosen:
+        s.hand[s.owner[c]].remove(c)
+        s.discard[s.owner[c]].append(c)
+
+
+@handler("hand_to_resource")
+def _hand_to_resource(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """The owner puts ``count`` hand cards of his choice at the bottom of his RESOURCE (G12)."""
+    owner = s.owner[source]
+    count = min(int(step.get("count", 1)), len(s.hand[owner]))
+    if count <= 0:
+        return None
+    return ask(s, owner, list(s.hand[owner]), count, "returned", ctx, "to_resource", after="to_resource")
+
+
+def _after_to_resource(s: State, player: int, chosen: list[int], ctx: dict[str, Any]) -> None:
+    for c in chosen:
+        s.hand[player].remove(c)
+        s.resource[player].append(c)
+
+
+@handler("look_hand")
+def _look_hand(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """The owner looks at the enemy hand (shown in his observation until the end of the turn)."""
+    looked = s.tmem.setdefault("looked", [[], []])
+    looked[s.owner[source]] = list(s.hand[_enemy(s, source)])
+
+
+@handler("look_top")
+def _look_top(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """The owner looks at the top ``amount`` cards of his RESOURCE (unseen ones are revealed to him by
+    chance events), then puts them back on top in the order he chooses (郭嘉)."""
+    owner = s.owner[source]
+    top = s.memory.setdefault("top", [0, 0])
+    n = min(int(step.get("amount", 2)), len(s.resource[owner]))
+    more = min(n - top[owner], s.hidden[owner]) if n > top[owner] else 0
+    ctx["_look"] = n
+    effects.queue(s, -1, "@look_order", {"player": owner, "n": n}, first=True)
+    if more > 0:
+        s.chance = [owner, more, Area.RESOURCE, "effects"]
+        areas._settle_reveal(s)
+    return None
+
+
+def _look_order(s: State, ctx: dict[str, Any]) -> None:
+    player, n = ctx["player"], ctx["n"]
+    cards = s.resource[player][:n]
+    if len(cards) < 2:
+        return
+    s.frames.insert(0, [-1, "@look_done", 0, {"player": player, "n": n}])
+    ask(s, player, cards, len(cards), "order", s.frames[0][3], "order")
+
+
+def _look_done(s: State, ctx: dict[str, Any]) -> None:
+    player = ctx["player"]
+    order = ctx.get("order")
+    if order:
+        s.resource[player][: len(order)] = order
+
+
+effects.BUILTINS["@look_order"] = _look_order
+effects.BUILTINS["@look_done"] = _look_done
+
+
+@handler("discard_card")
+def _discard_card(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """A chosen hand card goes to its owner's DISCARD."""
+    card = _who(s, source, step, ctx, "card")
+    if card is None or card not in s.hand[s.owner[card]]:
+        return STOP
+    s.hand[s.owner[card]].remove(card)
+    s.discard[s.owner[card]].append(card)
+    return None
+
+
+# --- generals -----------------------------------------------------------------------------------------
+
+
+@handler("to_casualty")
+def _to_casualty(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """A general to its owner's CASUALTY (``who``; "self" sacrifices the text's own general)."""
+    g = _who(s, source, step, ctx)
+    if g is None or g not in s.zone:
+        return STOP
+    killer = _who(s, source, step, ctx, "by") if "by" in step else None
+    areas.to_casualty(s, g, by=killer)
+    return None
+
+
+@handler("to_hand")
+def _to_hand(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """A general back to its owner's hand; its equipment to DISCARD."""
+    g = _who(s, source, step, ctx)
+    if g is None or g not in s.zone:
+        return STOP
+    areas.leave_battlefield(s, g)
+    s.hand[s.owner[g]].append(g)
+    return None
+
+
+@handler("move")
+def _move(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """A general moves to ``to`` (seen from its owner's side), blocking ignored; ``no_more_moves``
+    forbids its own moves for the rest of the turn (吕蒙)."""
+    g = _who(s, source, step, ctx)
+    if g is None or g not in s.zone:
+        return STOP
+    s.zone[g] = Zone(step["to"])
+    if step.get("no_more_moves"):
+        s.tmem.setdefault("nomove", []).append(g)
+    return None
+
+
+@handler("equip_free")
+def _equip_free(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """A hand card (``card``) goes onto a general (``who``) without paying, if it may go there (G13)."""
+    from engine.game import equipment
+
+    card = _who(s, source, step, ctx, "card")
+    g = _who(s, source, step, ctx)
+    if card is None or g is None or card not in s.hand[s.owner[card]]:
+        return STOP
+    if equipment.problem(s, s.owner[card], card, g) is not None:
+        return STOP
+    s.hand[s.owner[card]].remove(card)
+    s.gear.setdefault(g, []).append(card)
+    s.carrier[card] = g
+    return None
+
+
+@handler("duel")
+def _duel(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """Two generals (``a``, ``b``) compare current Might: the lower goes to CASUALTY, both if equal."""
+    a, b = ctx.get(step.get("a", "a")), ctx.get(step.get("b", "b"))
+    if isinstance(a, list):
+        a, b = a[0], a[1] if len(a) > 1 else b
+    if a is None or b is None or a not in s.zone or b not in s.zone:
+        return STOP
+    if step.get("same_zone") and s.zone[a] is not s.zone[b]:
+        return STOP  # the two must stand in one zone: the text does nothing
+    if "mark" in step and step["mark"] not in s.cards[a].marks and step["mark"] not in s.cards[b].marks:
+        return STOP
+    ma, mb = generals.might(s, a), generals.might(s, b)
+    if ma <= mb:
+        areas.to_casualty(s, a)
+    if mb <= ma:
+        areas.to_casualty(s, b)
+    return None
+
+
+@handler("joint_attack")
+def _joint_attack(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """Two own generals attack one enemy general with the sum of their Might (前后夹攻); both have attacked."""
+    own = ctx.get(step.get("own", "own"))
+    target = ctx.get(step.get("target", "t"))
+    if isinstance(target, list):
+        target = target[0]
+    if not own or target is None or target not in s.zone or any(g not in s.zone for g in own):
+        return STOP
+    for g in own:
+        s.acted.add(g)
+        s.attacked.add(g)
+    total = sum(generals.might(s, g) for g in own)
+    enemy = generals.might(s, target)
+    if total >= enemy:
+        areas.to_casualty(s, target, by=own[0])
+        if total > enemy:
+            effects.emit(s, "victory", {"winner": own[0], "loser": target, "attack": True})
+    if enemy >= total:
+        for g in own:
+            areas.to_casualty(s, g)
+    return None
+
+
+@handler("extra_attack")
+def _extra_attack(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """The general may attack once more this turn (速攻, 项羽)."""
+    g = _who(s, source, step, ctx)
+    if g is None or g not in s.zone:
+        return STOP
+    extra = s.tmem.setdefault("extra", {})
+    extra[str(g)] = extra.get(str(g), 0) + 1
+    return None
+
+
+@handler("grant")
+def _grant(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """This turn, ``flag`` holds for ``who`` (a general, or "own": all own generals)."""
+    who = step.get("who", "self")
+    g = -1 if who == "own" else _who(s, source, step, ctx)
+    if g is None:
+        return STOP
+    s.tmem.setdefault("grants", []).append([s.owner[source], step["flag"], g])
+    return None
+
+
+@handler("upkeep_mod")
+def _upkeep_mod(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """The owner's upkeep ([军费]) at the end of this turn changes by ``amount`` (never below 0)."""
+    mods = s.tmem.setdefault("upkeep", [0, 0])
+    mods[s.owner[source]] += int(step["amount"])
+
+
+@handler("siege_reduce")
+def _siege_reduce(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """The siege being answered depletes ``amount`` fewer cards (坚壁清野)."""
+    s.tmem["siege_reduce"] = s.tmem.get("siege_reduce", 0) + int(step["amount"])
+
+
+@handler("remember")
+def _remember(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """Note ``key`` for this card for the rest of the game (once-per-game texts)."""
+    s.memory.setdefault(step["key"], []).append(source)
+
+
+@handler("special_victory")
+def _special_victory(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
+    """The owner wins at once (§1.4 4), unless the enemy's text forbids it (逆境)."""
+    from engine.game import victory
+    from engine.game.terms import Termination
+
+    owner = s.owner[source]
+    if effects.player_flag(s, owner, "no_special_victory"):
+        return
+    victory.end(s, 1 - owner, Termination.SPECIAL_VICTORY, f"{s.names[source]} fulfilled its special victory")
+
+
+@handler("strike")
+def _strike(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """施计 (glossary 22, §3.7.3 rule 7): the executor's Wit (plus ``bonus`` steps whose ``if`` holds
+    for the target) against each target's; lower Wit goes to CASUALTY. ``target`` is a chosen general,
+    or "all" enemy generals in the executor's zone."""
+    executor = ctx["executor"]
+    if executor not in s.zone:
+        return STOP
+    if step.get("target", "all") == "all":
+        targets = generals.enemies_in_zone(s, executor)
+    else:
+        t = _who(s, source, step, ctx, "target")
+        targets = [t] if t is not None and t in s.zone else []
+    if not targets:
+        return STOP
+    for t in targets:
+        s.now["tactic"] = [executor, source, t]
+        power = generals.wit(s, executor)
+        for b in step.get("bonus", ()):
+            if effects.holds_all(s, b.get("if", ()), t, source, ctx):
+                power += int(b["amount"])
+        theirs = generals.wit(s, t)
+        s.now.pop("tactic", None)
+        if theirs < power and not generals.immune_to_tactic(s, t, executor):
+            areas.to_casualty(s, t, by=executor)
+            effects.emit(s, "victory", {"winner": executor, "loser": t, "attack": False, "tactic": True})
+    return None
+
+
+# --- choices --------------------------------------------------------------------------------------------
+
+
+def ask(
+    s: State, player: int, options: list[int], count: int, var: str, ctx: dict[str, Any], kind: str, after: str = ""
+) -> Any:
+    """Let ``player`` choose ``count`` of ``options`` (stored in the context as ``var``); a forced
+    choice (as many options as asked) is made at once. Returns STOP if there are too few options."""
+    if len(options) < count:
+        return STOP
+    if (len(options) == count and kind != "order") or count == 0:
+        finish_choice(s, player, list(options[:count]), var, ctx, after)
+        return None
+    s.choice = {
+        "player": player,
+        "kind": kind,
+        "count": count,
+        "options": list(options),
+        "as": var,
+        "after": after,
+        "phase": s.phase.value,
+        "to_act": s.to_act,
+    }
+    s.phase = Phase.CHOICE
+    s.to_act = player
+    return None
+
+
+def finish_choice(s: State, player: int, chosen: list[int], var: str, ctx: dict[str, Any], after: str) -> None:
+    """Store the chosen cards in the context and do what the choice was for."""
+    ctx[var] = list(chosen)
+    if after:
+        AFTER[after](s, player, chosen, ctx)
+
+
+AFTER = {"search": _after_search, "discard": _after_discard, "to_resource": _after_to_resource}
+
+
+OPTIONS = {
+    "enemy_generals": lambda s, owner: list(s.field[1 - owner]),
+    "own_generals": lambda s, owner: list(s.field[owner]),
+    "enemy_hand": lambda s, owner: list(s.hand[1 - owner]),
+    "own_hand": lambda s, owner: list(s.hand[owner]),
+}
+
+
+@handler("choose")
+def _choose(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """The owner chooses ``count`` (1) of ``from`` (enemy_generals, own_generals, enemy_hand, own_hand)
+    for which every ``where`` condition holds; ``best`` keeps only the highest [基本招募点] (擒贼擒王).
+    Too few: the rest of the text does not happen."""
+    owner = s.owner[source]
+    options = OPTIONS[step["from"]](s, owner)
+    where = step.get("where")
+    if where:
+        options = [o for o in options if effects.holds_all(s, where, o, source, ctx)]
+    if step.get("best") == "max_base_cost" and options:
+        top = max(s.cards[o].cost or 0 for o in options)
+        options = [o for o in options if (s.cards[o].cost or 0) == top]
+    return ask(s, owner, options, int(step.get("count", 1)), step.get("as", "t"), ctx, "target")
+
+
+@handler("use_dui")
+def _use_dui(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """对策: use a hand card with the 对 mark (``card``) at once: pay its cost with hand cards of the
+    owner's choice, then equip it on an own general (物) or let its text happen (事)."""
+    card = _who(s, source, step, ctx, "card")
+    owner = s.owner[source]
+    if card is None or card not in s.hand[owner]:
+        return STOP
+    use_card(s, owner, card, ctx)
+    return None
+
+
+def use_card(s: State, owner: int, card: int, ctx: dict[str, Any]) -> None:
+    """Queue the use of a 对 card in the enemy's turn (对策, 荀攸): payment, then equip or play."""
+    c = s.cards[card]
+    s.hand[owner].remove(card)
+    s.stack.append(card)
+    effects.queue(s, -1, "@use_card", {"card": card, "cost": c.cost or 0}, first=True)
+
+
+def _use_card(s: State, ctx: dict[str, Any]) -> None:
+    card = ctx["card"]
+    owner = s.owner[card]
+    step = ctx.get("_step", 0)
+    if step == 0:
+        ctx["_step"] = 1
+        s.frames.insert(0, [-1, "@use_card", 0, ctx])
+        cost = ctx["cost"]
+        if cost > len(s.hand[owner]):  # cannot pay: the card goes back to the hand unused
+            s.stack.remove(card)
+            s.hand[owner].append(card)
+            s.frames.pop(0)
+            return
+        if cost:
+            ask(s, owner, list(s.hand[owner]), cost, "paid", ctx, "payment", after="pay")
+        return
+    if step == 1:
+        c = s.cards[card]
+        if c.type == CardType.EQUIPMENT:
+            ctx["_step"] = 2
+            s.frames.insert(0, [-1, "@use_card", 0, ctx])
+            from engine.game import equipment
+
+            options = [g for g in s.field[owner] if equipment.problem(s, owner, card, g) is None]
+            if not options:
+                s.stack.remove(card)
+                areas.to_discard(s, card)
+                return
+            ask(s, owner, options, 1, "g", ctx, "target")
+            return
+        s.stack.remove(card)
+        areas.to_discard(s, card)
+        if c.effect.get("play"):
+            effects.queue(s, card, "play", {}, first=False)
+            s.frames.insert(0, s.frames.pop())
+        return
+    s.stack.remove(card)
+    g = ctx["g"][0]
+    s.gear.setdefault(g, []).append(card)
+    s.carrier[card] = g
+
+
+def _after_pay(s: State, player: int, chosen: list[int], ctx: dict[str, Any]) -> None:
+    for c in chosen:
+        s.hand[player].remove(c)
+        s.discard[player].append(c)
+
+
+AFTER["pay"] = _after_pay
+effects.BUILTINS["@use_card"] = _use_card
+
+
+# --- conditions -----------------------------------------------------------------------------------------
+
+
+def _zone(s: State, g: int) -> Zone | None:
+    return s.zone.get(g)
+
+
+condition("outside")(lambda s, g, src, p, ctx: _zone(s, g) in OUTSIDE)
+condition("in_border")(lambda s, g, src, p, ctx: _zone(s, g) is Zone.BORDER)
+condition("in_enemy_border")(lambda s, g, src, p, ctx: _zone(s, g) is Zone.ENEMY_BORDER)
+condition("in_fortress")(lambda s, g, src, p, ctx: _zone(s, g) is Zone.FORTRESS)
+condition("has_mark")(lambda s, g, src, p, ctx: p["mark"] in s.cards[g].marks)
+condition("named")(lambda s, g, src, p, ctx: s.names[g] == p["name"])
+
+
+@condition("own_turn")
+def _own_turn(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """It is the text's owner's turn."""
+    return bool(s.active == s.owner[src])
+
+
+condition("enemy")(lambda s, g, src, p, ctx: s.owner[g] != s.owner[src])
+condition("is_self")(lambda s, g, src, p, ctx: g == effects.carrier_or_self(s, src))
+condition("wit_at_most")(lambda s, g, src, p, ctx: generals.wit(s, g) <= int(p["n"]))
+condition("might_at_least")(lambda s, g, src, p, ctx: generals.might(s, g) >= int(p["n"]))
+condition("attacked_this_turn")(lambda s, g, src, p, ctx: g in s.attacked)
+condition("own_resource_below")(lambda s, g, src, p, ctx: len(s.resource[s.owner[src]]) < int(p["n"]))
+condition("own_casualty_at_least")(
+    lambda s, g, src, p, ctx: sum(1 for c in s.casualty[s.owner[src]] if s.cards[c].is_general) >= int(p["n"])
+)
+condition("fewer_generals")(lambda s, g, src, p, ctx: len(s.field[s.owner[src]]) < len(s.field[1 - s.owner[src]]))
+condition("own_border_occupied")(lambda s, g, src, p, ctx: any(s.zone[x] is Zone.BORDER for x in s.field[s.owner[src]]))
+
+
+@condition("alone_outside")
+def _alone_outside(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """No other own general stands outside the fortresses (曹操)."""
+    return not any(x != g and s.zone[x] in OUTSIDE for x in s.field[s.owner[g]])
+
+
+@condition("same_zone_as")
+def _same_zone_as(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` stands in the same place as the general ``var`` ("self" by default; G5)."""
+    who = p.get("var", "self")
+    other = effects.carrier_or_self(s, src) if who == "self" else ctx.get(who)
+    if isinstance(other, list):
+        other = other[0] if other else None
+    if other is None or other not in s.zone or g not in s.zone:
+        return False
+    if s.owner[other] == s.owner[g]:
+        return s.zone[other] is s.zone[g] and s.zone[g] is not Zone.FORTRESS
+    return generals.facing(s.zone[other]) is s.zone[g]
+
+
+@condition("same_zone_pair")
+def _same_zone_pair(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """Another general of ``g``'s side stands in ``g``'s zone outside (a pair to choose)."""
+    z = s.zone.get(g)
+    return z in OUTSIDE and any(x != g and s.zone[x] is z for x in s.field[s.owner[g]])
+
+
+@condition("has_troop")
+def _has_troop(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The general carries a troop (兵种)."""
+    return any(s.cards[e].subtype == "兵种" for e in s.gear.get(g, ()))
+
+
+@condition("other_own_faction_on_field")
+def _other_own_faction(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """Another own general of ``faction`` is on the battlefield."""
+    return any(x != g and p["faction"] in s.cards[x].factions for x in s.field[s.owner[src]])
+
+
+@condition("own_faction_count")
+def _own_faction_count(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """At least ``min`` own generals of ``faction`` on the battlefield."""
+    return sum(1 for x in s.field[s.owner[src]] if p["faction"] in s.cards[x].factions) >= int(p["min"])
+
+
+@condition("same_faction_count")
+def _same_faction_count(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """At least ``min`` own generals on the battlefield share one faction (君臣同心)."""
+    counts: dict[str, int] = {}
+    for x in s.field[s.owner[src]]:
+        for f in s.cards[x].factions:
+            counts[f] = counts.get(f, 0) + 1
+    return any(n >= int(p["min"]) for n in counts.values())
+
+
+@condition("name_on_field")
+def _name_on_field(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """An own general named ``name`` is on the battlefield."""
+    return any(s.names[x] == p["name"] for x in s.field[s.owner[src]])
+
+
+@condition("attacking")
+def _attacking(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` declared the melee being resolved ([武力攻击]); with ``mark``: against a general bearing it."""
+    contest = s.now.get("contest")
+    if not contest or contest[0] != g:
+        return False
+    return "mark" not in p or p["mark"] in s.cards[contest[1]].marks
+
+
+@condition("attacked")
+def _attacked(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` is the general attacked in the melee being resolved."""
+    contest = s.now.get("contest")
+    return contest is not None and contest[1] == g
+
+
+@condition("attacked_by_self")
+def _attacked_by_self(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` is attacked, in the melee being resolved, by the text's general (张飞)."""
+    contest = s.now.get("contest")
+    return contest is not None and contest[1] == g and contest[0] == effects.carrier_or_self(s, src)
+
+
+@condition("sieging")
+def _sieging(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` is the general whose [攻城] is being resolved."""
+    return s.now.get("siege") == g
+
+
+@condition("first_siege")
+def _first_siege(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` has not besieged before in this game (关羽)."""
+    return g not in s.memory.get("sieged", ())
+
+
+@condition("executing")
+def _executing(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` executes the tactic being resolved (of ``subtype`` if given)."""
+    tactic = s.now.get("tactic")
+    if not tactic or tactic[0] != g:
+        return False
+    return "subtype" not in p or s.cards[tactic[1]].subtype == p["subtype"]
+
+
+@condition("tactic_target")
+def _tactic_target(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` is the target of the tactic being resolved (of ``subtype`` if given)."""
+    tactic = s.now.get("tactic")
+    if not tactic or tactic[2] != g:
+        return False
+    return "subtype" not in p or s.cards[tactic[1]].subtype == p["subtype"]
+
+
+@condition("context_is_self")
+def _context_is_self(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The event's ``key`` (winner, loser, general, defender, …) is the text's own general."""
+    return ctx.get(p["key"]) == (src if s.cards[src].is_general else s.carrier.get(src))
+
+
+@condition("context_own_other")
+def _context_own_other(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The event's ``key`` is another own general (of ``faction`` if given)."""
+    x = ctx.get(p["key"])
+    if x is None or x == src or s.owner[x] != s.owner[src]:
+        return False
+    return "faction" not in p or p["faction"] in s.cards[x].factions
+
+
+@condition("context_enemy")
+def _context_enemy(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The event's ``key`` is an enemy general."""
+    x = ctx.get(p["key"])
+    return x is not None and s.owner[x] != s.owner[src]
+
+
+@condition("context_true")
+def _context_true(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The event's ``key`` is true (``attack``: the winner declared the melee)."""
+    return bool(ctx.get(p["key"]))
+
+
+@condition("retreat_home")
+def _retreat_home(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The move of the event went from outside into 自城内 (张郃)."""
+    return ctx.get("to") == Zone.FORTRESS.value and ctx.get("from") in (Zone.BORDER.value, Zone.ENEMY_BORDER.value)
+
+
+@condition("not_remembered")
+def _not_remembered(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The card has not used its once-per-game text (``key``) yet."""
+    return src not in s.memory.get(p["key"], ())
+
+
+@condition("army_at_least")
+def _army_at_least(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """At least ``min`` own generals on the battlefield, ``outside`` of them in 敌城外 (军临天下)."""
+    field = s.field[s.owner[src]]
+    far = sum(1 for x in field if s.zone[x] is Zone.ENEMY_BORDER)
+    return len(field) >= int(p["min"]) and far >= int(p.get("far", 0))
+
+
+@condition("pending_melee_on_other_own")
+def _pending_melee_on_other_own(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The action being answered is an enemy [武力攻击] on another own general (周仓)."""
+    pending = s.pending
+    if pending is None or pending.kind != "melee":
+        return False
+    d = pending.defender  # type: ignore[attr-defined]
+    return d != src and d in s.zone and s.owner[d] == s.owner[src]
+
+
+@condition("pending_attacker")
+def _pending_attacker(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` is the general whose action is being answered (its mover, attacker or sieger)."""
+    pending = s.pending
+    if pending is None:
+        return False
+    return g in (getattr(pending, "general", None), getattr(pending, "attacker", None))
+
+
+@condition("has_faction")
+def _has_faction(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` belongs to ``faction``."""
+    return p["faction"] in s.cards[g].factions
+
+
+@condition("can_equip")
+def _can_equip(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The card ``var`` may go onto ``g`` now (slots, uniqueness: G13)."""
+    from engine.game import equipment
+
+    card = ctx.get(p["var"])
+    if isinstance(card, list):
+        card = card[0] if card else None
+    return card is not None and equipment.problem(s, s.owner[card], card, g) is None
+
+
+@condition("may_attack")
+def _may_attack(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` may still attack this turn (G8)."""
+    return generals.may_attack(s, g)
+
+
+@condition("faced_by")
+def _faced_by(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """At least ``min`` generals of the text's owner that may still attack stand where ``g`` stands."""
+    there = generals.facing(s.zone[g])
+    owner = s.owner[src]
+    n = sum(1 for x in s.field[owner] if s.zone[x] is there and generals.may_attack(s, x))
+    return there is not None and n >= int(p["min"])
+
+
+@condition("chose_yes")
+def _chose_yes(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """The player said yes to the ``may`` step stored as ``var``."""
+    answer = ctx.get(p.get("var", "yes"))
+    return answer is not None and len(answer) > 0 and answer[0] != -1
+
+
+@handler("may")
+def _may(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """ "可以": the owner says yes (the source's id) or no (-1); later steps check ``chose_yes``."""
+    return ask(s, s.owner[source], [source, -1], 1, step.get("as", "yes"), ctx, "may")
+
+
+@condition("pending_defender")
+def _pending_defender(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
+    """``g`` is the general attacked by the melee being answered."""
+    pending = s.pending
+    return pending is not None and getattr(pending, "defender", None) == g
