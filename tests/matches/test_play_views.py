@@ -152,3 +152,47 @@ def test_an_accepted_challenge_cannot_be_withdrawn(setup):
     match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
     with pytest.raises(play.PlayRefused, match="concede"):
         play.withdraw_challenge(alice, match)
+
+
+def test_a_commandment_is_chosen_and_a_recruit_paid_with_chosen_cards_from_the_table(client):
+    """§2.6.4: the command pool's commandment is chosen first; §3.5 / ruling G3: a recruit names its payment."""
+    from engine.game import PaymentChoice, Phase, Recruit
+    from engine.game.bots import RandomBot
+    from tests.decks.factories import legal_text, make_card_database_version, make_format, make_user
+
+    fmt = make_format([make_card_database_version()])
+    carol = make_user("carol")
+    version = make_deck(carol, fmt, legal_text()).latest_version()
+    match = play.start_bot_match(carol, version, "greedy")
+    client.force_login(carol)
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert 'data-kind="choose_commandment"' in page and "蜀令" in page
+    state = play.load_state(play.current_game(match))
+    assert state.phase is Phase.COMMANDMENT
+    choose = next(a for a in state.legal_actions() if getattr(a, "card", None) is not None)
+    play.act(match, carol, choose.to_json())
+    for _ in range(20):  # end turns until a recruit needs a payment (a general of cost 1 or more)
+        state = play.load_state(play.current_game(match))
+        pay = next(
+            (a for a in state.legal_actions() if isinstance(a, PaymentChoice) and isinstance(a.template, Recruit)), None
+        )
+        if pay is not None:
+            break
+        other = RandomBot(0).choose(state).to_json()  # e.g. a discard down to the hand limit (ruling G9)
+        play.act(match, carol, {"type": "end_turn"} if state.phase is Phase.MAIN else other)
+    assert pay is not None
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert 'name="payment_choice"' in page and 'fieldset class="payment"' in page
+    template = {"type": "recruit", "card": pay.template.card}
+    too_few = client.post(
+        f"/play/matches/{match.pk}/act",
+        {"action": json.dumps(template), "payment_choice": "1", "payment": []},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert "ruling G3" in too_few or "§3.5" in too_few or "§2.8" in too_few
+    paid = [str(c) for c in pay.choices[: pay.count]]
+    client.post(
+        f"/play/matches/{match.pk}/act", {"action": json.dumps(template), "payment_choice": "1", "payment": paid}
+    )
+    state = play.load_state(play.current_game(match))
+    assert pay.template.card in state.field[0]
