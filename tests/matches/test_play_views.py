@@ -196,3 +196,13 @@ def test_a_commandment_is_chosen_and_a_recruit_paid_with_chosen_cards_from_the_t
     )
     state = play.load_state(play.current_game(match))
     assert pay.template.card in state.field[0]
+
+
+def test_a_best_of_three_table_shows_game_one_result_while_game_two_runs(client, setup):
+    _fmt, alice, bob, deck_a, deck_b = setup
+    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a, best_of=3), deck_b)
+    play.concede(match, alice)
+    client.force_login(alice)
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert "game-result" in page and "bob" in page and 'id="game-over"' not in page
+    assert client.get(f"/play/matches/{match.pk}/games/1/log").status_code == 403  # the match still runs
