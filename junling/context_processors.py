@@ -9,6 +9,7 @@ NAV = [
     ("cards:list", "Cards"),
     ("decks:list", "Decks"),
     ("matches:tournament-list", "Tournaments"),
+    ("matches:ratings", "Ratings"),
 ]
 
 
