@@ -131,8 +131,8 @@ def resume(s: State) -> None:
 
 def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
     """Queue the texts of every card on the table listening to ``event``; a card the event is about
-    (``general``, ``loser``) listens too even if it has just left the battlefield (典韦, 何仪)."""
-    about = (context.get("general"), context.get("loser"))
+    (``general``, ``loser``, ``defender``) listens too even if it has just left the battlefield (典韦, 何仪, 毒蛇)."""
+    about = (context.get("general"), context.get("loser"), context.get("defender"))
     for card in s.listeners:
         on = s.cards[card].effect.get("on")
         if not on or event not in on:
