@@ -145,3 +145,47 @@ def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page):
         assert page.locator("#game-over a.log-link").count() == 1
     finally:
         ctx.close()
+
+
+def test_a_recruit_is_paid_with_the_cards_the_player_ticks(browser_page):
+    """§3.5, ruling G3: the recruit's button waits for exactly its cost in ticked hand cards."""
+    from engine.game import PaymentChoice, Phase, Recruit
+    from matches.services import play
+    from tests.decks.factories import legal_text, make_card_database_version, make_deck, make_format, make_user
+
+    fmt = make_format([make_card_database_version()])
+    carol = make_user("carol")
+    match = play.start_bot_match(carol, make_deck(carol, fmt, legal_text()).latest_version(), "greedy")
+    for _ in range(20):  # choose the commandment, then end turns until a recruit costs something
+        state = play.load_state(play.current_game(match))
+        if state.phase is Phase.MAIN and any(
+            isinstance(a, PaymentChoice) and isinstance(a.template, Recruit) for a in state.legal_actions()
+        ):
+            break
+        legal = state.legal_actions()
+        action = legal[-1] if state.phase is Phase.MAIN else legal[0]
+        play.act(
+            match,
+            carol,
+            action.complete(action.choices[: action.count]).to_json()
+            if isinstance(action, PaymentChoice)
+            else action.to_json(),
+        )
+    ctx, page = _log_in(browser_page.context.browser, browser_page.base_url, carol)
+    try:
+        page.goto(browser_page.base_url + f"/play/matches/{match.pk}/")
+        form = page.locator('form.control[data-kind="recruit"][data-count]').first
+        need = int(form.get_attribute("data-count"))
+        general = json.loads(form.locator("input[name=action]").get_attribute("value"))["card"]
+        assert form.locator("button").is_disabled()
+        boxes = form.locator("input[name=payment]")
+        for i in range(need):
+            boxes.nth(i).check()
+        assert form.locator("button").is_enabled()
+        before = page.locator("#play-table").get_attribute("data-version")
+        form.locator("button").click()
+        page.wait_for_function("v => document.querySelector('#play-table').dataset.version !== v", arg=before)
+        assert page.locator(f'#board .general.mine[data-id="{general}"]').count() == 1
+        assert page.locator("#play-error").count() == 0
+    finally:
+        ctx.close()
