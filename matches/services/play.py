@@ -272,6 +272,15 @@ def _start_game(refereed: RefereedMatch, number: int) -> RefereedGame:
 
 # game pk -> (salt, steps, state); the salt is random per game, so a reused pk never matches an old entry.
 _STATES: dict[int, tuple[str, int, State]] = {}
+MAX_CACHED_STATES = 512
+"""Oldest cached states are dropped beyond this many (a state is a few kilobytes)."""
+
+
+def _cache(pk: int, salt: str, steps: int, state: State) -> None:
+    _STATES.pop(pk, None)
+    _STATES[pk] = (salt, steps, state)
+    while len(_STATES) > MAX_CACHED_STATES:
+        _STATES.pop(next(iter(_STATES)))
 
 
 def forget_states() -> None:
@@ -293,7 +302,7 @@ def load_state(row: RefereedGame) -> State:
     state = game.new_initial_state(decks[0], decks[1], seed=row.seed)
     for data in RefereedEntry.objects.filter(game=row).order_by("n").values_list("action", flat=True)[: row.steps]:
         state.apply(action_from_json(data))
-    _STATES[row.pk] = (row.salt, row.steps, state.clone())
+    _cache(row.pk, row.salt, row.steps, state.clone())
     return state
 
 
@@ -303,8 +312,8 @@ def _save(row: RefereedGame) -> None:
 
 
 def _remember(row: RefereedGame, state: State) -> None:
-    pk, key, copy = row.pk, (row.salt, row.steps), state.clone()
-    transaction.on_commit(lambda: _STATES.__setitem__(pk, (*key, copy)))
+    pk, salt, steps, copy = row.pk, row.salt, row.steps, state.clone()
+    transaction.on_commit(lambda: _cache(pk, salt, steps, copy))
 
 
 def _apply(row: RefereedGame, state: State, action: Action) -> None:

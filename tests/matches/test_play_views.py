@@ -206,3 +206,27 @@ def test_a_best_of_three_table_shows_game_one_result_while_game_two_runs(client,
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
     assert "game-result" in page and "bob" in page and 'id="game-over"' not in page
     assert client.get(f"/play/matches/{match.pk}/games/1/log").status_code == 403  # the match still runs
+
+
+def test_g11_the_responder_gets_a_prompt_naming_the_pending_action_with_its_time_limit(client, setup):
+    from engine.game import Phase
+    from tests.matches.test_play_factories import winning_step
+
+    _fmt, alice, bob, deck_a, deck_b = setup
+    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
+    users = {0: alice, 1: bob}
+    for _ in range(60):
+        state = play.load_state(play.current_game(match))
+        if state.phase is Phase.RESPONSE:
+            break
+        seat = state.current_player()
+        play.act(match, users[seat], winning_step(state, seat))
+    responder = users[state.current_player()]
+    besieger = state.names[state.pending.general]
+    client.force_login(responder)
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    prompt = page.split('id="response-prompt"')[1].split("</p>")[0]
+    assert besieger in prompt and 'class="countdown" data-seconds="' in prompt
+    seconds = int(prompt.split('data-seconds="')[1].split('"')[0])
+    assert 0 < seconds <= play.RESPONSE_SECONDS
+    assert 'data-kind="pass"' in page
