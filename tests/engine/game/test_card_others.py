@@ -445,7 +445,7 @@ def strike(name, wits, executor_wit=5, marks_general="刘备"):
 
 @pytest.mark.parametrize("name", SINGLE)
 def test_single_target_tactic_strikes_the_chosen_enemy(name):
-    s, z, (a, b) = strike(name, (1, 1))
+    s, _z, (a, b) = strike(name, (1, 1))
     assert s.phase is Phase.CHOICE
     s.apply(Choose((b,)))
     settle(s)
@@ -454,34 +454,34 @@ def test_single_target_tactic_strikes_the_chosen_enemy(name):
 
 @pytest.mark.parametrize("name", ALL)
 def test_area_tactic_strikes_every_enemy_of_lower_wit(name):
-    s, z, (a, b) = strike(name, (4, 5))
+    s, _z, (a, b) = strike(name, (4, 5))
     settle(s)
     assert s.area_of(a) is Area.CASUALTY and s.area_of(b) is Area.BATTLEFIELD
 
 
 def test_fire_ox_plus_2_against_a_beast():
-    s, z, (ele, fei) = strike("火牛阵", (6, 9), marks_general="巨象")
+    s, _z, (ele, _fei) = strike("火牛阵", (6, 9), marks_general="巨象")
     s.apply(Choose((ele,)))
     settle(s)
     assert s.area_of(ele) is Area.CASUALTY
 
 
 def test_flood_xiapi_plus_1_against_a_target_in_its_own_border():
-    s, z, (liu, fei) = strike("水淹下邳", (5, 9))
+    s, _z, (liu, _fei) = strike("水淹下邳", (5, 9))
     s.apply(Choose((liu,)))
     settle(s)
     assert s.area_of(liu) is Area.CASUALTY
 
 
 def test_pitfall_minus_1_even_if_the_target_survives():
-    s, z, (liu, fei) = strike("陷坑", (9, 9))
+    s, _z, (_liu, fei) = strike("陷坑", (9, 9))
     s.apply(Choose((fei,)))
     settle(s)
     assert s.area_of(fei) is Area.BATTLEFIELD and might(s, fei) == 4
 
 
 def test_sow_discord_plus_2_against_a_defector():
-    s, z, (ma, fei) = strike("离间计", (6, 9), marks_general="马超")
+    s, _z, (ma, _fei) = strike("离间计", (6, 9), marks_general="马超")
     s.apply(Choose((ma,)))
     settle(s)
     assert s.area_of(ma) is Area.CASUALTY
