@@ -624,7 +624,7 @@ def _finish_game(row: RefereedGame, outcome: dict[str, Any]) -> None:
 
 
 def _finish_match(match: Match, games: list[RefereedGame]) -> None:
-    from matches.services.results import GameOutcome, record_refereed_result
+    from matches.services.results import GameOutcome, ResultRefused, record_refereed_result
 
     outcomes = [
         GameOutcome(winner="a" if g.outcome["winner"] == 0 else "b", reason=_reason(g.outcome)[:200], log=g.log)
@@ -632,7 +632,13 @@ def _finish_match(match: Match, games: list[RefereedGame]) -> None:
         if g.outcome
     ]
     start = match.games.count()
-    record_refereed_result(match, outcomes)
+    try:
+        with transaction.atomic():
+            record_refereed_result(match, outcomes)
+    except ResultRefused as exc:
+        # E.g. an organiser closed the tournament meanwhile: the games and their logs stay, for an organiser.
+        record(None, "match.play.result_refused", match, reason=str(exc), games=[o.winner for o in outcomes])
+        return
     for i, g in enumerate(games, start=1):
         g.match_game = match.games.get(number=start + i)
         g.save(update_fields=["match_game"])

@@ -6,12 +6,20 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 from matches.models import RefereedGame
 from matches.services import play
 from tests.matches.test_play_factories import quick_setup, winning_step
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Messages are checked in English (the site's default language is Chinese)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

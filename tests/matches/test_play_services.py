@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.utils import translation
 
 from engine.game import Phase
 from engine.replay.verdict import adjudicate
@@ -14,6 +15,13 @@ from tests.decks.factories import make_card_database_version, make_deck, make_fo
 from tests.matches.test_play_factories import quick_cards, quick_setup, winning_step
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Messages are checked in English (the site's default language is Chinese)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
@@ -227,3 +235,18 @@ def test_two_actions_sent_at_once_apply_one_and_refuse_the_other_as_stale():
     row = play.current_game(match)
     assert RefereedEntry.objects.filter(game=row).count() == row.steps
     assert state.turn + 1 == play.load_state(row).turn
+
+
+def test_a_result_the_tournament_refuses_leaves_the_game_and_its_log_for_an_organiser(setup):
+    """An organiser entered the result while the game ran: the refereed result is refused, nothing fails."""
+    from junling.models import AuditEvent
+
+    match = _human_match(setup)
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.FINISHED, result_source=Match.Source.ORGANISER, games_won_a=1
+    )
+    play.concede(match, setup[1])
+    match.refresh_from_db()
+    assert match.result_source == Match.Source.ORGANISER and match.games_won_a == 1
+    assert play.current_game(match).log is not None and play.current_game(match).is_over
+    assert AuditEvent.objects.filter(verb="match.play.result_refused").exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 from matches.models import Match
 from matches.services import play
@@ -150,7 +151,7 @@ def test_the_challenged_player_is_told_to_accept_and_may_decline(client, setup):
 def test_an_accepted_challenge_cannot_be_withdrawn(setup):
     _fmt, alice, bob, deck_a, deck_b = setup
     match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
-    with pytest.raises(play.PlayRefused, match="concede"):
+    with translation.override("en"), pytest.raises(play.PlayRefused, match="concede"):
         play.withdraw_challenge(alice, match)
 
 
