@@ -3,13 +3,15 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 # (url name, label) for the top navigation; a page whose app is not there yet is left out.
+# gettext_noop so that makemessages extracts the labels; they are translated per request below.
 NAV = [
-    ("cards:list", "Cards"),
-    ("decks:list", "Decks"),
-    ("matches:tournament-list", "Tournaments"),
-    ("matches:ratings", "Ratings"),
+    ("cards:list", gettext_noop("Cards")),
+    ("decks:list", gettext_noop("Decks")),
+    ("matches:tournament-list", gettext_noop("Tournaments")),
+    ("matches:ratings", gettext_noop("Ratings")),
 ]
 
 
