@@ -22,7 +22,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from decks.models import DeckVersion
 from engine.cards import CardDatabase
@@ -716,32 +716,32 @@ def feed_line(state: State, action: Action, viewer: int) -> list[Any]:
         return {"count": len(cards)}
 
     if isinstance(action, CoinFlip):
-        return [N_("The coin falls: %(who)s goes first (ruling G1)."), {"who": {"seat": action.first_player}}]
+        return [gettext_noop("The coin falls: %(who)s goes first (ruling G1)."), {"who": {"seat": action.first_player}}]
     if isinstance(action, Reveal):
         assert state.chance is not None
         owner, dest = state.chance[0], state.chance[2]
         if dest is Area.HAND:
             if owner == viewer:
-                return [N_("%(who)s: draw %(card)s."), {"who": {"seat": owner}, "card": _card(action.card)}]
-            return [N_("%(who)s: draw a card."), {"who": {"seat": owner}}]
-        return [N_("%(who)s: the top card of RESOURCE goes to DISCARD, face down."), {"who": {"seat": owner}}]
+                return [gettext_noop("%(who)s: draw %(card)s."), {"who": {"seat": owner}, "card": _card(action.card)}]
+            return [gettext_noop("%(who)s: draw a card."), {"who": {"seat": owner}}]
+        return [gettext_noop("%(who)s: the top card of RESOURCE goes to DISCARD, face down."), {"who": {"seat": owner}}]
     if isinstance(action, ChooseCommandment):
         if action.card is None:
-            return [N_("%(who)s: no commandment."), {"who": who}]
+            return [gettext_noop("%(who)s: no commandment."), {"who": who}]
         if own:
             return [
-                N_("%(who)s: choose the commandment %(card)s, face down."),
+                gettext_noop("%(who)s: choose the commandment %(card)s, face down."),
                 {"who": who, "card": _card(names[action.card])},
             ]
-        return [N_("%(who)s: choose a commandment, face down."), {"who": who}]
+        return [gettext_noop("%(who)s: choose a commandment, face down."), {"who": who}]
     if isinstance(action, Recruit):
         return [
-            N_("%(who)s: recruit %(card)s into 自城内%(paid)s."),
+            gettext_noop("%(who)s: recruit %(card)s into 自城内%(paid)s."),
             {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
         ]
     if isinstance(action, Equip):
         return [
-            N_("%(who)s: equip %(card)s on %(general)s%(paid)s."),
+            gettext_noop("%(who)s: equip %(card)s on %(general)s%(paid)s."),
             {
                 "who": who,
                 "card": _card(names[action.card]),
@@ -751,12 +751,12 @@ def feed_line(state: State, action: Action, viewer: int) -> list[Any]:
         ]
     if isinstance(action, PlayEvent):
         return [
-            N_("%(who)s: play the event %(card)s%(paid)s."),
+            gettext_noop("%(who)s: play the event %(card)s%(paid)s."),
             {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
         ]
     if isinstance(action, PlayTactic):
         return [
-            N_("%(who)s: %(general)s executes %(card)s%(paid)s."),
+            gettext_noop("%(who)s: %(general)s executes %(card)s%(paid)s."),
             {
                 "who": who,
                 "card": _card(names[action.card]),
@@ -766,46 +766,46 @@ def feed_line(state: State, action: Action, viewer: int) -> list[Any]:
         ]
     if isinstance(action, PlayAdvantage):
         return [
-            N_("%(who)s: place the advantage %(card)s%(paid)s."),
+            gettext_noop("%(who)s: place the advantage %(card)s%(paid)s."),
             {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
         ]
     if isinstance(action, ActivateEffect):
         return [
-            N_("%(who)s: activate the effect of %(card)s%(paid)s."),
+            gettext_noop("%(who)s: activate the effect of %(card)s%(paid)s."),
             {"who": who, "card": _card(names[action.source]), "paid": paid(action.payment)},
         ]
     if isinstance(action, Move):
         return [
-            N_("%(who)s: move %(card)s to %(zone)s."),
+            gettext_noop("%(who)s: move %(card)s to %(zone)s."),
             {"who": who, "card": _card(names[action.general]), "zone": {"zone": action.to.value, "owner": actor}},
         ]
     if isinstance(action, Melee):
         return [
-            N_("%(who)s: %(card)s attacks %(target)s."),
+            gettext_noop("%(who)s: %(card)s attacks %(target)s."),
             {"who": who, "card": _card(names[action.attacker]), "target": _card(names[action.defender])},
         ]
     if isinstance(action, Siege):
         return [
-            N_("%(who)s: %(card)s besieges the enemy RESOURCE (ruling G7)."),
+            gettext_noop("%(who)s: %(card)s besieges the enemy RESOURCE (ruling G7)."),
             {"who": who, "card": _card(names[action.general])},
         ]
     if isinstance(action, EndTurn):
-        return [N_("%(who)s: end the turn (upkeep %(n)s)."), {"who": who, "n": len(state.field[actor])}]
+        return [gettext_noop("%(who)s: end the turn (upkeep %(n)s)."), {"who": who, "n": len(state.field[actor])}]
     if isinstance(action, PlayCounter):
         return [
-            N_("%(who)s: answer with the counter %(card)s%(paid)s."),
+            gettext_noop("%(who)s: answer with the counter %(card)s%(paid)s."),
             {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
         ]
     if isinstance(action, Pass):
-        return [N_("%(who)s: let it resolve."), {"who": who}]
+        return [gettext_noop("%(who)s: let it resolve."), {"who": who}]
     if isinstance(action, Discard):
         if own:
             return [
-                N_("%(who)s: discard %(cards)s to the hand limit."),
+                gettext_noop("%(who)s: discard %(cards)s to the hand limit."),
                 {"who": who, "cards": {"list": [names[c] for c in action.cards]}},
             ]
-        return [N_("%(who)s: discard %(n)s card(s) to the hand limit."), {"who": who, "n": len(action.cards)}]
-    return [N_("%(who)s: %(kind)s."), {"who": who, "kind": action.kind}]
+        return [gettext_noop("%(who)s: discard %(n)s card(s) to the hand limit."), {"who": who, "n": len(action.cards)}]
+    return [gettext_noop("%(who)s: %(kind)s."), {"who": who, "kind": action.kind}]
 
 
 @dataclass
