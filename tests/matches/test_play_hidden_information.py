@@ -99,6 +99,13 @@ def test_every_page_and_api_answer_of_a_running_match_hides_the_opponent_hand_an
     assert answers["api act move 0"].status_code == 400
     assert answers["api act move 0"].json()["error"]["rule"] == "§3.6.5"
     assert answers["log page"].status_code == 403 and answers["log api"].status_code == 403
+    # the check can fail: bob's own page and API answer do show his hand
+    client.force_login(_bob)
+    own = (
+        client.get(f"/play/matches/{match.pk}/").content.decode()
+        + client.get(f"/api/play/matches/{match.pk}/").content.decode()
+    )
+    assert all(state.names[c] in own for c in state.hand[1])
 
 
 def test_an_illegal_action_naming_an_opponent_hand_card_is_refused_without_its_name(running):
@@ -150,3 +157,18 @@ def test_a_resource_card_put_into_discard_face_down_is_named_to_nobody(running):
                 face_down += 1
                 assert "card" not in params
     assert face_down >= 2 and state.discard[0]  # alice's general's upkeep, heard by both seats
+
+
+def test_an_illegal_action_naming_a_card_of_my_own_resource_does_not_name_it(client, running):
+    match, alice, _bob, state = running
+    own_resource = state.resource[0][0]
+    client.force_login(alice)
+    for action in (
+        {"type": "recruit", "card": own_resource},
+        {"type": "move", "general": own_resource, "to": "border"},
+        {"type": "event", "card": own_resource},
+    ):
+        response = client.post(f"/api/play/matches/{match.pk}/act", {"action": action}, content_type="application/json")
+        assert response.status_code == 400
+        text = response.content.decode()
+        assert state.label(own_resource) not in text and response.json()["error"]["rule"]
