@@ -60,7 +60,7 @@ def _assert_clean(text: str, secrets: list[str], where: str) -> None:
 
 
 def test_every_page_and_api_answer_of_a_running_match_hides_the_opponent_hand_and_the_seed(client, running):
-    match, alice, _bob, state = running
+    match, alice, bob, state = running
     secrets = _secrets(state, 0)
     assert secrets  # bob holds cards alice has not seen
     client.force_login(alice)
@@ -100,7 +100,7 @@ def test_every_page_and_api_answer_of_a_running_match_hides_the_opponent_hand_an
     assert answers["api act move 0"].json()["error"]["rule"] == "§3.6.5"
     assert answers["log page"].status_code == 403 and answers["log api"].status_code == 403
     # the check can fail: bob's own page and API answer do show his hand
-    client.force_login(_bob)
+    client.force_login(bob)
     own = (
         client.get(f"/play/matches/{match.pk}/").content.decode()
         + client.get(f"/api/play/matches/{match.pk}/").content.decode()
