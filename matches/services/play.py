@@ -2,7 +2,7 @@
 
 Every applied action (a player's, a bot's, a chance event) is stored as a RefereedEntry in the same
 transaction as the change, so the state is always rebuilt from the database: a per-process cache keyed
-by the number of stored entries only saves the replay. Actions on one game are serialised by a
+by the game's salt and its number of stored entries only saves the replay. Actions on one game are serialised by a
 ``select_for_update`` on its row; an action sent for an older step is refused as stale. The seed and
 the log stay on the server until the match is over; a player only ever gets ``state.observation(seat)``,
 his own feed lines, and error messages with hidden cards removed.
