@@ -1,9 +1,11 @@
 """Rules engine speed and size: random self-play, checked replay, serialised state size.
 
-    .venv/bin/python bench/bench_engine.py [--games N] [--seconds S]
+    .venv/bin/python bench/bench_engine.py [--games N] [--only texts|no-texts]
 
-Random self-play: two random bots play complete games with the bundled starter decks on one core
-(chance from each state's seed); counts every applied action, player and chance. Checked replay:
+Both ways in one run: the starter database without its effect specs (the rules alone), then with the
+starter decks' texts in play (issue 5). Times are CPU time of the process (``time.process_time``), so
+that other jobs on a shared machine weigh less. Random self-play: two random bots play complete games
+with the bundled starter decks on one core (chance from each state's seed); counts every applied action, player and chance. Checked replay:
 the recorded games are replayed from their action lists with ``State.apply`` (every action
 validated). Serialised state: ``len(json.dumps(state.to_json()))`` in UTF-8 bytes, with and without
 the history, at every 25th step and at the end.
@@ -12,6 +14,7 @@ the history, at every 25th step and at the end.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import json
 import os
@@ -23,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import starter_database
+from engine.cards import CardDatabase, starter_database
 from engine.game import Game, State
 from engine.game.bots import RandomBot, play
 from engine.game.cli import load_deck
@@ -42,43 +45,37 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} logical CPUs, {system}, Python {platform.python_version()}"
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games of random self-play (default 2000)")
-    parser.add_argument("--decks", nargs=2, default=["shu_starter", "wei_starter"])
-    args = parser.parse_args()
+def without_texts(db: CardDatabase) -> CardDatabase:
+    """The same cards with every effect spec removed: the engine of rules only, as before issue 5."""
+    return CardDatabase(
+        [dataclasses.replace(c, effect={}) for c in db], game=db.game, name=db.name + "-no-texts", version=db.version
+    )
 
-    game = Game(starter_database())
-    decks = [load_deck(d) for d in args.decks]
-    print(f"machine: {machine()}")
-    print(f"date: {datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds')}")
-    print(f"decks: {args.decks[0]} vs {args.decks[1]} (starter database, {len(game.db)} cards)")
 
-    # random self-play
+def measure(game: Game, decks: list, games: int, label: str) -> None:
+    """Random self-play, checked replay and serialised sizes with one card database."""
     histories = []
     actions = 0
-    start = time.perf_counter()
-    for seed in range(args.games):
+    start = time.process_time()
+    for seed in range(games):
         s = game.new_initial_state(decks[0], decks[1], seed=seed)
         play(s, [RandomBot(seed), RandomBot(seed + 1)])
         actions += len(s.history)
         histories.append((seed, s.history))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     print(
-        f"random self-play: {args.games} games in {elapsed:.2f} s = {args.games / elapsed:,.0f} games/s, "
-        f"{actions / elapsed:,.0f} actions/s ({actions / args.games:.0f} actions per game)"
+        f"[{label}] random self-play: {games} games in {elapsed:.2f} s = {games / elapsed:,.0f} games/s, "
+        f"{actions / elapsed:,.0f} actions/s ({actions / games:.0f} actions per game)"
     )
 
-    # checked replay
-    start = time.perf_counter()
+    start = time.process_time()
     for seed, history in histories:
         s = game.new_initial_state(decks[0], decks[1], seed=seed)
         for action in history:
             s.apply(action)
-    elapsed = time.perf_counter() - start
-    print(f"checked replay: {actions} actions in {elapsed:.2f} s = {actions / elapsed:,.0f} actions/s")
+    elapsed = time.process_time() - start
+    print(f"[{label}] checked replay: {actions} actions in {elapsed:.2f} s = {actions / elapsed:,.0f} actions/s")
 
-    # serialised size
     with_history: list[int] = []
     without: list[int] = []
     for seed, history in histories[:100]:
@@ -89,9 +86,28 @@ def main() -> int:
                 with_history.append(_size(s, True))
                 without.append(_size(s, False))
     print(
-        f"serialised state: without history mean {statistics.mean(without):,.0f} B, max {max(without):,} B; "
-        f"with history mean {statistics.mean(with_history):,.0f} B, max {max(with_history):,} B"
+        f"[{label}] serialised state: without history mean {statistics.mean(without):,.0f} B, "
+        f"max {max(without):,} B; with history mean {statistics.mean(with_history):,.0f} B, "
+        f"max {max(with_history):,} B"
     )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games of random self-play (default 2000)")
+    parser.add_argument("--decks", nargs=2, default=["shu_starter", "wei_starter"])
+    parser.add_argument("--only", choices=["texts", "no-texts"], help="measure one way only")
+    args = parser.parse_args()
+
+    db = starter_database()
+    decks = [load_deck(d) for d in args.decks]
+    print(f"machine: {machine()}")
+    print(f"date: {datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds')}")
+    print(f"decks: {args.decks[0]} vs {args.decks[1]} (starter database, {len(db)} cards)")
+    if args.only != "texts":
+        measure(Game(without_texts(db)), decks, args.games, "without texts")
+    if args.only != "no-texts":
+        measure(Game(db), decks, args.games, "with texts")
     return 0
 
 

@@ -132,11 +132,11 @@ def resume(s: State) -> None:
 def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
     """Queue the texts of every card on the table listening to ``event``; a card the event is about
     (``general``, ``loser``, ``defender``) listens too even if it has just left the battlefield (典韦, 何仪, 毒蛇)."""
+    cards = s.hooks.get(event)
+    if not cards:
+        return
     about = (context.get("general"), context.get("loser"), context.get("defender"))
-    for card in s.listeners:
-        on = s.cards[card].effect.get("on")
-        if not on or event not in on:
-            continue
+    for card in cards:
         if card in about or s.on_table(card):
             s.frames.append([card, "on." + event, 0, dict(context)])
 
@@ -192,12 +192,15 @@ def texts_on(s: State, general: int) -> list[int]:
 
 def table_texts(s: State) -> list[int]:
     """Cards on the table whose texts reach beyond themselves: auras on the battlefield, COMMAND, ADVANTAGE."""
-    out = [c for c in s.auras if c in s.zone or c in s.carrier]
-    for c in s.command:
-        if c is not None and s.command_revealed and s.cards[c].effect:
-            out.append(c)
-    if s.advantage is not None and s.cards[s.advantage].effect and advantage_on(s, s.advantage):
-        out.append(s.advantage)
+    zone, carrier = s.zone, s.carrier
+    out = [c for c in s.auras if c in zone or c in carrier] if s.auras else []
+    if s.command_revealed:
+        for c in s.command:
+            if c is not None and s.cards[c].effect:
+                out.append(c)
+    adv = s.advantage
+    if adv is not None and s.cards[adv].effect and advantage_on(s, adv):
+        out.append(adv)
     return out
 
 
@@ -228,38 +231,56 @@ def _applies(s: State, to: Any, general: int, source: int, ctx: dict[str, Any]) 
     return False
 
 
+def on_table_text(s: State, src: int) -> bool:
+    """Whether a text is in play: its card on the battlefield, a revealed commandment, an active advantage."""
+    if src in s.zone or src in s.carrier:
+        return True
+    if src == s.advantage:
+        return advantage_on(s, src)
+    return s.command_revealed and (src == s.command[0] or src == s.command[1])
+
+
 def stat_bonus(s: State, general: int, stat: str, base: int) -> int:
     """The value of ``stat`` after the ``static`` texts that reach ``general`` (before the floor at 0).
 
     The general's own text and its equipment's speak of it ("to": "self", the default); texts on the
     table (auras, COMMAND, an active ADVANTAGE) reach others through an explicit "to".
     """
+    sources = s.keyed.get("static")
+    if not sources:
+        return base
     value = base
     forced: int | None = None
     cards = s.cards
+    carrier = s.carrier
     ctx: dict[str, Any] = {}
-    for own_text, sources in ((True, texts_on(s, general)), (False, table_texts(s))):
-        for src in sources:
-            spec = cards[src].effect
-            statics = spec.get("static") if spec else None
-            if not statics:
+    for src in sources:
+        own = src == general or carrier.get(src) == general
+        if not own and src not in s.auras and cards[src].type not in ("令", "优"):
+            continue
+        in_play: bool | None = None
+        for st in cards[src].effect["static"]:
+            if st["stat"] != stat:
                 continue
-            for st in statics:
-                if st["stat"] != stat:
+            to = st.get("to", "self")
+            if to == "self":
+                if not own:
                     continue
-                to = st.get("to", "self")
-                if (to == "self") is not own_text or not _applies(s, to, general, src, ctx):
+            else:
+                if in_play is None:
+                    in_play = on_table_text(s, src)
+                if not in_play or not _applies(s, to, general, src, ctx):
                     continue
-                cond = st.get("if")
-                if cond and not holds_all(s, cond, general, src, ctx):
-                    continue
-                if "set" in st:
-                    forced = int(st["set"])
-                    continue
-                amount = st.get("amount", 0)
-                if isinstance(amount, Mapping):
-                    amount = count_of(s, amount, src, general) // int(amount.get("div", 1))
-                value += amount
+            cond = st.get("if")
+            if cond and not holds_all(s, cond, general, src, ctx):
+                continue
+            if "set" in st:
+                forced = int(st["set"])
+                continue
+            amount = st.get("amount", 0)
+            if type(amount) is dict:
+                amount = count_of(s, amount, src, general) // int(amount.get("div", 1))
+            value += amount
     return forced if forced is not None else value
 
 
@@ -282,12 +303,14 @@ def has_flag(s: State, general: int, flag: str) -> bool:
     """Whether a permission or replacement ``flag`` holds for ``general``: its own texts and its
     equipment's (a plain string, or ``{"flag", "if"}``), texts on the table that reach it
     (``{"flag", "to", "if"}``) and this turn's grants."""
-    for src in texts_on(s, general):
-        if _flag_in(s, src, general, flag, True):
-            return True
-    for src in table_texts(s):
-        if _flag_in(s, src, general, flag, False):
-            return True
+    sources = s.flagged.get(flag)
+    if sources:
+        carrier = s.carrier
+        for src in sources:
+            if (src == general or carrier.get(src) == general) and _flag_in(s, src, general, flag, True):
+                return True
+            if on_table_text(s, src) and _flag_in(s, src, general, flag, False):
+                return True
     grants = s.tmem.get("grants")
     if grants:
         for player, f, g in grants:
@@ -320,39 +343,32 @@ def _flag_in(s: State, src: int, general: int, flag: str, own_text: bool) -> boo
 
 def player_flag(s: State, player: int, flag: str) -> bool:
     """A flag of a player's side (commandments, advantage, generals' side-wide texts): ``{"flag", "side"}``."""
-    for src in table_texts(s):
-        spec = s.cards[src].effect
-        for f in spec.get("flags", ()):
-            if isinstance(f, Mapping) and f["flag"] == flag and f.get("side"):
+    for src in s.flagged.get(flag, ()):
+        if not on_table_text(s, src):
+            continue
+        for f in s.cards[src].effect.get("flags", ()):
+            if type(f) is dict and f["flag"] == flag and f.get("side"):
                 side = s.owner[src] if f["side"] == "own" else 1 - s.owner[src]
                 if f["side"] == "all" or side == player:
                     return True
     return False
 
 
-def side_sum(s: State, player: int, key: str, general: int | None = None) -> int:
-    """The sum of ``{key: {"own": n, "enemy": m}}`` numbers on the table that reach ``player``'s side
-    (hand limit, upkeep, siege), plus the texts on ``general`` itself when given."""
+def side_sum(s: State, player: int, key: str) -> int:
+    """The sum of ``{key: {"own": n, "enemy": m}}`` numbers of texts in play that reach ``player``'s side
+    (hand limit, upkeep, siege, draw)."""
+    sources = s.keyed.get(key)
+    if not sources:
+        return 0
     total = 0
-    sources = table_texts(s)
     for src in sources:
+        if not on_table_text(s, src):
+            continue
         spec = s.cards[src].effect
-        mod = spec.get(key)
-        if not isinstance(mod, Mapping):
+        mod = spec[key]
+        if type(mod) is not dict:
             continue
-        cond = spec.get(key + "_if")
-        if cond and not holds_all(s, cond, carrier_or_self(s, src) or -1, src, {}):
-            continue
-        if s.owner[src] == player:
-            total += int(mod.get("own", 0))
-        else:
-            total += int(mod.get("enemy", 0))
-    if general is not None:
-        for src in texts_on(s, general):
-            spec = s.cards[src].effect
-            value = spec.get(key) if spec else None
-            if isinstance(value, int):
-                total += value
+        total += mod.get("own", 0) if s.owner[src] == player else mod.get("enemy", 0)
     return total
 
 

@@ -87,6 +87,19 @@ class Game:
 
     def __init__(self, db: CardDatabase) -> None:
         self.db = db
+        self._text_info: dict[str, tuple[bool, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+    def text_info(self, card: Card) -> tuple[bool, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """(whether the card's text reaches beyond itself on the battlefield, the events it listens to,
+        its spec's keys, the flags it names); cached per card name."""
+        info = self._text_info.get(card.name)
+        if info is None:
+            spec = card.effect or {}
+            on = spec.get("on")
+            flags = tuple(f if isinstance(f, str) else f["flag"] for f in spec.get("flags", ()))
+            info = (_is_aura(card), tuple(on) if on else (), tuple(spec), flags)
+            self._text_info[card.name] = info
+        return info
 
     def new_initial_state(self, deck_a: Any, deck_b: Any, seed: int = 0) -> State:
         """A new game between deck_a (player 0) and deck_b (player 1), before the commandment choice."""
@@ -119,6 +132,7 @@ class State:
         "factions",
         "field",
         "first",
+        "flagged",
         "frames",
         "fresh",
         "game",
@@ -126,6 +140,8 @@ class State:
         "hand",
         "hidden",
         "history",
+        "hooks",
+        "keyed",
         "limit",
         "listeners",
         "memory",
@@ -168,9 +184,25 @@ class State:
                 self.owner.append(player)
         db = game.db
         self.cards: list[Card] = [db[n] for n in self.names]
-        self.listeners: list[int] = [i for i, c in enumerate(self.cards) if c.effect and "on" in c.effect]
         self.texts = any(c.effect for c in self.cards)
-        self.auras: list[int] = [i for i, c in enumerate(self.cards) if _is_aura(c)]
+        self.listeners: list[int] = []
+        self.auras: list[int] = []
+        self.hooks: dict[str, list[int]] = {}
+        self.keyed: dict[str, list[int]] = {}
+        self.flagged: dict[str, list[int]] = {}
+        if self.texts:
+            for i, c in enumerate(self.cards):
+                aura, events, keys, flags = game.text_info(c)
+                if aura:
+                    self.auras.append(i)
+                if events:
+                    self.listeners.append(i)
+                    for e in events:
+                        self.hooks.setdefault(e, []).append(i)
+                for k in keys:
+                    self.keyed.setdefault(k, []).append(i)
+                for f in flags:
+                    self.flagged.setdefault(f, []).append(i)
         self.factions = tuple(d.factions for d in self.decks)
         self.limit = [hand_limit(len(f)) for f in self.factions]
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
@@ -539,6 +571,9 @@ _SHARED = (
     "owner",
     "cards",
     "listeners",
+    "hooks",
+    "keyed",
+    "flagged",
     "texts",
     "auras",
     "factions",
