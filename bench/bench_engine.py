@@ -5,7 +5,8 @@
 Both ways in one run: the starter database without its effect specs (the rules alone), then with the
 starter decks' texts in play (issue 5). Times are CPU time of the process (``time.process_time``), so
 that other jobs on a shared machine weigh less. Random self-play: two random bots play complete games
-with the bundled starter decks on one core (chance from each state's seed); counts every applied action, player and chance. Checked replay:
+with the bundled starter decks on one core (chance from each state's seed); counts every applied
+action, player and chance. Checked replay:
 the recorded games are replayed from their action lists with ``State.apply`` (every action
 validated). Serialised state: ``len(json.dumps(state.to_json()))`` in UTF-8 bytes, with and without
 the history, at every 25th step and at the end.
