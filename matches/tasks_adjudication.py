@@ -12,7 +12,8 @@ from typing import Any
 from celery import shared_task
 
 
-@shared_task(name="matches.replay_log", acks_late=True, reject_on_worker_lost=True)
+# ignore_result: the verdict is stored in the database, not in the result backend.
+@shared_task(name="matches.replay_log", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def replay_log(adjudication_id: int, progress_every: int | None = None, pause: float = 0.0) -> dict[str, Any]:
     """Replay an adjudication's log and store the verdict; ``pause`` (tests only) waits after each progress update."""
     from matches.services.adjudication import PROGRESS_EVERY, run_adjudication

@@ -393,7 +393,11 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
     A replay interrupted by a lost worker is started again from the beginning (nothing was stored but
     progress). ``pause``: seconds to wait after each progress update (tests that kill a worker mid-way).
     """
-    adjudication = Adjudication.objects.select_related("log", "database_version", "match").get(pk=adjudication_id)
+    adjudication = (
+        Adjudication.objects.select_related("log", "database_version", "match")
+        .defer("database_version__document", "verdict")  # 95 kB of JSON; the engine's database is cached by hash
+        .get(pk=adjudication_id)
+    )
     if adjudication.is_done:
         return adjudication
     Adjudication.objects.filter(pk=adjudication_id).update(
@@ -405,6 +409,8 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
     pause = min(max(0.0, float(pause)), MAX_PAUSE)
 
     def progress(done: int, total: int) -> None:
+        if done == total and not pause:
+            return  # the end: the verdict's own update says so (one write fewer per log)
         Adjudication.objects.filter(pk=adjudication_id).update(progress_done=done, progress_total=total)
         if pause:
             time.sleep(pause)
@@ -426,19 +432,24 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
     data = verdict.to_dict()
     if adjudication.match is not None:
         data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
+    fields = {
+        "status": Adjudication.Status.DONE,
+        "verdict": data,
+        "ok": verdict.ok,
+        "progress_done": verdict.replayed,
+        "progress_total": verdict.entries,
+        "finished_at": timezone.now(),
+        "error": "",
+    }
     with transaction.atomic():
-        Adjudication.objects.filter(pk=adjudication_id).update(
-            status=Adjudication.Status.DONE,
-            verdict=data,
-            ok=verdict.ok,
-            progress_done=verdict.replayed,
-            progress_total=verdict.entries,
-            finished_at=timezone.now(),
-            error="",
+        Adjudication.objects.filter(pk=adjudication_id).update(**fields)
+        record(
+            None, "adjudication.verdict", adjudication, ok=verdict.ok, legal=verdict.legal, replayed=verdict.replayed
         )
-        stored = Adjudication.objects.get(pk=adjudication_id)
-        record(None, "adjudication.verdict", stored, ok=verdict.ok, legal=verdict.legal, replayed=verdict.replayed)
-    return stored
+    for name, value in fields.items():
+        setattr(adjudication, name, value)
+    adjudication.attempts += 1
+    return adjudication
 
 
 # --- the report -------------------------------------------------------------------------------------------
