@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -157,8 +158,14 @@ def test_every_literal_translate_tag_in_the_templates_has_an_entry_in_the_po(po_
 
 
 @pytest.fixture
-def pages(db, client):
-    """Every page of the check, with enough data that its table rows render: (url, logged-in client)."""
+def client(db) -> Client:
+    """A browser that sends no Accept-Language (whatever default the shared fixtures give theirs), logged in."""
+    return Client()
+
+
+@pytest.fixture
+def pages(client):
+    """The pages of the check, with enough data that their table rows render."""
     version = import_card_database(json_bytes(), filename="sample.json")  # with card rows, for the card list
     fmt = make_format([make_card_database_version()])
     user = make_user()
