@@ -82,7 +82,7 @@ def to_casualty(s: State, general: int, by: int | None = None) -> None:
             s.hand[s.owner[general]].append(general)
             return
     s.casualty[s.owner[general]].append(general)
-    if s.listeners:
+    if "casualty" in s.hooks:
         effects.emit(s, "casualty", {"general": general})
 
 
@@ -149,9 +149,7 @@ def apply_reveal(s: State, name: str) -> None:
 
 def known_top(s: State, player: int) -> int:
     """How many cards on top of a RESOURCE its owner has looked at (郭嘉); they come out before the unseen part."""
-    if not s.texts:
-        return 0
-    top = s.memory.get("top")
+    top = s.memory.get("top") if s.texts else None
     return top[player] if top else 0
 
 

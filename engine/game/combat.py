@@ -80,7 +80,7 @@ def resolve_melee(s: State, a: Melee, negated: bool) -> None:
             areas.to_casualty(s, a.attacker, by=None if immune_d else a.defender)
         if not immune_d:
             areas.to_casualty(s, a.defender, by=None if immune_a else a.attacker)
-    if s.listeners:
+    if "contest_end" in s.hooks:
         effects.emit(s, "contest_end", {"attacker": a.attacker, "defender": a.defender})
     _contest_over(s)
 
@@ -154,7 +154,7 @@ def resolve_siege(s: State, a: Siege, negated: bool) -> None:
     amount = siege_amount(s, a.general)
     if s.texts:
         s.memory.setdefault("sieged", []).append(a.general)
-    if s.listeners:
+    if s.hooks:
         effects.emit(s, "siege", {"general": a.general, "amount": amount})
         effects.emit(s, "sieged", {"general": a.general, "amount": amount})
     victory.deplete(s, 1 - s.owner[a.general], amount, then="effects")

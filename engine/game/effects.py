@@ -117,16 +117,18 @@ def proceed(s: State) -> None:
         frames.clear()
 
 
+TO_MAIN: list[Callable[[State], None]] = []
+"""``turn.to_main``, registered by ``engine.game.turn`` (which imports this module)."""
+
+
 def resume(s: State) -> None:
     """After a chance event a text asked for: go on with the queue, then with the main phase."""
-    from engine.game import turn
-
     if s.outcome is None and s.phase is not Phase.CHOICE and s.phase is not Phase.NAMING:
         s.phase = Phase.MAIN
         s.to_act = s.active
     proceed(s)
     if not s.frames and s.outcome is None and s.phase is Phase.MAIN:
-        turn.to_main(s)
+        TO_MAIN[0](s)
 
 
 def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
@@ -252,12 +254,16 @@ def stat_bonus(s: State, general: int, stat: str, base: int) -> int:
     value = base
     forced: int | None = None
     cards = s.cards
-    carrier = s.carrier
     ctx: dict[str, Any] = {}
-    for src in sources:
-        own = src == general or carrier.get(src) == general
-        if not own and src not in s.auras and cards[src].type not in ("令", "优"):
-            continue
+    gear = s.gear.get(general)
+    mine = s.self_static
+    candidates = [general] if general in mine else []
+    if gear:
+        candidates.extend(e for e in gear if e in mine)
+    if s.table_static:
+        candidates.extend(c for c in s.table_static if c not in candidates)
+    for src in candidates:
+        own = src == general or (gear is not None and src in gear)
         in_play: bool | None = None
         for st in cards[src].effect["static"]:
             if st["stat"] != stat:

@@ -87,7 +87,7 @@ def resolve(s: State, a: Equip, negated: bool) -> None:
         return
     s.gear.setdefault(a.general, []).append(a.card)
     s.carrier[a.card] = a.general
-    if s.listeners:
+    if "equipped" in s.hooks:
         effects.emit(s, "equipped", {"card": a.card, "general": a.general})
 
 

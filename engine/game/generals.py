@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.game import effects
 from engine.game.terms import Zone
 
 if TYPE_CHECKING:
@@ -19,8 +20,6 @@ def might(s: State, general: int) -> int:
         void = False
         contest = s.now.get("contest") if s.texts else None
         if contest and contest[1] == general:  # 青釭剑: the attacked general's armaments add nothing
-            from engine.game import effects
-
             void = effects.has_flag(s, contest[0], "void_defender_armaments")
         for e in gear:
             if void and s.cards[e].subtype == "宝物":
@@ -29,8 +28,6 @@ def might(s: State, general: int) -> int:
     if s.modifiers:
         value += _modifiers(s, general, "might")
     if s.texts:
-        from engine.game import effects
-
         value = effects.stat_bonus(s, general, "might", value)
     return value if value > 0 else 0
 
@@ -45,8 +42,6 @@ def wit(s: State, general: int) -> int:
     if s.modifiers:
         value += _modifiers(s, general, "wit")
     if s.texts:
-        from engine.game import effects
-
         value = effects.stat_bonus(s, general, "wit", value)
     return value if value > 0 else 0
 
@@ -86,8 +81,6 @@ def may_attack(s: State, general: int) -> bool:
         return True
     if not s.texts:
         return False
-    from engine.game import effects
-
     if general in s.fresh and not effects.has_flag(s, general, "attack_when_fresh"):
         return False
     if general in s.attacked:
@@ -102,16 +95,13 @@ def may_attack(s: State, general: int) -> bool:
 
 def may_move(s: State, general: int) -> bool:
     """May move now (G8): not yet acted and not fresh, or a text allows it (程远志 fresh, 的卢 retreats)."""
-    if s.texts:
-        nomove = s.tmem.get("nomove")
-        if nomove and general in nomove:
-            return False
     if general not in s.acted and general not in s.fresh:
+        if s.texts:
+            nomove = s.tmem.get("nomove")
+            return not (nomove and general in nomove)
         return True
     if not s.texts:
         return False
-    from engine.game import effects
-
     if general in s.fresh and general not in s.acted:
         return effects.has_flag(s, general, "move_when_fresh")
     if general in s.moved and general not in s.attacked and str(general) not in s.tmem.get("retreated_twice", {}):
@@ -133,8 +123,6 @@ def immune_to_tactic(s: State, general: int, executor: int) -> bool:
     """陆逊: an enemy tactic never sends this general to CASUALTY."""
     if not s.texts:
         return False
-    from engine.game import effects
-
     return s.owner[executor] != s.owner[general] and effects.has_flag(s, general, "immune_enemy_tactic")
 
 

@@ -88,7 +88,7 @@ def do(s: State, a: Move) -> None:
         return
     if _RANK[a.to] < _RANK[here]:
         s.tmem.setdefault("retreated", []).append(a.general)
-    if s.listeners:
+    if "moved" in s.hooks:
         effects.emit(s, "moved", {"general": a.general, "from": here.value, "to": a.to.value})
     if a.to is Zone.ENEMY_BORDER and counters.could_answer(s, 1 - s.active, "move"):
         counters.open_window(s, a)
@@ -103,17 +103,22 @@ def legal(s: State, out: list[LegalAction]) -> None:
     player = s.active
     zone = s.zone
     texts = s.texts
+    no_leap = texts and effects.player_flag(s, player, "no_leap")
+    moved = s.moved
     for g in s.field[player]:
         if not (generals.may_move(s, g) if texts else generals.ready(s, g)):
             continue
         here = zone[g]
+        again = texts and g in moved  # a second move (的卢): only a retreat
         for to in (Zone.FORTRESS, Zone.BORDER, Zone.ENEMY_BORDER):
             if to is here:
                 continue
-            if texts and _text_problem(s, g, here, to) is not None:
+            if again and _RANK[to] >= _RANK[here]:
                 continue
-            if to is Zone.ENEMY_BORDER and blocked(s, g) is not None:
-                if not (texts and effects.has_flag(s, g, "unblocked")):
+            if to is Zone.ENEMY_BORDER:
+                if no_leap and here is Zone.FORTRESS:
+                    continue
+                if blocked(s, g) is not None and not (texts and effects.has_flag(s, g, "unblocked")):
                     continue
             out.append(Move(g, to))
 

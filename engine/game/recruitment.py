@@ -36,10 +36,10 @@ def recruitment_cost(s: State, player: int, card: int) -> int:
 def _text_cost_mod(s: State, player: int, c: Card) -> int:
     """Recruitment cost changes from texts on the table (桃园结义 names, 苍天已死 the turn's first 黄巾)."""
     total = 0
-    for src in effects.table_texts(s):
-        if s.owner[src] != player:
+    for src in s.keyed.get("cost_mod", ()):
+        if s.owner[src] != player or not effects.on_table_text(s, src):
             continue
-        for mod in s.cards[src].effect.get("cost_mod", ()):
+        for mod in s.cards[src].effect["cost_mod"]:
             if mod["what"] != "recruit":
                 continue
             if "names" in mod and c.name not in mod["names"]:
@@ -109,7 +109,7 @@ def do(s: State, a: Recruit) -> None:
     s.zone[a.card] = a.to or Zone.FORTRESS
     s.fresh.add(a.card)
     areas.pay(s, player, a.payment)
-    if s.listeners:
+    if "recruited" in s.hooks:
         effects.emit(s, "recruited", {"general": a.card})
 
 

@@ -87,17 +87,21 @@ class Game:
 
     def __init__(self, db: CardDatabase) -> None:
         self.db = db
-        self._text_info: dict[str, tuple[bool, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+        self._text_info: dict[str, tuple[Any, ...]] = {}
 
-    def text_info(self, card: Card) -> tuple[bool, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    def text_info(self, card: Card) -> tuple[Any, ...]:
         """(whether the card's text reaches beyond itself on the battlefield, the events it listens to,
-        its spec's keys, the flags it names); cached per card name."""
+        its spec's keys, the flags it names, whether a static speaks of its own general, whether one
+        reaches others); cached per card name."""
         info = self._text_info.get(card.name)
         if info is None:
             spec = card.effect or {}
             on = spec.get("on")
             flags = tuple(f if isinstance(f, str) else f["flag"] for f in spec.get("flags", ()))
-            info = (_is_aura(card), tuple(on) if on else (), tuple(spec), flags)
+            statics = spec.get("static", ())
+            own = any(st.get("to", "self") == "self" for st in statics)
+            others = any(st.get("to", "self") != "self" for st in statics)
+            info = (_is_aura(card), tuple(on) if on else (), tuple(spec), flags, own, others)
             self._text_info[card.name] = info
         return info
 
@@ -142,6 +146,8 @@ class State:
         "history",
         "hooks",
         "keyed",
+        "self_static",
+        "table_static",
         "limit",
         "listeners",
         "memory",
@@ -189,10 +195,12 @@ class State:
         self.auras: list[int] = []
         self.hooks: dict[str, list[int]] = {}
         self.keyed: dict[str, list[int]] = {}
+        self.self_static: set[int] = set()
+        self.table_static: list[int] = []
         self.flagged: dict[str, list[int]] = {}
         if self.texts:
             for i, c in enumerate(self.cards):
-                aura, events, keys, flags = game.text_info(c)
+                aura, events, keys, flags, own_static, other_static = game.text_info(c)
                 if aura:
                     self.auras.append(i)
                 if events:
@@ -201,6 +209,10 @@ class State:
                         self.hooks.setdefault(e, []).append(i)
                 for k in keys:
                     self.keyed.setdefault(k, []).append(i)
+                if own_static:
+                    self.self_static.add(i)
+                if other_static:
+                    self.table_static.append(i)
                 for f in flags:
                     self.flagged.setdefault(f, []).append(i)
         self.factions = tuple(d.factions for d in self.decks)
@@ -574,6 +586,8 @@ _SHARED = (
     "hooks",
     "keyed",
     "flagged",
+    "self_static",
+    "table_static",
     "texts",
     "auras",
     "factions",

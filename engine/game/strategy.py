@@ -46,13 +46,10 @@ def tactic_cost(s: State, card: int, executor: int | None) -> int:
         return cost
     c = s.cards[card]
     player = s.owner[card]
-    sources = effects.table_texts(s)
-    if executor is not None and executor not in sources:
-        sources.append(executor)
-    for src in sources:
-        if s.owner[src] != player:
+    for src in s.keyed.get("cost_mod", ()):
+        if s.owner[src] != player or not (src == executor or effects.on_table_text(s, src)):
             continue
-        for mod in s.cards[src].effect.get("cost_mod", ()):
+        for mod in s.cards[src].effect["cost_mod"]:
             if mod["what"] != "tactic" or ("subtype" in mod and mod["subtype"] != c.subtype):
                 continue
             if mod.get("via_self") and src != executor:

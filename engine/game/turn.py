@@ -35,13 +35,16 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     if s.texts:
         s.moved.clear()
         s.attacked.clear()
-        s.tmem.clear()
-        s.modifiers[:] = [m for m in s.modifiers if len(m) > 4 and m[4] == "game"]
+        if s.tmem:
+            s.tmem.clear()
+        if s.modifiers:
+            s.modifiers[:] = [m for m in s.modifiers if len(m) > 4 and m[4] == "game"]
     else:
         s.modifiers.clear()
-    if s.listeners:
+    if "turn_start" in s.hooks:
         effects.emit(s, "turn_start", {"player": player})
-        effects.proceed(s)
+        if s.frames:
+            effects.proceed(s)
         if s.outcome is not None:
             return
     if not draw:
@@ -76,7 +79,10 @@ def upkeep(s: State, player: int) -> int:
     """The upkeep ([军费]): one per own general on the battlefield, after texts (于禁, 张鲁, 犒赏军士, …)."""
     if not s.texts:
         return len(s.field[player])
-    total = sum(0 if effects.has_flag(s, g, "upkeep_free") else 1 for g in s.field[player])
+    if "upkeep_free" in s.flagged:
+        total = sum(0 if effects.has_flag(s, g, "upkeep_free") else 1 for g in s.field[player])
+    else:
+        total = len(s.field[player])
     total += effects.side_sum(s, player, "upkeep_mod")
     mods = s.tmem.get("upkeep")
     if mods:
@@ -112,9 +118,10 @@ def check_end_turn(s: State, a: EndTurn) -> IllegalAction | None:
 def do_end_turn(s: State, a: EndTurn) -> None:
     """终: pay the upkeep first — one RESOURCE card per own general on the battlefield (§3.8, G9)."""
     player = s.active
-    if s.listeners:
+    if "turn_end" in s.hooks:
         effects.emit(s, "turn_end", {"player": player})
-        effects.proceed(s)
+        if s.frames:
+            effects.proceed(s)
         if s.outcome is not None:
             return
     s.phase = Phase.UPKEEP
@@ -181,4 +188,5 @@ def _main_then_texts(s: State) -> None:
 
 areas.CONTINUATIONS["main"] = _main_then_texts
 areas.CONTINUATIONS["effects"] = effects.resume
+effects.TO_MAIN.append(to_main)
 areas.CONTINUATIONS["upkeep"] = after_upkeep
