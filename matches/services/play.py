@@ -501,6 +501,10 @@ def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> 
     return row
 
 
+CHOSEN_FIELD = {"discard": "cards", "choose": "cards", "name_cards": "names"}
+"""Where the cards a player ticks go, by action type (else ``payment``); ``names`` holds card names, not ids."""
+
+
 def _read_action(state: State, seat: int, data: Any, payment: Any) -> Action:
     try:
         if isinstance(data, str):
@@ -510,8 +514,9 @@ def _read_action(state: State, seat: int, data: Any, payment: Any) -> Action:
         if payment is not None:
             if not isinstance(data, dict):
                 raise LogError("an action is a JSON object")
-            cards = [int(c) for c in payment]
-            data = {**data, ("cards" if data.get("type") == "discard" else "payment"): cards}
+            field = CHOSEN_FIELD.get(str(data.get("type")), "payment")
+            chosen = [str(c) for c in payment] if field == "names" else [int(c) for c in payment]
+            data = {**data, field: chosen}
         action = action_from_json(data)
     except (ValueError, TypeError) as exc:
         raise ActionRefused(
@@ -805,6 +810,17 @@ def feed_line(state: State, action: Action, viewer: int) -> list[Any]:
                 {"who": who, "cards": {"list": [names[c] for c in action.cards]}},
             ]
         return [gettext_noop("%(who)s: discard %(n)s card(s) to the hand limit."), {"who": who, "n": len(action.cards)}]
+    if action.kind == "choose":
+        chosen = tuple(getattr(action, "cards", ()))
+        if own:
+            return [
+                gettext_noop("%(who)s: choose %(cards)s."),
+                {"who": who, "cards": {"list": [names[c] for c in chosen]}},
+            ]
+        return [gettext_noop("%(who)s: choose %(n)s card(s)."), {"who": who, "n": len(chosen)}]
+    if action.kind == "name_cards":  # named aloud: public
+        named = [str(n) for n in getattr(action, "names", ())]
+        return [gettext_noop("%(who)s: name %(cards)s."), {"who": who, "cards": {"list": named}}]
     return [gettext_noop("%(who)s: %(kind)s."), {"who": who, "kind": action.kind}]
 
 
@@ -884,10 +900,12 @@ def controls(state: State, seat: int, names: Names) -> list[dict[str, Any]]:
         control: dict[str, Any] = {"kind": template.kind, "label": _label(state, template, card, names)}
         data = template.to_json()
         if isinstance(legal, PaymentChoice):
-            data.pop("payment", None)
-            data.pop("cards", None)
+            data.pop(legal.field, None)
+            control["field"] = legal.field
             control["count"] = legal.count
-            control["choices"] = [{"id": c, "name": card(c)} for c in legal.choices]
+            control["choices"] = [
+                {"id": c, "name": card(c) if isinstance(c, int) else names.card(str(c))} for c in legal.choices
+            ]
         control["action"] = json.dumps(data, ensure_ascii=False)
         out.append(control)
     return out
@@ -925,6 +943,10 @@ def _label(state: State, a: Action, card: Any, names: Names) -> str:
         return _("Let it resolve")
     if isinstance(a, Discard):
         return _("Discard down to the hand limit")
+    if a.kind == "choose":
+        return _("Choose the cards the text asks for")
+    if a.kind == "name_cards":
+        return _("Name the cards your commandment forbids the enemy")
     return a.kind
 
 

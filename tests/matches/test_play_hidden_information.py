@@ -172,3 +172,36 @@ def test_an_illegal_action_naming_a_card_of_my_own_resource_does_not_name_it(cli
         assert response.status_code == 400
         text = response.content.decode()
         assert state.label(own_resource) not in text and response.json()["error"]["rule"]
+
+
+def test_g9_a_discard_to_the_hand_limit_is_chosen_on_the_page_and_named_to_the_discarder_only(client):
+    """Ruling G9: the player chooses what to discard; the cards go face down, so the opponent hears a count."""
+    from engine.game import Phase
+
+    _fmt, alice, bob, deck_a, deck_b = quick_setup()
+    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
+    users = {0: alice, 1: bob}
+    for _ in range(60):
+        state = play.load_state(play.current_game(match))
+        if state.phase is Phase.HAND_LIMIT:
+            break
+        play.act(match, users[state.current_player()], {"type": "end_turn"})
+    assert state.phase is Phase.HAND_LIMIT
+    seat = state.current_player()
+    client.force_login(users[seat])
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert 'data-kind="discard"' in page
+    over = len(state.hand[seat]) - state.limit[seat]
+    thrown = state.hand[seat][:over]
+    client.post(
+        f"/play/matches/{match.pk}/act",
+        {"action": json.dumps({"type": "discard"}), "payment_choice": "1", "payment": [str(c) for c in thrown]},
+    )
+    row = play.current_game(match)
+    entry = row.entries.get(action__type="discard")
+    assert entry.feed[seat][1]["cards"]["list"] == [state.names[c] for c in thrown]
+    assert entry.feed[1 - seat][1] == {"who": {"seat": seat}, "n": over}
+    client.force_login(users[1 - seat])
+    with translation.override("en"):
+        other = client.get(f"/api/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert any("discard" in line and f"{over} card" in line for line in other["feed"])
