@@ -566,12 +566,17 @@ def refresh(match: Match) -> RefereedGame | None:
     deadline = response_deadline(row, state)
     if deadline is None or timezone.now() < deadline:
         return row
-    with transaction.atomic():
-        row = _locked_game(match)
-        state = load_state(row)
-        if _expire_window(row, state):
-            _save(row)
-            _remember(row, state)
+    try:
+        with transaction.atomic():
+            row = _locked_game(match)
+            state = load_state(row)
+            if _expire_window(row, state):
+                _save(row)
+                _remember(row, state)
+    except (IntegrityError, OperationalError) as exc:
+        if isinstance(exc, OperationalError) and "locked" not in str(exc):
+            raise
+        return current_game(match)  # another request passed for him at the same moment
     return row
 
 
