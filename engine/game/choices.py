@@ -78,9 +78,11 @@ def check_name_cards(s: State, a: NameCards) -> IllegalAction | None:
     c = s.command[s.to_act]
     assert c is not None
     n = int(s.cards[c].effect["name_cards"])
-    if len(a.names) != n or len(set(a.names)) != n:
+    if not isinstance(a.names, tuple) or len(a.names) != n or len(set(a.names)) != n:
         return IllegalAction("§2.6", f"{s.names[c]} names {n} different cards; {len(a.names)} were given")
     for name in a.names:
+        if not isinstance(name, str):
+            return IllegalAction("§2.6", f"{name!r} is not a card name")
         found = s.game.db.lookup(name)
         if found is None or found.name != name:
             return IllegalAction("§2.6", f"{name!r} is not a card of this game's card database")

@@ -51,6 +51,11 @@ def _visible(s: State, player: int) -> set[int]:
         seen.add(s.advantage)
     if s.pending is not None and s.active == player:
         seen |= set(getattr(s.pending, "payment", ()))
+    looked = s.tmem.get("looked") if s.texts else None
+    if looked:
+        seen |= set(looked[player])
+    if s.choice is not None and s.choice["player"] == player:
+        seen |= set(s.choice["options"])
     return seen
 
 
@@ -209,3 +214,116 @@ def test_any_malformed_action_is_refused_with_a_reason_and_changes_nothing(game)
 
     for seed in range(6):
         random_game(game, seed, on_action=fuzz)
+
+
+# --- the same properties with the bundled starter decks and their card texts in play (issue 5) ---------
+
+STARTER_GAMES = 2_000
+"""Random games between the bundled starter decks with every card text in play (about 30 s on one core)."""
+
+
+@pytest.fixture(scope="module")
+def starter():
+    from engine.cards import starter_database
+    from engine.game.cli import load_deck
+
+    return Game(starter_database()), [load_deck(n) for n in ("shu_starter", "wei_starter", "wu_starter")]
+
+
+def starter_game(starter, seed: int, on_action=None) -> State:
+    game, decks = starter
+    a, b = decks[seed % 3], decks[(seed + 1 + seed // 3) % 3]
+    if a is b:
+        b = decks[(seed + 2) % 3]
+    s = game.new_initial_state(a, b, seed=seed)
+    return play(s, [RandomBot(seed), RandomBot(seed + 7919)], on_action=on_action)
+
+
+@pytest.mark.slow
+def test_2000_starter_games_with_texts_end_without_an_exception(starter):
+    ends = {}
+    for seed in range(STARTER_GAMES):
+        s = starter_game(starter, seed)
+        assert s.outcome is not None
+        ends[s.outcome.termination] = ends.get(s.outcome.termination, 0) + 1
+    assert sum(ends.values()) == STARTER_GAMES and len(ends) >= 3
+
+
+def test_starter_texts_every_card_in_one_area_and_no_observation_holds_a_hidden_card(starter):
+    def check(s: State, action) -> None:
+        check_areas(s)
+        for player in (0, 1):
+            obs = s.observation(player)
+            json.dumps(obs)
+            assert set(_ids(obs)) <= _visible(s, player)
+
+    for seed in range(30):
+        starter_game(starter, seed, on_action=check)
+
+
+def test_starter_texts_replay_and_serialisation_reproduce_the_game(starter):
+    game, _ = starter
+
+    def check(s: State, action) -> None:
+        data = json.loads(json.dumps(s.to_json()))
+        copy = State.from_json(game, data)
+        assert copy.to_json() == data
+        copy.apply(action)
+
+    for seed in range(12):
+        s = starter_game(starter, seed, on_action=check)
+        again = game.new_initial_state(*[deck_of_state(d) for d in s.decks], seed=seed)
+        for action in s.history:
+            again.apply(action)
+        assert again == s
+
+
+def deck_of_state(deck):
+    """A State's deck as ``new_initial_state`` takes it."""
+    return (list(deck.resource), list(deck.pool), list(deck.factions))
+
+
+def test_starter_texts_every_listed_action_is_legal_and_validate_changes_nothing(starter):
+    rng = random.Random(0)
+
+    def check(s: State, action) -> None:
+        if s.is_chance_node():
+            assert abs(sum(p for _, p in s.chance_outcomes()) - 1.0) < 1e-9
+            for outcome, _p in s.chance_outcomes():
+                assert s.validate(outcome) is None
+            return
+        before = s.to_json()
+        for legal in s.legal_actions():
+            concrete = legal.sample(rng) if isinstance(legal, PaymentChoice) else legal
+            assert s.validate(concrete) is None, (concrete, s.validate(concrete))
+        assert s.to_json() == before
+
+    for seed in range(10):
+        starter_game(starter, seed, on_action=check)
+
+
+def test_starter_texts_malformed_actions_are_refused_and_change_nothing(starter):
+    from engine.game.actions import ACTION_TYPES
+
+    rng = random.Random(2)
+    types = list(ACTION_TYPES.values())
+
+    def fuzz(s: State, action) -> None:
+        n = len(s.names)
+        before = s.to_json()
+        for _ in range(6):
+            cls = rng.choice(types)
+            kwargs = {}
+            for f in dataclasses.fields(cls):
+                if f.name in ("payment", "cards", "names"):
+                    kwargs[f.name] = tuple(_junk(rng, n) for _ in range(rng.randrange(4)))
+                elif f.name == "to":
+                    kwargs[f.name] = rng.choice(["enemy_fortress", None, *Zone])
+                else:
+                    kwargs[f.name] = _junk(rng, n)
+            error = s.validate(cls(**kwargs))
+            assert error is None or (error.rule and error.reason)
+            assert s.to_json() == before
+
+    for seed in range(4):
+        starter_game(starter, seed, on_action=fuzz)
