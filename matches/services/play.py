@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from decks.models import DeckVersion
+from decks.models import Card, DeckVersion
 from engine.cards import CardDatabase
 from engine.game import (
     CHANCE,
@@ -114,9 +114,18 @@ def check_playable(version: DeckVersion) -> None:
         raise PlayRefused(
             _("The deck %(deck)s is not legal: fix it before playing a refereed match.") % {"deck": version}
         )
-    db = version.card_database_version.to_engine()
     resource, pool, _factions = engine_deck(version)
-    unsupported = sorted({n for n in resource + pool if (card := db.lookup(n)) is not None and card.unsupported})
+    names = set(resource + pool)
+    # The stored cards (Card.unsupported) and the engine's copy of the database say the same after an
+    # import; either one marking a card is enough.
+    marked = set(
+        Card.objects.filter(version_id=version.card_database_version_id, name__in=names)
+        .exclude(unsupported="")
+        .values_list("name", flat=True)
+    )
+    db = version.card_database_version.to_engine()
+    marked |= {n for n in names if (card := db.lookup(n)) is not None and card.unsupported}
+    unsupported = sorted(marked)
     if unsupported:
         raise PlayRefused(
             _(

@@ -250,3 +250,17 @@ def test_a_result_the_tournament_refuses_leaves_the_game_and_its_log_for_an_orga
     assert match.result_source == Match.Source.ORGANISER and match.games_won_a == 1
     assert play.current_game(match).log is not None and play.current_game(match).is_over
     assert AuditEvent.objects.filter(verb="match.play.result_refused").exists()
+
+
+def test_a_card_marked_unsupported_in_the_stored_cards_refuses_the_deck_too(setup):
+    """Card.unsupported set on the site's stored card (not in the engine's copy) is enough to refuse."""
+    from decks.models import Card
+
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    from tests.matches.test_play_factories import SHU
+
+    Card.objects.create(
+        version=deck_a.card_database_version, name=SHU[0], type="人", lookup_key=SHU[0], unsupported="a text"
+    )
+    with pytest.raises(play.PlayRefused, match=SHU[0]):
+        play.start_bot_match(alice, deck_a, "random")
