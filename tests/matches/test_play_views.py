@@ -231,3 +231,14 @@ def test_g11_the_responder_gets_a_prompt_naming_the_pending_action_with_its_time
     seconds = int(prompt.split('data-seconds="')[1].split('"')[0])
     assert 0 < seconds <= play.RESPONSE_SECONDS
     assert 'data-kind="pass"' in page
+
+
+def test_card_names_on_the_table_follow_the_chosen_language(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    match = play.start_bot_match(alice, deck_a, "random")
+    client.force_login(alice)
+    english = client.get(f"/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    chinese = client.get(f"/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    hand = english.split('id="my-hand"')[1].split("</p>")[0]
+    assert "Shu General" in hand and "蜀将" not in hand
+    assert "蜀将" in chinese.split('id="my-hand"')[1].split("</p>")[0]
