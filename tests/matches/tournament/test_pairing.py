@@ -246,3 +246,38 @@ def brute_force_has_perfect_pairing(active, excluded=None):
             if b.player not in a.opponents:
                 g.add_edge(a.player, b.player)
     return len(nx.max_weight_matching(g, maxcardinality=True)) * 2 == len(players)
+
+
+def fewest_crossings(active, bye):
+    """Reference: the least point-group crossings of any legal pairing with this bye (all-pairs matching)."""
+    players = [s for s in active if s.player != bye]
+    levels = {p: i for i, p in enumerate(sorted({s.points for s in players}, reverse=True))}
+    g = nx.Graph()
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            if b.player not in a.opponents:
+                g.add_edge(a.player, b.player, weight=1000 - abs(levels[a.points] - levels[b.points]))
+    by_id = {s.player: s for s in players}
+    matching = nx.max_weight_matching(g, maxcardinality=True)
+    assert len(matching) * 2 == len(players)
+    return sum(abs(levels[by_id[a].points] - levels[by_id[b].points]) for a, b in matching)
+
+
+@pytest.mark.parametrize("players", [14, 23, 40])
+def test_swiss_well_travelled_small_field_makes_no_more_pair_downs_than_needed(players):
+    import random
+
+    rng = random.Random(players)
+    ids = list(range(players))
+    results = []
+    for rnd in range(1, players // 2 + 1):
+        standings = compute_standings(ids, results)
+        swiss = pair_swiss(standings, rnd)
+        levels = sorted({s.points for s in standings if s.player != swiss.bye}, reverse=True)
+        dense = {p: i for i, p in enumerate(levels)}
+        by_id = {s.player: s for s in standings}
+        ours = sum(abs(dense[by_id[a].points] - dense[by_id[b].points]) for a, b in pairs_of(swiss))
+        assert ours == fewest_crossings(standings, swiss.bye)
+        results += [MatchResult(rnd, a, b, *rng.choice([(2, 0), (0, 2), (2, 1)])) for a, b in pairs_of(swiss)]
+        if swiss.bye is not None:
+            results.append(Bye(rnd, swiss.bye))
