@@ -281,6 +281,16 @@ def test_wei_yan_may_move_into_the_enemy_border_after_a_victory():
     assert s.zone[wei] is E
 
 
+def test_wei_yan_may_also_stay():
+    s = table(["魏延"], ["刘备"])
+    wei = put(s, 0, "魏延", B)
+    liu = put(s, 1, "刘备", E)
+    s.apply(Melee(wei, liu))
+    s.apply(Pass())
+    s.apply(Choose((-1,)))
+    assert s.zone[wei] is B
+
+
 def test_mi_zhu_recycles_1():
     s = table(["糜竺"])
     mi = put(s, 0, "糜竺")
