@@ -11,6 +11,7 @@ NAV = [
     ("cards:list", gettext_noop("Cards")),
     ("decks:list", gettext_noop("Decks")),
     ("matches:tournament-list", gettext_noop("Tournaments")),
+    ("matches:play-my-matches", gettext_noop("Play")),
     ("matches:ratings", gettext_noop("Ratings")),
 ]
 

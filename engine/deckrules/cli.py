@@ -120,7 +120,8 @@ def render(result: CheckResult, fmt: Format, db: CardDatabase, lang: str = "en")
     """The plain-text report: verdict, violations, warnings and facts."""
     t = LABELS["zh" if lang.startswith("zh") else "en"]
     title = fmt.title_zh if lang.startswith("zh") and fmt.title_zh else fmt.title or fmt.name
-    lines = [f"{t['legal'] if result.legal else t['illegal']} — {fmt.name} ({title}); {db.name} {db.version} ({db.content_hash[:12]})"]
+    verdict = t["legal"] if result.legal else t["illegal"]
+    lines = [f"{verdict} — {fmt.name} ({title}); {db.name} {db.version} ({db.content_hash[:12]})"]
     for key, items in (("violations", result.violations), ("warnings", result.warnings)):
         if items:
             lines.append(f"{t[key]} ({len(items)}):")
