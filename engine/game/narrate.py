@@ -6,6 +6,7 @@ from engine.game import generals, recruitment
 from engine.game.actions import (
     Action,
     ActivateEffect,
+    Choose,
     ChooseCommandment,
     CoinFlip,
     Discard,
@@ -13,6 +14,7 @@ from engine.game.actions import (
     Equip,
     Melee,
     Move,
+    NameCards,
     Pass,
     PlayAdvantage,
     PlayCounter,
@@ -42,6 +44,10 @@ def describe(s: State, a: Action) -> str:
     if isinstance(a, Reveal):
         assert s.chance is not None
         owner, dest = s.chance[0], s.chance[2]
+        if len(s.chance) > 4:
+            return f"Player {owner} loses {a.card} from his hand at random, to DISCARD."
+        if dest is Area.RESOURCE:
+            return f"Player {owner} looks at {a.card} on top of his RESOURCE."
         if dest is Area.HAND:
             return f"Player {owner} draws {a.card}."
         return f"Player {owner} puts {a.card} from RESOURCE to DISCARD, face down."
@@ -78,4 +84,10 @@ def describe(s: State, a: Action) -> str:
         return f"{who} lets it resolve."
     if isinstance(a, Discard):
         return f"{who} discards {len(a.cards)} down to the hand limit ({names(a.cards)})."
+    if isinstance(a, Choose) and s.choice is not None:
+        if s.choice["kind"] == "may":
+            return f"{who} says {'no' if -1 in a.cards else 'yes'}."
+        return f"{who} chooses {names(a.cards)} ({s.choice['kind']})."
+    if isinstance(a, NameCards):
+        return f"{who} names {', '.join(a.names)}: the enemy may not use them."
     return f"{who}: {a!r}"
