@@ -132,7 +132,8 @@ def apply_reveal(s: State, name: str) -> None:
             CONTINUATIONS[chance[3]](s)
         return
     resource = s.resource[player]
-    top = known_top(s, player)
+    tops = s.memory.get("top") if s.texts else None
+    top = tops[player] if tops else 0
     for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
             card = resource.pop(i)
@@ -165,7 +166,8 @@ def check_reveal(s: State, name: str) -> IllegalAction | None:
             return None
         return IllegalAction("§3.2", f"player {player}'s hand holds no card named {name!r}")
     resource = s.resource[player]
-    top = known_top(s, player)
+    tops = s.memory.get("top") if s.texts else None
+    top = tops[player] if tops else 0
     for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
             return None
@@ -192,7 +194,8 @@ def _settle_reveal(s: State) -> None:
         s.chance = None
         CONTINUATIONS[then](s)
         return
-    top = known_top(s, player)
+    tops = s.memory.get("top") if s.texts else None
+    top = tops[player] if tops else 0
     if top and count:  # cards looked at come first, without a chance event
         take = min(top, count)
         for _ in range(take):

@@ -233,6 +233,9 @@ def _applies(s: State, to: Any, general: int, source: int, ctx: dict[str, Any]) 
     return False
 
 
+_TABLE_TYPES = ("令", "优")
+
+
 def on_table_text(s: State, src: int) -> bool:
     """Whether a text is in play: its card on the battlefield, a revealed commandment, an active advantage."""
     if src in s.zone or src in s.carrier:
@@ -312,11 +315,13 @@ def has_flag(s: State, general: int, flag: str) -> bool:
     sources = s.flagged.get(flag)
     if sources:
         carrier = s.carrier
+        auras = s.auras
         for src in sources:
             if (src == general or carrier.get(src) == general) and _flag_in(s, src, general, flag, True):
                 return True
-            if on_table_text(s, src) and _flag_in(s, src, general, flag, False):
-                return True
+            if (src in auras or s.cards[src].type in _TABLE_TYPES) and on_table_text(s, src):
+                if _flag_in(s, src, general, flag, False):
+                    return True
     grants = s.tmem.get("grants")
     if grants:
         for player, f, g in grants:
