@@ -72,11 +72,14 @@ def to_casualty(s: State, general: int, by: int | None = None) -> None:
     """
     leave_battlefield(s, general)
     if s.texts:
-        if by is not None and by in s.zone and effects.has_flag(s, by, "defeated_out_of_game"):
+        flagged = s.flagged
+        if by is not None and "defeated_out_of_game" in flagged and effects.has_flag(s, by, "defeated_out_of_game"):
             s.out_of_game[s.owner[general]].append(general)
             return
-        if "once_to_hand" in (s.cards[general].effect.get("flags") or ()) and general not in s.memory.get(
-            "once_to_hand", ()
+        if (
+            "once_to_hand" in flagged
+            and general in flagged["once_to_hand"]
+            and general not in s.memory.get("once_to_hand", ())
         ):
             s.memory.setdefault("once_to_hand", []).append(general)
             s.hand[s.owner[general]].append(general)

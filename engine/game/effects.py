@@ -265,6 +265,8 @@ def stat_bonus(s: State, general: int, stat: str, base: int) -> int:
         candidates.extend(e for e in gear if e in mine)
     if s.table_static:
         candidates.extend(c for c in s.table_static if c not in candidates)
+    if not candidates:
+        return base
     for src in candidates:
         own = src == general or (gear is not None and src in gear)
         in_play: bool | None = None

@@ -28,7 +28,7 @@ def recruitment_cost(s: State, player: int, card: int) -> int:
             for f in cards[g].factions:
                 if f in factions:
                     cost -= 1
-    if s.texts:
+    if s.texts and "cost_mod" in s.keyed:
         cost += _text_cost_mod(s, player, c)
     return cost if cost > 0 else 0
 

@@ -113,6 +113,7 @@ def do_commandment(s: State, a: ChooseCommandment) -> None:
     if a.card is not None:
         s.pool[player].remove(a.card)
         s.command[player] = a.card
+        s.index_commandment(a.card)
     _next_chooser(s, player + 1)
 
 

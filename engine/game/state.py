@@ -199,22 +199,10 @@ class State:
         self.table_static: list[int] = []
         self.flagged: dict[str, list[int]] = {}
         if self.texts:
-            for i, c in enumerate(self.cards):
-                aura, events, keys, flags, own_static, other_static = game.text_info(c)
-                if aura:
-                    self.auras.append(i)
-                if events:
-                    self.listeners.append(i)
-                    for e in events:
-                        self.hooks.setdefault(e, []).append(i)
-                for k in keys:
-                    self.keyed.setdefault(k, []).append(i)
-                if own_static:
-                    self.self_static.add(i)
-                if other_static:
-                    self.table_static.append(i)
-                for f in flags:
-                    self.flagged.setdefault(f, []).append(i)
+            in_pool = {c for pile in self.pool for c in pile}
+            for i in range(len(self.cards)):
+                if i not in in_pool:  # a commandment is indexed once it is placed in COMMAND
+                    self._index(i)
         self.factions = tuple(d.factions for d in self.decks)
         self.limit = [hand_limit(len(f)) for f in self.factions]
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
@@ -250,6 +238,38 @@ class State:
         self.now: dict[str, Any] = {}
         self.outcome: Outcome | None = None
         self.history: list[Action] = []
+
+    def _index(self, i: int) -> None:
+        """Add card ``i`` to the indexes of texts (in place: only while the state is being built)."""
+        aura, events, keys, flags, own_static, other_static = self.game.text_info(self.cards[i])
+        if aura:
+            self.auras.append(i)
+        if events:
+            self.listeners.append(i)
+            for e in events:
+                self.hooks.setdefault(e, []).append(i)
+        for k in keys:
+            self.keyed.setdefault(k, []).append(i)
+        if own_static:
+            self.self_static.add(i)
+        if other_static:
+            self.table_static.append(i)
+        for f in flags:
+            self.flagged.setdefault(f, []).append(i)
+
+    def index_commandment(self, card: int) -> None:
+        """A commandment placed in COMMAND joins the indexes of texts; the indexes are copied first
+        because clones share them."""
+        if not self.texts or not self.cards[card].effect:
+            return
+        self.auras = list(self.auras)
+        self.listeners = list(self.listeners)
+        self.hooks = {k: list(v) for k, v in self.hooks.items()}
+        self.keyed = {k: list(v) for k, v in self.keyed.items()}
+        self.flagged = {k: list(v) for k, v in self.flagged.items()}
+        self.self_static = set(self.self_static)
+        self.table_static = list(self.table_static)
+        self._index(card)
 
     # --- who acts ---------------------------------------------------------------------------
 
@@ -512,6 +532,9 @@ class State:
                 setattr(s, name, [list(a), list(b)])
             s.hidden = list(data["hidden"])
             s.command = list(data["command"])
+            for c in s.command:
+                if c is not None:
+                    s.index_commandment(c)
             s.command_revealed = bool(data["command_revealed"])
             s.advantage = data["advantage"]
             s.zone = {int(g): Zone(z) for g, z in data["zone"]}

@@ -61,7 +61,7 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
         return
     # The draw is compulsory, even at the hand limit (FAQ); 袁绍 draws one more.
     count = 1
-    if s.texts:
+    if s.texts and "draw_mod" in s.keyed:
         count += effects.side_sum(s, player, "draw_mod")
         count = max(1, min(count, len(s.resource[player])))
     areas.reveal_from_resource(s, player, count, Area.HAND, "main")
@@ -69,7 +69,7 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
 
 def hand_limit(s: State, player: int) -> int:
     """The hand limit (§2.2.5, D4) after texts on the table (审配, 祝融, 传国玉玺, 君臣同心, …)."""
-    if not s.texts:
+    if not s.texts or "hand_limit" not in s.keyed:
         return s.limit[player]
     limit = s.limit[player] + effects.side_sum(s, player, "hand_limit")
     return limit if limit > 0 else 0
@@ -83,7 +83,8 @@ def upkeep(s: State, player: int) -> int:
         total = sum(0 if effects.has_flag(s, g, "upkeep_free") else 1 for g in s.field[player])
     else:
         total = len(s.field[player])
-    total += effects.side_sum(s, player, "upkeep_mod")
+    if "upkeep_mod" in s.keyed:
+        total += effects.side_sum(s, player, "upkeep_mod")
     mods = s.tmem.get("upkeep")
     if mods:
         total += mods[player]
