@@ -88,6 +88,7 @@ class Game:
     def __init__(self, db: CardDatabase) -> None:
         self.db = db
         self._text_info: dict[str, tuple[Any, ...]] = {}
+        self._indexes: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
     def text_info(self, card: Card) -> tuple[Any, ...]:
         """(whether the card's text reaches beyond itself on the battlefield, the events it listens to,
@@ -199,10 +200,34 @@ class State:
         self.table_static: list[int] = []
         self.flagged: dict[str, list[int]] = {}
         if self.texts:
-            in_pool = {c for pile in self.pool for c in pile}
-            for i in range(len(self.cards)):
-                if i not in in_pool:  # a commandment is indexed once it is placed in COMMAND
-                    self._index(i)
+            key = (tuple(self.names), len(self.resource[0]), len(self.pool[0]))
+            cached = game._indexes.get(key)
+            if cached is None:
+                in_pool = {c for pile in self.pool for c in pile}
+                for i in range(len(self.cards)):
+                    if i not in in_pool:  # a commandment is indexed once it is placed in COMMAND
+                        self._index(i)
+                cached = (
+                    self.auras,
+                    self.listeners,
+                    self.hooks,
+                    self.keyed,
+                    self.flagged,
+                    self.self_static,
+                    self.table_static,
+                )
+                if len(game._indexes) < 64:
+                    game._indexes[key] = cached
+            # shared between states of the same decks: index_commandment copies before it adds
+            (
+                self.auras,
+                self.listeners,
+                self.hooks,
+                self.keyed,
+                self.flagged,
+                self.self_static,
+                self.table_static,
+            ) = cached
         self.factions = tuple(d.factions for d in self.decks)
         self.limit = [hand_limit(len(f)) for f in self.factions]
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
