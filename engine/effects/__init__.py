@@ -31,6 +31,7 @@ EVENTS = (
     "sieged",
     "moved",
     "contest_end",
+    "left",
     "turn_start",
     "turn_end",
 )
@@ -80,6 +81,7 @@ STEPS: dict[str, dict[str, str] | None] = {
     "discard_card": {"card": "var"},
     "to_casualty": {"who": "var", "by": "var"},
     "to_hand": {"who": "var"},
+    "to_out_of_game": {"who": "var"},
     "move": {"who": "var", "to": "zone", "no_more_moves": "bool"},
     "equip_free": {"card": "var", "who": "var"},
     "duel": {"a": "var", "b": "var", "same_zone": "bool", "mark": "str"},

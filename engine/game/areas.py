@@ -62,6 +62,8 @@ def leave_battlefield(s: State, general: int) -> None:
         to_discard(s, e)
     s.acted.discard(general)
     s.fresh.discard(general)
+    if s.texts and "left" in s.hooks:
+        effects.emit(s, "left", {"general": general})
 
 
 def to_casualty(s: State, general: int, by: int | None = None) -> None:

@@ -270,6 +270,17 @@ def _to_hand(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]
     return None
 
 
+@handler("to_out_of_game")
+def _to_out_of_game(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """A general leaves the battlefield for OUT OF GAME; its equipment to DISCARD."""
+    g = _who(s, source, step, ctx)
+    if g is None or g not in s.zone:
+        return STOP
+    areas.leave_battlefield(s, g)
+    s.out_of_game[s.owner[g]].append(g)
+    return None
+
+
 @handler("move")
 def _move(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
     """A general moves to ``to`` (seen from its owner's side), blocking ignored; ``no_more_moves``

@@ -71,3 +71,42 @@ def test_a_database_file_with_a_bad_spec_names_the_card_row_and_field(tmp_path):
     with pytest.raises(CardDatabaseError) as err:
         load_database(bad)
     assert "effect" in str(err.value) and "play[0].amount: must be a whole number" in str(err.value)
+
+
+def test_a_text_listening_to_a_general_leaving_the_battlefield_and_one_sending_it_out_of_the_game():
+    from engine.cards import Card, CardDatabase
+    from engine.game import ActivateEffect, Choose, Game, Pass, Zone
+    from tests.engine.game.conftest import TEST_CARDS, begin, deck_of, fillers, give, put
+
+    extra = [
+        Card(
+            "放逐者",
+            "人",
+            cost=1,
+            might=1,
+            wit=1,
+            ability_kind="effect",
+            ability_cost="0",
+            effect={
+                "activate": [
+                    {"kind": "choose", "from": "enemy_generals", "as": "t"},
+                    {"kind": "to_out_of_game", "who": "t"},
+                ]
+            },
+        ),
+        Card("哨兵", "人", cost=1, might=1, wit=1, effect={"on": {"left": [{"kind": "draw", "amount": 1}]}}),
+    ]
+    game = Game(CardDatabase([*TEST_CARDS, *extra], name="t", version="1"))
+    s = begin(game, deck_of("放逐者", "哨兵"), deck_of("关羽", "张飞"))
+    exile = put(s, 0, "放逐者")
+    put(s, 0, "哨兵")
+    guan = put(s, 1, "关羽", Zone.BORDER)
+    fei = put(s, 1, "张飞", Zone.BORDER)
+    hand = len(s.hand[0])
+    s.apply(ActivateEffect(exile))
+    s.apply(Pass())
+    s.apply(Choose((fei,)))
+    while s.is_chance_node():
+        s.apply(s.sample_chance())
+    assert fei in s.out_of_game[1] and guan in s.zone and len(s.hand[0]) == hand + 1
+    _ = (fillers, give)
