@@ -70,7 +70,7 @@ def test_a_second_request_for_the_same_log_returns_the_stored_verdict_without_re
     assert second.pk == first.pk
     second.refresh_from_db()
     assert second.attempts == 1
-    assert AuditEvent.objects.filter(verb="adjudication.verdict", target_id=str(first.pk)).count() == 1
+    assert AuditEvent.objects.filter(verb="adjudication.request", target_id=str(first.pk)).count() == 1
 
 
 def test_the_task_on_a_done_adjudication_returns_it_as_stored(any_judge, done):
