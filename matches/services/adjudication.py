@@ -571,9 +571,16 @@ def _tally(match: Match) -> None:
 def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason: str) -> Ruling:
     """The judge decides the game's winner: the game, the match's result and the standings change; audited.
 
-    The match's tally is recomputed from its games; the match is finished (source: judge) once a player
-    has won a majority of ``best_of`` games. The standings snapshot is recomputed after the commit.
+    The match's games are tallied; once the tally decides the match (a player has a majority of
+    ``best_of`` games, or every game has a result) a tournament match's result goes through the
+    tournament services: ``results.resolve_dispute`` for a disputed match decided by one of its judges,
+    ``results.override_result`` when an organiser rules (which also finish the round and recompute the
+    standings after the commit). A finished match that is not disputed can only be changed by an
+    organiser. A casual match's fields are set here (source: judge).
     """
+    from matches.services import results
+    from matches.services.rounds import can_judge, can_organise
+
     reason = " ".join(str(reason or "").split())
     if winner not in Ruling.Winner.values:
         raise RulingRefused(_("The winner is player A, player B, a draw or not decided."))
@@ -599,18 +606,35 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
         game.reason = reason[:200]
         game.finished_at = game.finished_at or timezone.now()
         game.save(update_fields=["winner", "reason", "finished_at"])
-        _tally(match)
-        needed = match.best_of // 2 + 1
-        if max(match.games_won_a, match.games_won_b) >= needed:
-            match.status = Match.Status.FINISHED
-            match.finished_at = match.finished_at or timezone.now()
-        elif match.status == Match.Status.FINISHED:
-            match.status = Match.Status.DISPUTED
-            match.finished_at = None
-        match.result_source = Match.Source.JUDGE
-        match.save(
-            update_fields=["games_won_a", "games_won_b", "games_drawn", "status", "finished_at", "result_source"]
+        games = list(match.games.all())
+        a = sum(1 for g in games if g.winner == MatchGame.Winner.A)
+        b = sum(1 for g in games if g.winner == MatchGame.Winner.B)
+        d = sum(1 for g in games if g.winner == MatchGame.Winner.DRAW)
+        decided = max(a, b) >= match.best_of // 2 + 1 or (
+            len(games) >= match.best_of and all(g.winner != MatchGame.Winner.NONE for g in games)
         )
+        called = ""
+        if decided and match.tournament_id is not None:
+            try:
+                if match.status == Match.Status.DISPUTED and can_judge(judge, match.tournament):  # type: ignore[arg-type]
+                    results.resolve_dispute(match, judge, a, b, d, note=reason)
+                    called = "results.resolve_dispute"
+                elif can_organise(judge, match.tournament):  # type: ignore[arg-type]
+                    results.override_result(match, judge, a, b, d, reason=reason)
+                    called = "results.override_result"
+                else:
+                    raise RulingRefused(_("This match is not disputed: only an organiser can change its result."))
+            except results.ResultRefused as exc:
+                raise RulingRefused(str(exc)) from None
+            match.refresh_from_db()
+        elif decided:
+            match.games_won_a, match.games_won_b, match.games_drawn = a, b, d
+            match.status = Match.Status.FINISHED
+            match.result_source = Match.Source.JUDGE
+            match.finished_at = match.finished_at or timezone.now()
+            match.save(
+                update_fields=["games_won_a", "games_won_b", "games_drawn", "status", "finished_at", "result_source"]
+            )
         ruling = Ruling.objects.create(
             adjudication=adjudication, game=game, judge=judge, winner=winner, reason=reason, previous=previous
         )
@@ -624,9 +648,8 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
             reason=reason,
             previous=previous,
             now=_match_snapshot(match),
+            result_service=called,
         )
-        if match.tournament_id is not None:
-            _enqueue_standings(match.tournament_id)
     return ruling
 
 

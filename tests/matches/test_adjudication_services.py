@@ -158,6 +158,8 @@ def test_a_ruling_changes_the_match_result_and_the_standings_with_an_audit_trail
     assert ruling.previous["game"]["winner"] == "none" and ruling.previous["match"]["status"] == "disputed"
     event = AuditEvent.objects.get(verb="adjudication.ruling", target_id=str(match.pk))
     assert event.actor == judge and event.data["winner"] == winner
+    assert event.data["result_service"] == "results.resolve_dispute"
+    assert AuditEvent.objects.filter(verb="match.resolve", target_id=str(match.pk)).exists()
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
 
 
@@ -203,3 +205,27 @@ def test_the_step_view_shows_both_hands_after_entry_n(any_judge, done):
     seats = services.board(view.state, adjudication.database_version.to_engine(), "zh")
     assert len(seats) == 2 and all(isinstance(s["hand"], list) for s in seats)
     assert sum(len(s["hand"]) for s in seats) == sum(len(h) for h in view.state["hand"])
+
+
+def test_a_judge_cannot_change_a_finished_undisputed_match_only_an_organiser_can(judge, done):
+    _t, match, game, organiser = tournament_game(recorded_log(26), judges=[judge])
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, games_won_a=1)
+    adjudication = done(services.adjudicate_game, judge, game)
+    with pytest.raises(services.RulingRefused):
+        services.record_ruling(adjudication, judge, winner="b", reason="the log shows player B won")
+    game.refresh_from_db()
+    assert game.winner == "none" and not Ruling.objects.exists()
+    done(services.record_ruling, adjudication, organiser, winner="b", reason="the log shows player B won")
+    match.refresh_from_db()
+    assert (match.games_won_a, match.games_won_b) == (0, 1) and match.result_source == Match.Source.ORGANISER
+    assert AuditEvent.objects.filter(verb="match.override", target_id=str(match.pk)).exists()
+
+
+def test_a_ruling_on_one_game_of_a_best_of_three_leaves_the_match_open(judge, done):
+    _t, match, game, _o = tournament_game(recorded_log(27), judges=[judge])
+    Match.objects.filter(pk=match.pk).update(best_of=3)
+    adjudication = done(services.adjudicate_game, judge, game)
+    done(services.record_ruling, adjudication, judge, winner="a", reason="game 1 to player A")
+    match.refresh_from_db()
+    assert match.status == Match.Status.DISPUTED and match.games_won_a == 0
+    assert AuditEvent.objects.get(verb="adjudication.ruling").data["result_service"] == ""
