@@ -33,6 +33,7 @@ def _index(request: HttpRequest, *, error: str = "", status: int = 200) -> HttpR
             "adjudications": services.visible_adjudications(user)[:50],
             "games": services.games_to_adjudicate(user)[:100],
             "can_upload": services.is_any_judge(user),
+            "tournaments": services.tournaments_to_replay(user)[:50],
             "limit_mib": services.MAX_LOG_UPLOAD_BYTES // (1024 * 1024),
             "error": error,
         },
@@ -85,6 +86,20 @@ def adjudication_game(request: HttpRequest, game_id: int) -> HttpResponse:
     except AdjudicationRefused as exc:
         return _index(request, error=exc.message, status=400)
     return redirect("matches:adjudication-detail", pk=adjudication.pk)
+
+
+@login_required
+@require_POST
+def adjudication_tournament(request: HttpRequest, pk: int) -> HttpResponse:
+    _require_user(request)
+    tournament = services.tournaments_to_replay(request.user).filter(pk=pk).first()
+    if tournament is None:
+        raise Http404(_("There is no such tournament."))
+    services.request_tournament_replay(request.user, tournament)
+    messages.success(
+        request, _("Every log of %(name)s will be replayed; its results and standings follow.") % {"name": tournament}
+    )
+    return redirect("matches:adjudication-index")
 
 
 def _report(adjudication: Adjudication) -> dict[str, Any]:

@@ -662,6 +662,27 @@ def _enqueue_standings(tournament_id: int) -> None:
 # --- a whole tournament ------------------------------------------------------------------------------------
 
 
+def tournaments_to_replay(user: Any) -> QuerySet[Tournament]:
+    """Tournaments whose logs ``user`` may have replayed in a batch: those he judges or organises (all for staff)."""
+    qs = Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+    if not getattr(user, "is_authenticated", False):
+        return qs.none()
+    if _staff(user):
+        return qs
+    return qs.filter(Q(judges=user) | Q(organisers=user)).distinct()
+
+
+def request_tournament_replay(actor: Any, tournament: Tournament) -> None:
+    """A judge or organiser asks for every log of the tournament to be replayed (a Celery task, after commit)."""
+    if not can_adjudicate_tournament(actor, tournament):
+        raise PermissionDenied(_("Only the tournament's judges and organisers may do this."))
+    with transaction.atomic():
+        record(actor, "adjudication.replay_tournament", tournament)
+        from matches.tasks_adjudication import replay_tournament as task
+
+        task.delay_on_commit(tournament.pk)
+
+
 def tournament_games(tournament_id: int) -> Iterable[MatchGame]:
     return MatchGame.objects.filter(match__tournament_id=tournament_id, log__isnull=False).select_related(
         "match", "log"

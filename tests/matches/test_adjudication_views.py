@@ -224,3 +224,33 @@ def test_an_organiser_who_is_no_judge_cannot_upload_a_loose_log(client):
     assert client.get(reverse("matches:adjudication-index")).status_code == 200
     response = client.post(reverse("matches:adjudication-upload"), {"log": SimpleUploadedFile("g.json", b"{}")})
     assert response.status_code == 403 and not GameLog.objects.exists()
+
+
+def test_a_judge_replays_every_log_of_his_tournament_from_the_page(client, django_capture_on_commit_callbacks):
+    judge = make_user("judge")
+    tournament, _match, game, _o = tournament_game(recorded_log(43), judges=[judge])
+    client.force_login(judge)
+    assert (
+        f'adjudications/tournament/{tournament.pk}"'
+        in client.get(reverse("matches:adjudication-index")).content.decode()
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("matches:adjudication-tournament", args=[tournament.pk]))
+    assert response.status_code == 302
+    adjudication = Adjudication.objects.get(game=game)
+    assert adjudication.is_done and adjudication.ok
+    game.refresh_from_db()
+    assert game.winner == services.suggested_winner(adjudication)
+
+
+def test_a_judge_of_another_tournament_cannot_replay_this_one(client, judge):
+    tournament, _m, _g, _o = tournament_game(recorded_log(44))
+    client.force_login(judge)
+    assert client.post(reverse("matches:adjudication-tournament", args=[tournament.pk])).status_code == 404
+    assert not Adjudication.objects.exists()
+
+
+def test_the_step_viewer_of_a_log_that_is_not_well_formed_says_so(upload, judge_client):
+    adjudication = upload(b'{"header": {').context["a"]
+    response = judge_client.get(reverse("matches:adjudication-step", args=[adjudication.pk]), {"n": 3})
+    assert response.status_code == 200 and response.context["view"].error and response.context["players"] is None
