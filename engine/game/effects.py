@@ -56,6 +56,8 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
 def steps_at(s: State, source: int, path: str) -> Any:
     """The step list at ``path`` ("play", "on.victory", …) of the source's spec."""
     spec: Any = s.cards[source].effect
+    if "." not in path:
+        return spec.get(path)
     for key in path.split("."):
         if not isinstance(spec, Mapping):
             return None
@@ -138,9 +140,16 @@ def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
     if not cards:
         return
     about = (context.get("general"), context.get("loser"), context.get("defender"))
+    path = "on." + event
     for card in cards:
         if card in about or s.on_table(card):
-            s.frames.append([card, "on." + event, 0, dict(context)])
+            steps = s.cards[card].effect["on"][event]
+            ctx = dict(context)
+            # a trait whose every step is conditional and none holds now is not queued (the same
+            # conditions are checked again when the steps run)
+            if all("if" in st for st in steps) and not any(holds_all(s, st["if"], card, card, ctx) for st in steps):
+                continue
+            s.frames.append([card, path, 0, ctx])
 
 
 # --- conditions ------------------------------------------------------------------------------------
