@@ -110,6 +110,19 @@ class Game:
         """A new game between deck_a (player 0) and deck_b (player 1), before the commandment choice."""
         return setup.new_state(self, setup.resolve_deck(self.db, deck_a), setup.resolve_deck(self.db, deck_b), seed)
 
+    def unsupported_cards(self, deck: Any) -> list[tuple[str, str]]:
+        """(name, reason) of every card of ``deck`` the engine cannot play (``Card.unsupported``).
+
+        A refereed match refuses such a deck; deck legality does not depend on it.
+        """
+        d = setup.resolve_deck(self.db, deck)
+        seen: dict[str, str] = {}
+        for name in (*d.resource, *d.pool):
+            reason = self.db[name].unsupported
+            if reason and name not in seen:
+                seen[name] = reason
+        return list(seen.items())
+
     def state_from_json(self, data: dict[str, Any]) -> State:
         """The state serialised by :meth:`State.to_json` (exact round trip)."""
         return State.from_json(self, data)

@@ -110,3 +110,16 @@ def test_a_text_listening_to_a_general_leaving_the_battlefield_and_one_sending_i
         s.apply(s.sample_chance())
     assert fei in s.out_of_game[1] and guan in s.zone and len(s.hand[0]) == hand + 1
     _ = (fillers, give)
+
+
+def test_a_deck_holding_an_unsupported_card_is_named_with_the_reason():
+    import dataclasses
+
+    from engine.cards import CardDatabase
+    from engine.game import Game
+
+    cards = [dataclasses.replace(c, unsupported="needs a rule the engine lacks") if c.name == "郭嘉" else c for c in DB]
+    game = Game(CardDatabase(cards, name="t", version="1"))
+    deck = (["郭嘉", "郭嘉", "曹操"], [], ["魏"])
+    assert game.unsupported_cards(deck) == [("郭嘉", "needs a rule the engine lacks")]
+    assert Game(DB).unsupported_cards(deck) == []
