@@ -204,7 +204,7 @@ def texts_on(s: State, general: int) -> list[int]:
 def table_texts(s: State) -> list[int]:
     """Cards on the table whose texts reach beyond themselves: auras on the battlefield, COMMAND, ADVANTAGE."""
     zone, carrier = s.zone, s.carrier
-    out = [c for c in s.auras if c in zone or c in carrier] if s.auras else []
+    out = sorted(c for c in s.auras if c in zone or c in carrier) if s.auras else []
     if s.command_revealed:
         for c in s.command:
             if c is not None and s.cards[c].effect:
@@ -273,7 +273,12 @@ def stat_bonus(s: State, general: int, stat: str, base: int) -> int:
     if gear:
         candidates.extend(e for e in gear if e in mine)
     if s.table_static:
-        candidates.extend(c for c in s.table_static if c not in candidates)
+        zone, carrier, command = s.zone, s.carrier, s.command
+        for c in s.table_static:
+            if c in candidates:
+                continue
+            if c in zone or c in carrier or c == s.advantage or (s.command_revealed and c in command):
+                candidates.append(c)
     if not candidates:
         return base
     for src in candidates:

@@ -206,7 +206,7 @@ class State:
         self.cards: list[Card] = [db[n] for n in self.names]
         self.texts = any(c.effect for c in self.cards)
         self.listeners: list[int] = []
-        self.auras: list[int] = []
+        self.auras: set[int] = set()
         self.hooks: dict[str, list[int]] = {}
         self.keyed: dict[str, list[int]] = {}
         self.self_static: set[int] = set()
@@ -281,7 +281,7 @@ class State:
         """Add card ``i`` to the indexes of texts (in place: only while the state is being built)."""
         aura, events, keys, flags, own_static, other_static = self.game.text_info(self.cards[i])
         if aura:
-            self.auras.append(i)
+            self.auras.add(i)
         if events:
             self.listeners.append(i)
             for e in events:
@@ -300,7 +300,7 @@ class State:
         because clones share them."""
         if not self.texts or not self.cards[card].effect:
             return
-        self.auras = list(self.auras)
+        self.auras = set(self.auras)
         self.listeners = list(self.listeners)
         self.hooks = {k: list(v) for k, v in self.hooks.items()}
         self.keyed = {k: list(v) for k, v in self.keyed.items()}
