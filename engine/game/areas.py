@@ -96,9 +96,8 @@ def shuffle_resource(s: State, player: int) -> None:
     resource = s.resource[player]
     resource.sort()
     s.hidden[player] = len(resource)
-    top = s.memory.get("top")
-    if top:
-        top[player] = 0
+    if s.top is not None:
+        s.top[player] = 0
 
 
 def reveal_from_hand(s: State, player: int, count: int, then: str) -> None:
@@ -137,16 +136,16 @@ def apply_reveal(s: State, name: str) -> None:
             CONTINUATIONS[chance[3]](s)
         return
     resource = s.resource[player]
-    tops = s.memory.get("top") if s.texts else None
-    top = tops[player] if tops else 0
+    tops = s.top
+    top = tops[player] if tops is not None else 0
     for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
             card = resource.pop(i)
             break
     s.hidden[player] -= 1
-    if chance[2] is Area.RESOURCE:  # looked at (郭嘉): it stays on top, now known to its owner
+    if tops is not None and chance[2] is Area.RESOURCE:  # looked at (郭嘉): stays on top, known to its owner
         resource.insert(top, card)
-        s.memory["top"][player] += 1
+        tops[player] += 1
     else:
         _place(s, player, card, chance[2])
     chance[1] -= 1
@@ -155,8 +154,7 @@ def apply_reveal(s: State, name: str) -> None:
 
 def known_top(s: State, player: int) -> int:
     """How many cards on top of a RESOURCE its owner has looked at (郭嘉); they come out before the unseen part."""
-    top = s.memory.get("top") if s.texts else None
-    return top[player] if top else 0
+    return s.top[player] if s.top is not None else 0
 
 
 def check_reveal(s: State, name: str) -> IllegalAction | None:
@@ -171,8 +169,7 @@ def check_reveal(s: State, name: str) -> IllegalAction | None:
             return None
         return IllegalAction("§3.2", f"player {player}'s hand holds no card named {name!r}")
     resource = s.resource[player]
-    tops = s.memory.get("top") if s.texts else None
-    top = tops[player] if tops else 0
+    top = s.top[player] if s.top is not None else 0
     for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
             return None
@@ -193,27 +190,35 @@ def _settle_reveal(s: State) -> None:
     assert chance is not None
     player, count, dest, then = chance
     resource = s.resource[player]
-    if dest is Area.RESOURCE:  # looking at the top: only unseen cards are revealed, none move
-        if count and s.hidden[player]:
+    if s.top is not None:  # a RESOURCE has been looked at (郭嘉)
+        if _settle_looked(s, chance, player, count, dest, resource):
             return
-        s.chance = None
-        CONTINUATIONS[then](s)
-        return
-    tops = s.memory.get("top") if s.texts else None
-    top = tops[player] if tops else 0
-    if top and count:  # cards looked at come first, without a chance event
-        take = min(top, count)
-        for _ in range(take):
-            _place(s, player, resource.pop(0), dest)
-        s.memory["top"][player] -= take
-        count -= take
-        chance[1] = count
+        count = chance[1]
     if count and s.hidden[player]:
         return  # wait for the chance event
     for _ in range(count):
         _place(s, player, resource.pop(0), dest)
     s.chance = None
     CONTINUATIONS[then](s)
+
+
+def _settle_looked(s: State, chance: list, player: int, count: int, dest: Area, resource: list[int]) -> bool:
+    """Cards looked at come out first, without a chance event; True if the reveal is done or waits."""
+    assert s.top is not None
+    if dest is Area.RESOURCE:  # looking at the top: only unseen cards are revealed, none move
+        if count and s.hidden[player]:
+            return True
+        s.chance = None
+        CONTINUATIONS[chance[3]](s)
+        return True
+    top = s.top[player]
+    if top and count:
+        take = min(top, count)
+        for _ in range(take):
+            _place(s, player, resource.pop(0), dest)
+        s.top[player] -= take
+        chance[1] = count - take
+    return False
 
 
 CONTINUATIONS: dict = {}

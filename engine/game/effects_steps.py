@@ -204,6 +204,7 @@ def _look_top(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any
     chance events), then puts them back on top in the order he chooses (郭嘉)."""
     owner = s.owner[source]
     top = s.memory.setdefault("top", [0, 0])
+    s.top = top
     n = min(int(step.get("amount", 2)), len(s.resource[owner]))
     more = min(n - top[owner], s.hidden[owner]) if n > top[owner] else 0
     ctx["_look"] = n

@@ -181,6 +181,7 @@ class State:
         "texts",
         "tmem",
         "to_act",
+        "top",
         "turn",
         "zone",
     )
@@ -274,6 +275,8 @@ class State:
         self.memory: dict[str, Any] = {}
         self.tmem: dict[str, Any] = {}
         self.now: dict[str, Any] = {}
+        self.top: list[int] | None = None
+        """Cards looked at on top of each RESOURCE (郭嘉); the same list as ``memory["top"]``."""
         self.outcome: Outcome | None = None
         self.history: list[Action] = []
 
@@ -505,6 +508,7 @@ class State:
         new.memory = copy.deepcopy(self.memory)
         new.tmem = copy.deepcopy(self.tmem)
         new.now = dict(self.now)
+        new.top = new.memory.get("top")
         return new
 
     def to_json(self, *, history: bool = True) -> dict[str, Any]:
@@ -595,6 +599,7 @@ class State:
                 s.choice = copy.deepcopy(texts["choice"])
                 s.memory = copy.deepcopy(texts["memory"])
                 s.tmem = copy.deepcopy(texts["turn"])
+                s.top = s.memory.get("top")
             s.history = [action_from_json(a) for a in data.get("history", [])]
         except LogError:
             raise
