@@ -66,7 +66,12 @@ def check(s: State, a: Move) -> IllegalAction | None:
 def _text_problem(s: State, general: int, here: Zone, to: Zone) -> tuple[str, str] | None:
     if general in s.moved and _RANK[to] >= _RANK[here]:
         return "ruling G8", f"{s.label(general)} may move again this turn only to retreat (的卢)"
-    if here is Zone.FORTRESS and to is Zone.ENEMY_BORDER and effects.player_flag(s, s.owner[general], "no_leap"):
+    if (
+        here is Zone.FORTRESS
+        and to is Zone.ENEMY_BORDER
+        and "no_leap" in s.flagged
+        and effects.player_flag(s, s.owner[general], "no_leap")
+    ):
         return "§2.7", "沼泽: no general may move from 自城内 straight to 敌城外"
     return None
 
@@ -103,7 +108,7 @@ def legal(s: State, out: list[LegalAction]) -> None:
     player = s.active
     zone = s.zone
     texts = s.texts
-    no_leap = texts and effects.player_flag(s, player, "no_leap")
+    no_leap = texts and "no_leap" in s.flagged and effects.player_flag(s, player, "no_leap")
     moved = s.moved
     for g in s.field[player]:
         if not (generals.may_move(s, g) if texts else generals.ready(s, g)):

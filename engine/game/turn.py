@@ -126,7 +126,7 @@ def do_end_turn(s: State, a: EndTurn) -> None:
         if s.outcome is not None:
             return
     s.phase = Phase.UPKEEP
-    cost = upkeep(s, player)
+    cost = upkeep(s, player) if s.texts else len(s.field[player])
     have = len(s.resource[player])
     if cost > have:
         victory.end(
@@ -142,7 +142,8 @@ def do_end_turn(s: State, a: EndTurn) -> None:
 def after_upkeep(s: State) -> None:
     """Then discard down to the hand limit (G9), or the turn passes."""
     player = s.active
-    if len(s.hand[player]) > hand_limit(s, player):
+    limit = hand_limit(s, player) if s.texts else s.limit[player]
+    if len(s.hand[player]) > limit:
         s.phase = Phase.HAND_LIMIT
         s.to_act = player
         return
