@@ -316,7 +316,7 @@ class PaymentChoice:
 
         >>> choice = PaymentChoice(Recruit(card=1), 2, (4, 5, 6))
         >>> choice.complete((4, 6))
-        Recruit(card=1, payment=(4, 6))
+        Recruit(card=1, payment=(4, 6), to=None)
     """
 
     template: Action
