@@ -42,6 +42,13 @@ def start_worker(redis_url: str, name: str, log) -> subprocess.Popen[bytes]:
     )
 
 
+def worker_log_tail() -> str:
+    try:
+        return (ROOT / "var" / "test-adjudication-worker.log").read_text(errors="replace")[-3000:]
+    except OSError:
+        return ""
+
+
 def wait_for(predicate, timeout: float, what: str, procs=()) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -49,9 +56,9 @@ def wait_for(predicate, timeout: float, what: str, procs=()) -> None:
             return
         for proc in procs:
             if proc.poll() is not None:
-                pytest.fail(f"a worker exited with {proc.returncode} while waiting for {what}; see var/")
+                pytest.fail(f"a worker exited with {proc.returncode} while waiting for {what}:\n{worker_log_tail()}")
         time.sleep(0.2)
-    pytest.fail(f"timed out after {timeout} s waiting for {what}; see var/test-adjudication-worker.log")
+    pytest.fail(f"timed out after {timeout} s waiting for {what}:\n{worker_log_tail()}")
 
 
 def test_a_worker_killed_mid_replay_loses_nothing_the_next_worker_finishes_it(redis_url, transactional_db):
@@ -77,7 +84,7 @@ def test_a_worker_killed_mid_replay_loses_nothing_the_next_worker_finishes_it(re
         workers.append(start_worker(redis_url, "first", logfile))
         # A slow replay: a pause of 0.3 s every 5 entries (about 8 s for the whole log).
         replay_log.apply_async(args=[adjudication.pk], kwargs={"progress_every": 5, "pause": 0.3})
-        wait_for(lambda: current().progress_done >= 10, 60, "the first worker to start replaying", workers)
+        wait_for(lambda: current().progress_done >= 10, 120, "the first worker to start replaying", workers)
         os.kill(workers[0].pid, signal.SIGKILL)
         workers[0].wait(timeout=10)
         killed = current()
@@ -86,7 +93,7 @@ def test_a_worker_killed_mid_replay_loses_nothing_the_next_worker_finishes_it(re
 
         time.sleep(VISIBILITY_TIMEOUT + 1)  # the unacknowledged message becomes visible again
         workers.append(start_worker(redis_url, "second", logfile))
-        wait_for(lambda: current().status == Adjudication.Status.DONE, 120, "the second worker to finish", workers[1:])
+        wait_for(lambda: current().status == Adjudication.Status.DONE, 180, "the second worker to finish", workers[1:])
         done = current()
         assert done.attempts == 2 and done.ok is True and done.verdict["signature"] == "valid"
         assert done.progress_done == done.progress_total == entries
