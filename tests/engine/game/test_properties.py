@@ -327,3 +327,52 @@ def test_starter_texts_malformed_actions_are_refused_and_change_nothing(starter)
 
     for seed in range(4):
         starter_game(starter, seed, on_action=fuzz)
+
+
+def random_starter_deck(db, rng: random.Random):
+    """45 cards drawn from the whole starter database, its factions declared, up to 3 commandments."""
+    cards = [c for c in db if c.type != "令"]
+    commands = [c for c in db if c.type == "令"]
+    names = [rng.choice(cards).name for _ in range(45)]
+    factions = sorted({f for n in names for f in db[n].factions})
+    pool = [c.name for c in rng.sample(commands, 3) if set(c.factions) <= set(factions)]
+    return names, pool, factions
+
+
+def test_every_starter_card_in_random_decks_keeps_the_invariants(starter):
+    """Random decks over all 177 starter cards (not only the bundled decks' cards): every card in one
+    area, every listed action legal, the state round-trips through JSON at every step."""
+    game, _ = starter
+    rng = random.Random(5)
+    seen: set[str] = set()
+
+    def check(s: State, action) -> None:
+        check_areas(s)
+        if not s.is_chance_node():
+            for legal in s.legal_actions():
+                concrete = legal.sample(rng) if isinstance(legal, PaymentChoice) else legal
+                assert s.validate(concrete) is None, (concrete, s.validate(concrete))
+        data = json.loads(json.dumps(s.to_json(history=False)))
+        assert State.from_json(game, {**data, "history": []}).to_json(history=False) == data
+        seen.add(action.kind)
+
+    for seed in range(60):
+        deck_rng = random.Random(seed)
+        s = game.new_initial_state(
+            random_starter_deck(game.db, deck_rng), random_starter_deck(game.db, deck_rng), seed=seed
+        )
+        play(s, [RandomBot(seed), RandomBot(seed + 1)], on_action=check)
+        assert s.outcome is not None
+    assert {"choose", "activate", "counter", "name_cards"} <= seen
+
+
+@pytest.mark.slow
+def test_3000_games_of_random_decks_over_every_starter_card_end_without_an_exception(starter):
+    game, _ = starter
+    for seed in range(3000):
+        deck_rng = random.Random(seed)
+        s = game.new_initial_state(
+            random_starter_deck(game.db, deck_rng), random_starter_deck(game.db, deck_rng), seed=seed
+        )
+        play(s, [RandomBot(seed), RandomBot(seed + 1)])
+        assert s.outcome is not None
