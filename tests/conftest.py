@@ -161,3 +161,25 @@ def browser_page(live_server, chromium_path: str):  # type: ignore[no-untyped-de
         finally:
             context.close()
             browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _english_outside_requests() -> Iterator[None]:
+    """Service-level messages in English, so tests can assert them whatever the site's default language.
+
+    Requests still pick their language as a browser would (LocaleMiddleware); tests of the Chinese
+    default go through the client.
+    """
+    try:
+        from django.conf import settings
+
+        configured = settings.configured
+    except ImportError:
+        configured = False
+    if not configured:
+        yield
+        return
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield

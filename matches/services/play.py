@@ -458,7 +458,7 @@ def _locked_game(match: Match) -> RefereedGame:
     row = current_game(match)
     if row is None:
         raise ActionRefused(_("This match has not started yet: the challenge waits for the opponent's deck."))
-    return RefereedGame.objects.select_for_update().select_related("refereed_match__match").get(pk=row.pk)
+    return RefereedGame.objects.select_for_update(of=("self",)).select_related("refereed_match__match").get(pk=row.pk)
 
 
 def act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any = None) -> RefereedGame:

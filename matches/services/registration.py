@@ -110,7 +110,7 @@ def register_deck(
     if not getattr(player, "is_authenticated", False):
         raise PermissionDenied(_("Log in to register a deck."))
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().select_related("format").get(pk=tournament.pk)
+        tournament = Tournament.objects.select_for_update(of=("self",)).select_related("format").get(pk=tournament.pk)
         if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
             raise RegistrationRefused(_("The tournament has started; registrations are locked."))
         if not tournament.registration_is_open(now):

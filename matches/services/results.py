@@ -76,7 +76,7 @@ def check_games(match: Match, games_a: Any, games_b: Any, drawn: Any = 0) -> tup
 
 
 def _locked_match(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round", "tournament").get(pk=match.pk)
+    return Match.objects.select_for_update(of=("self",)).select_related("round", "tournament").get(pk=match.pk)
 
 
 def finish_round_if_done(rnd: Round) -> bool:

@@ -77,6 +77,7 @@ def test_text_search_finds_cards_by_names_aliases_and_texts_in_both_languages(cl
 
 
 def test_text_search_with_no_match_says_so(client, version):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     response = client.get(reverse("cards:list"), {"version": version.pk, "q": "诸葛亮"})
     assert _names(response) == set()
     assert "No card matches these filters." in response.content.decode()
@@ -160,6 +161,7 @@ def test_card_page_falls_back_to_chinese_when_the_card_has_no_english(client, ve
 
 
 def test_card_page_explains_marks_and_names_factions_in_english(client, version):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     body = client.get(reverse("cards:detail", args=[version.pk, "青龙偃月刀"])).content.decode()
     assert "Counter-possible" in body and "§2.3.5" in body
     dual = client.get(reverse("cards:detail", args=[version.pk, "周仓"])).content.decode()
@@ -224,6 +226,7 @@ def test_staff_upload_of_a_50_mb_file_is_refused_with_a_clear_message(admin_clie
 
 
 def test_upload_without_a_file_is_a_400(admin_client):
+    admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     response = admin_client.post(reverse("cards:import"), {})
     assert response.status_code == 400
     assert "choose a JSON or CSV file" in response.content.decode()

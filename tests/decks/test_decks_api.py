@@ -177,6 +177,7 @@ def test_update_with_bad_input_is_400_and_adds_no_version(client, fmt, kind):
 
 
 def test_delete_of_a_registered_deck_is_refused_with_409(client, fmt):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     from matches.services.registration import register_deck
 
     owner = make_user()

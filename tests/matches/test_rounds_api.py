@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def api():
-    return APIClient()
+    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
 
 
 def test_an_organiser_pairs_and_publishes_through_the_api(api):

@@ -90,6 +90,7 @@ def test_register_needs_a_login(client, fmt):
 
 
 def test_register_after_the_start_is_400(client, fmt):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     player, organiser = make_user(), make_user()
     version = make_deck(player, fmt).latest_version()
     tournament = make_tournament(fmt, organiser)
