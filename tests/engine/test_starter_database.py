@@ -110,8 +110,12 @@ def test_some_starter_cards_have_flavour_in_both_languages():
     assert all(c.flavour_en for c in flavoured)
 
 
-def test_starter_effect_specs_are_left_empty_for_the_effect_language():
-    assert all(dict(c.effect) == {} for c in go())
+def test_every_starter_card_with_a_text_has_a_valid_effect_spec_and_none_is_unsupported():
+    from engine.effects import validate_effect_spec
+
+    assert [c.name for c in go() if c.unsupported] == []
+    assert [c.name for c in go() if c.text and not c.effect] == []
+    assert {c.name: validate_effect_spec(dict(c.effect)) for c in go() if validate_effect_spec(dict(c.effect))} == {}
 
 
 # ---------------------------------------------------------------- coverage of the game
