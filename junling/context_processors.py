@@ -16,9 +16,22 @@ NAV = [
 ]
 
 
+# Shown only to staff and to the judges and organisers of some tournament.
+JUDGING_NAV = [("matches:adjudication-index", gettext_noop("Adjudication"))]
+
+
+def _judges_or_organises(user: Any) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff:
+        return True
+    return bool(user.judged_tournaments.exists() or user.organised_tournaments.exists())
+
+
 def navigation(request: HttpRequest) -> dict[str, Any]:
     items = []
-    for name, label in NAV:
+    nav = NAV + (JUDGING_NAV if _judges_or_organises(getattr(request, "user", None)) else [])
+    for name, label in nav:
         try:
             items.append({"url": reverse(name), "label": _(label)})
         except NoReverseMatch:

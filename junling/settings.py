@@ -145,6 +145,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task whose worker died unacknowledged goes back to the queue after this many seconds (kombu's Redis
+# default is an hour). Longer than any replay task may run, or a slow task would be delivered twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600"))}
 
 LOGGING = {
     "version": 1,

@@ -25,3 +25,17 @@ def test_openapi_schema_is_served(client):
 def test_healthz_reports_the_database_vendor(client, db):
     response = client.get("/healthz")
     assert response.json()["ok"] is True
+
+
+def test_the_adjudication_link_shows_for_judges_and_staff_only(client, db, django_user_model):
+    from decks.services.decks import get_format
+    from matches.services.registration import create_tournament
+
+    player = django_user_model.objects.create_user("p1", password="x")
+    judge = django_user_model.objects.create_user("j1", password="x")
+    create_tournament(judge, name="Cup", format=get_format(), organisers=[player], judges=[judge])
+    outsider = django_user_model.objects.create_user("o1", password="x")
+    client.force_login(outsider)
+    assert "/adjudications/" not in client.get("/").content.decode()
+    client.force_login(judge)
+    assert "/adjudications/" in client.get("/").content.decode()
