@@ -40,6 +40,7 @@ from engine.cards import CardDatabase
 from engine.game import (
     Action,
     ActivateEffect,
+    Choose,
     ChooseCommandment,
     CoinFlip,
     Discard,
@@ -48,6 +49,7 @@ from engine.game import (
     Game,
     Melee,
     Move,
+    NameCards,
     Pass,
     PlayAdvantage,
     PlayCounter,
@@ -161,7 +163,7 @@ def sign(key: bytes, last_hash: str) -> str:
 # --- card references -------------------------------------------------------------------------------
 
 # The place where each card field of each action type looks for its card (docs/log-format.md).
-HAND, POOL, PAY, OWN_GENERAL, ENEMY_GENERAL, ANY_GENERAL, TABLE = (
+HAND, POOL, PAY, OWN_GENERAL, ENEMY_GENERAL, ANY_GENERAL, TABLE, CHOICE = (
     "hand",
     "pool",
     "payment",
@@ -169,7 +171,12 @@ HAND, POOL, PAY, OWN_GENERAL, ENEMY_GENERAL, ANY_GENERAL, TABLE = (
     "enemy_general",
     "any_general",
     "table",
+    "choice",
 )
+LIST_PLACES = frozenset({PAY, CHOICE})
+"""Places whose field is a list of cards (each name skips the cards named before it in the action)."""
+NO = -1
+"""In a ``choose`` entry: "no" to a text's "可以" (``may``): the engine's option -1, written as -1."""
 CARD_FIELDS: dict[str, dict[str, str]] = {
     "choose_commandment": {"card": POOL},
     "recruit": {"card": HAND, "payment": PAY},
@@ -185,6 +192,8 @@ CARD_FIELDS: dict[str, dict[str, str]] = {
     "counter": {"card": HAND, "payment": PAY},
     "pass": {},
     "discard": {"cards": PAY},
+    "choose": {"cards": CHOICE},
+    "name_cards": {},
     "coin_flip": {},
     "reveal": {},
 }
@@ -197,6 +206,9 @@ def _candidates(state: State, player: int, place: str) -> list[int]:
         return sorted(state.hand[player])
     if place == POOL:
         return sorted(state.pool[player])
+    if place == CHOICE:  # the cards the waiting text offers (state.choice["options"]), whoever holds them
+        choice = state.choice
+        return sorted(c for c in choice["options"] if c >= 0) if choice is not None else []
     other = 1 - player
     if place == OWN_GENERAL:
         return sorted(state.field[player])
@@ -249,6 +261,10 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
         return ref
     if "#" not in ref:
         found = _find(state, ref, player, place, taken)
+        if found is None:  # another spelling ("Guan Yu", traditional characters, an alias): its canonical name
+            known = state.game.db.lookup(ref)
+            if known is not None and known.name != ref:
+                found = _find(state, known.name, player, place, taken)
         if found is not None:
             return found
     name, sep, number = ref.partition("#")
@@ -296,6 +312,8 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
         data = {**data, "card": known.name}
     elif len(data) == 1 and kind in _NO_FIELDS:
         return _NO_FIELDS[kind]
+    elif kind == "name_cards" and type(data.get("names")) is list:
+        return _build({**data, "names": _card_names(state, data["names"], f"{where}.names")}, where)
     fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
         if fields is None:
@@ -313,11 +331,14 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
         if name not in data:
             continue  # a missing field is the engine's to report
         ref = data[name]
-        if place == PAY:
+        if place in LIST_PLACES:
             if type(ref) is not list:
                 raise LogFormatError(f"{where}.{name}", f"a list of cards is expected, not {ref!r}")
             ids = []
             for i, r in enumerate(ref):
+                if place == CHOICE and type(r) is int and r == NO:
+                    ids.append(NO)
+                    continue
                 c = _ref_to_id(state, r, player, place, taken, f"{where}.{name}[{i}]")
                 ids.append(c)
                 taken.append(c)
@@ -329,6 +350,21 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
             out[name] = c
             taken.append(c)
     return _build(out, where)
+
+
+def _card_names(state: State, names: list[Any], where: str) -> list[Any]:
+    """The canonical names of the cards a ``name_cards`` entry names (any spelling the database knows)."""
+    out: list[Any] = []
+    lookup = state.game.db.lookup
+    for i, name in enumerate(names):
+        if type(name) is not str:
+            out.append(name)  # the engine says what is wrong with it
+            continue
+        known = lookup(name)
+        if known is None:
+            raise LogFormatError(f"{where}[{i}]", f"unknown card {name!r} (not in the card database)", kind="card")
+        out.append(known.name)
+    return out
 
 
 def _build(data: dict[str, Any], where: str) -> Action:
@@ -372,6 +408,10 @@ def _text(v: Any) -> Any:
     return v if type(v) is str else _BAD
 
 
+def _texts(v: Any) -> Any:
+    return tuple(v) if type(v) is list and all(type(c) is str for c in v) else _BAD
+
+
 def _id_or_none(v: Any) -> Any:
     return v if v is None or type(v) is int else _BAD
 
@@ -389,6 +429,7 @@ def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], 
         ("coin_flip", "first_player"): _id,
         ("reveal", "card"): _text,
         ("choose_commandment", "card"): _id_or_none,
+        ("name_cards", "names"): _texts,
     }
     for cls in ACTION_CLASSES:
         convert: dict[str, Callable[[Any], Any]] = {}
@@ -398,7 +439,7 @@ def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], 
                 required.add(f.name)
             conv = special.get((cls.kind, f.name))
             if conv is None:
-                conv = _zone if f.name == "to" else _ids if CARD_FIELDS[cls.kind].get(f.name) == PAY else _id
+                conv = _zone if f.name == "to" else _ids if CARD_FIELDS[cls.kind].get(f.name) in LIST_PLACES else _id
             convert[f.name] = conv
         specs[cls.kind] = (cls, frozenset(required), convert)
     return specs
@@ -421,6 +462,8 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
     PlayCounter,
     Pass,
     Discard,
+    Choose,
+    NameCards,
 )
 """The actions the log knows the card fields of; any other type is read by ``engine.game.action_from_json``."""
 _SPECS = _specs()
@@ -441,7 +484,9 @@ def entry_action(state: State, action: Action) -> dict[str, Any]:
     names = state.names
     taken: list[int] = []
 
-    def ref(card: int, place: str) -> str:
+    def ref(card: int, place: str) -> str | int:
+        if card == NO and place == CHOICE:
+            return NO
         name = names[card]
         same = _by_name(state, name, _candidates(state, player, place), taken) == card
         taken.append(card)
@@ -451,7 +496,7 @@ def entry_action(state: State, action: Action) -> dict[str, Any]:
         value = data.get(name)
         if value is None:
             continue
-        data[name] = [ref(c, place) for c in value] if place == PAY else ref(value, place)
+        data[name] = [ref(c, place) for c in value] if place in LIST_PLACES else ref(value, place)
     return data
 
 

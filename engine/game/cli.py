@@ -11,6 +11,7 @@ from engine.game.errors import GameSetupError
 from engine.game.narrate import describe
 from engine.game.state import Game, State
 from engine.game.terms import CHANCE
+from engine.log import record_game
 
 DECKS_DIR = DATA_DIR / "decks"
 DEFAULT_DECKS = ("shu_starter", "wei_starter")
@@ -37,6 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", help="a card database file (default: the bundled starter database)")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument("--verbose", action="store_true", help="also print passes in response windows")
+    parser.add_argument("--log", metavar="FILE", help="also write the game's log (junling-log/1) to FILE")
 
 
 def load_deck(spec: str) -> object:
@@ -81,8 +83,19 @@ def main(args: argparse.Namespace) -> int:
         indent = "   " if s.current_player() == CHANCE else "  "
         print(indent + describe(s, action))  # type: ignore[arg-type]
 
-    play(state, bots, on_action=show)  # chance from the state's seed, as in a refereed match
+    if args.log:  # the same game, recorded: docs/log-format.md
+        rec = record_game(Game(db), decks[0], decks[1], args.seed, bots, on_action=show)
+        state = rec.state
+        try:
+            rec.write_log(args.log)
+        except OSError as exc:
+            print(f"error: cannot write the log to {args.log}: {exc.strerror or exc}")
+            return 2
+    else:
+        play(state, bots, on_action=show)  # chance from the state's seed, as in a refereed match
     outcome = state.outcome
-    assert outcome is not None
+    if outcome is None:  # only a recorded game is cut (at the log's entry limit) instead of raising
+        print(f"The game did not end within {len(state.history)} actions.")
+        return 1
     print(f"Player {outcome.winner} wins after {state.turn} turns: {outcome.reason} ({outcome.rule}).")
     return 0

@@ -13,6 +13,7 @@ from engine.cards import CardDatabase
 from engine.game import (
     Action,
     ActivateEffect,
+    Choose,
     ChooseCommandment,
     CoinFlip,
     Discard,
@@ -22,6 +23,7 @@ from engine.game import (
     IllegalAction,
     Melee,
     Move,
+    NameCards,
     Pass,
     PlayAdvantage,
     PlayCounter,
@@ -34,7 +36,7 @@ from engine.game import (
 )
 from engine.game.narrate import describe
 from engine.game.setup import resolve_deck
-from engine.game.terms import ZONE_ZH, Area
+from engine.game.terms import ZONE_ZH, Area, Zone
 from engine.log import END, LogFormatError, load_log, resolve_action
 
 
@@ -123,13 +125,17 @@ def describe_zh(s: State, a: Action) -> str:
         return f"掷硬币：玩家 {a.first_player} 先手（ruling G1）。"
     if isinstance(a, Reveal):
         owner, dest = (s.chance[0], s.chance[2]) if s.chance is not None else (s.active, Area.HAND)
+        if s.chance is not None and len(s.chance) > 4:  # at random from a hand
+            return f"玩家 {owner} 的手牌 {a.card} 被随机弃置。"
+        if dest is Area.RESOURCE:
+            return f"玩家 {owner} 查看资源区顶的 {a.card}。"
         if dest is Area.HAND:
             return f"玩家 {owner} 抽到 {a.card}。"
         return f"玩家 {owner} 将资源区的 {a.card} 面朝下置入耗费区。"
     if isinstance(a, ChooseCommandment):
         return f"{who} 选择{'不放置军令' if a.card is None else n[a.card]}（游戏开始前面朝下）。"
     if isinstance(a, Recruit):
-        return f"{who} 招募 {n[a.card]} 入自城内{paying(a.payment)}。"
+        return f"{who} 招募 {n[a.card]} 入{ZONE_ZH[a.to or Zone.FORTRESS]}{paying(a.payment)}。"
     if isinstance(a, Equip):
         return f"{who} 将 {n[a.card]} 装备给 {n[a.general]}{paying(a.payment)}。"
     if isinstance(a, PlayEvent):
@@ -155,4 +161,23 @@ def describe_zh(s: State, a: Action) -> str:
         return f"{who} 不应对。"
     if isinstance(a, Discard):
         return f"{who} 弃至手牌上限，弃 {len(a.cards)} 张（{'、'.join(n[c] for c in a.cards) or '无'}）。"
+    if isinstance(a, Choose):
+        kind = s.choice["kind"] if s.choice is not None else ""
+        if kind == "may":
+            return f"{who} 选择{'不发动' if -1 in a.cards else '发动'}。"
+        chosen = "、".join(n[c] if 0 <= c < len(n) else str(c) for c in a.cards) or "无"
+        return f"{who} 选择 {chosen}（{_CHOICE_ZH.get(kind, kind)}）。"
+    if isinstance(a, NameCards):
+        return f"{who} 指定 {'、'.join(a.names)}：敌方不得使用这些牌。"
     return f"{who}：{a!r}"
+
+
+_CHOICE_ZH = {
+    "search": "找寻",
+    "target": "指定目标",
+    "discard": "弃牌",
+    "order": "排列顺序",
+    "payment": "支付",
+    "to_resource": "置于资源区底",
+}
+"""Words for the kinds of choice a text asks for (``state.choice["kind"]``)."""

@@ -51,6 +51,8 @@ _TURN_RULE = {
     "main": "§3.9",
     "response": "ruling G11",
     "hand_limit": "ruling G9",
+    "choice": "§2.1",
+    "naming": "§2.6",
 }
 
 

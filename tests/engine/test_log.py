@@ -193,3 +193,30 @@ def test_recorder_writes_the_given_creation_time_in_utc(db, decks):
     began = datetime(2026, 11, 22, 13, 30, tzinfo=timezone(timedelta(hours=8)))
     rec = Recorder(Game(db).new_initial_state(*decks, seed=1), created=began)
     assert rec.header["created"] == "2026-11-22T05:30:00+00:00"
+
+
+def test_every_engine_action_type_has_its_card_fields_in_the_log_format():
+    from engine.game.actions import ACTION_TYPES
+    from engine.log import ACTION_CLASSES, CARD_FIELDS
+
+    assert set(CARD_FIELDS) == set(ACTION_TYPES)
+    assert {cls.kind for cls in ACTION_CLASSES} == set(ACTION_TYPES)
+
+
+def test_a_recruit_into_another_zone_writes_to_and_reads_it_back(db, decks):
+    state = Game(db).new_initial_state(*decks, seed=2)
+    while state.phase.value != "main":
+        state.apply(state.sample_chance() if state.current_player() == CHANCE else state.legal_actions()[0])
+    card = state.hand[state.active][0]
+    for action in (Recruit(card=card, to=Zone.BORDER), Recruit(card=card)):
+        written = entry_action(state, action)
+        assert ("to" in written) is (action.to is not None)
+        assert resolve_action(state, written) == action
+    assert resolve_action(state, {"type": "recruit", "card": card, "to": None}) == Recruit(card=card)
+    with pytest.raises(LogFormatError, match="'to' has a bad value"):
+        resolve_action(state, {"type": "recruit", "card": card, "to": "enemy_fortress"})
+
+
+def test_a_reveal_from_a_hand_is_read_by_name_like_a_reveal_from_a_resource(db, decks):
+    state = Game(db).new_initial_state(*decks, seed=2)
+    assert resolve_action(state, {"type": "reveal", "card": "Guan Yu"}) == Reveal("关羽")

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from engine.cards import CardDatabase, starter_database
-from engine.game import Game
+from engine.game import Game, State
 from engine.game.bots import RandomBot
 from engine.game.cli import load_deck
-from engine.log import Recorder, entry_hash, header_hash, load_log, record_game, sign
+from engine.log import Recorder, entry_hash, header_hash, load_log, record_game, resolve_action, sign
 
 KEY = b"the site's signing key"
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -59,11 +59,31 @@ def rechain(log: dict[str, Any], key: bytes | None = None) -> dict[str, Any]:
     return log
 
 
-def paper_game(db: CardDatabase) -> dict[str, Any]:
-    """The transcribed fixture game, naming ``db`` (its cards are the starter set's, whose hash may move)."""
-    log = json.loads((FIXTURES / "paper_game.json").read_text(encoding="utf-8"))
+def fixture_log(name: str, db: CardDatabase) -> dict[str, Any]:
+    """A transcribed fixture log, naming ``db`` (its cards are the starter set's, whose hash may move)."""
+    log = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
     log["header"]["database"]["hash"] = db.content_hash
     return log
+
+
+def paper_game(db: CardDatabase) -> dict[str, Any]:
+    """The transcribed fixture game without card texts: recruits and an upkeep that cannot be paid."""
+    return fixture_log("paper_game.json", db)
+
+
+def texts_game(db: CardDatabase) -> dict[str, Any]:
+    """The transcribed fixture game with card texts: 束缚 names two cards (``name_cards``), 援兵到 searches
+    (``choose``)."""
+    return fixture_log("texts_game.json", db)
+
+
+def replay_to(log: dict[str, Any], db: CardDatabase, n: int) -> State:
+    """The engine state after the first ``n`` entries of a transcribed log (no seed needed)."""
+    decks = [(d["resource"], d["pool"], d["factions"]) for d in log["header"]["decks"]]
+    state = Game(db).new_initial_state(decks[0], decks[1], seed=0)
+    for entry in log["entries"][:n]:
+        state.apply(resolve_action(state, entry["action"]))
+    return state
 
 
 def index_of(log: dict[str, Any], kind: str, start: int = 0) -> int:

@@ -76,3 +76,24 @@ def test_replay_with_locked_decklists_that_differ_exits_5(signed_recorder, tmp_p
     signed_recorder.write_log(tmp_path / "game.json")
     out = run(str(tmp_path / "game.json"), "--expect", "wei_starter", "shu_starter")
     assert out.returncode == 5 and "Decklists: mismatch" in out.stdout
+
+
+def test_play_with_log_writes_a_log_that_replays_legal_with_the_same_winner(tmp_path):
+    path = tmp_path / "game.json"
+    cmd = [sys.executable, "-m", "engine", "play", "--bots", "random", "greedy", "--seed", "5", "--log", str(path)]
+    played = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    winner = int(played.stdout.strip().splitlines()[-1].split()[1])  # "Player N wins after ..."
+    out = run(str(path), "--json")
+    verdict = json.loads(out.stdout)
+    assert out.returncode == 0, out.stdout
+    assert verdict["legal"] is True and verdict["authentic"] and verdict["result"]["winner"] == winner
+    assert verdict["players"] == [{"seat": 0, "name": "random bot"}, {"seat": 1, "name": "greedy bot"}]
+
+
+def test_play_with_a_log_path_that_cannot_be_written_says_so_without_a_traceback(tmp_path):
+    path = tmp_path / "no such directory" / "game.json"
+    cmd = [sys.executable, "-m", "engine", "play", "--quiet", "--seed", "5", "--log", str(path)]
+    played = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert played.returncode == 2 and "Traceback" not in played.stderr
+    assert "cannot write the log" in played.stdout and str(path) in played.stdout
