@@ -146,3 +146,19 @@ def test_choose_by_an_english_name_stands_for_the_offered_card_of_that_name(db):
     chosen = resolve_action(state, log["entries"][i]["action"])
     assert chosen.cards[0] in state.choice["options"] and state.names[chosen.cards[0]] == "蔡文姬"
     assert adjudicate(log, db=db).ok
+
+
+def test_a_choice_made_by_the_player_who_does_not_choose_is_out_of_turn_under_section_2_1(db):
+    log = texts_game(db)
+    i = index_of(log, "choose")
+    log["entries"][i]["actor"] = 1
+    bad = adjudicate(log, db=db).first_illegal
+    assert bad is not None and (bad.index, bad.rule) == (i, "§2.1") and "player 0's turn" in bad.reason
+
+
+def test_names_given_by_the_enemy_of_the_shufu_player_are_out_of_turn_under_section_2_6(db):
+    log = texts_game(db)
+    i = index_of(log, "name_cards")
+    log["entries"][i]["actor"] = 1
+    bad = adjudicate(log, db=db).first_illegal
+    assert bad is not None and (bad.index, bad.rule) == (i, "§2.6")
