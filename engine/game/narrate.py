@@ -25,7 +25,7 @@ from engine.game.actions import (
     Siege,
 )
 from engine.game.state import State
-from engine.game.terms import ZONE_ZH, Area
+from engine.game.terms import ZONE_ZH, Area, Zone
 
 
 def describe(s: State, a: Action) -> str:
@@ -56,7 +56,8 @@ def describe(s: State, a: Action) -> str:
         return f"{who} chooses {chosen} (face down until the game begins)."
     if isinstance(a, Recruit):
         cost = recruitment.recruitment_cost(s, p, a.card)
-        return f"{who} recruits {s.names[a.card]} into 自城内 (cost {cost}){paying(a.payment)}."
+        where = ZONE_ZH[a.to or Zone.FORTRESS]
+        return f"{who} recruits {s.names[a.card]} into {where} (cost {cost}){paying(a.payment)}."
     if isinstance(a, Equip):
         return f"{who} equips {s.names[a.card]} on {s.names[a.general]}{paying(a.payment)}."
     if isinstance(a, PlayEvent):
