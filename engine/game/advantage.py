@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, choices, costs, counters, effects, victory
+from engine.game import areas, choices, costs, counters, effects
 from engine.game.actions import LegalAction, PaymentChoice, PlayAdvantage
 from engine.game.errors import IllegalAction
 
@@ -30,13 +30,8 @@ def check(s: State, a: PlayAdvantage) -> IllegalAction | None:
 
 def do(s: State, a: PlayAdvantage) -> None:
     """Reveal and pay; the opponent may answer (G11)."""
-    player = s.active
-    s.hand[player].remove(a.card)
-    s.stack.append(a.card)
-    if victory.undeclared_faction(s, player, a.card):
-        return
-    areas.pay(s, player, a.payment)
-    counters.open_window(s, a)
+    if counters.reveal_and_pay(s, a):
+        counters.open_window(s, a)
 
 
 def resolve(s: State, a: PlayAdvantage, negated: bool) -> None:

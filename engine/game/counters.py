@@ -29,6 +29,21 @@ RESOLVERS: dict[type, Callable[[Any, Any, bool], None]] = {}
 """How each answerable action resolves once its window closes: ``resolve(state, action, negated)``."""
 
 
+def reveal_and_pay(s: State, a: Any) -> bool:
+    """Take ``a.card`` from the active player's hand onto the stack and pay ``a.payment``.
+
+    The shared first half of equipping, events, tactics and advantage cards; False when the card is
+    of an undeclared faction and the player has lost (G10), in which case nothing is paid.
+    """
+    player = s.active
+    s.hand[player].remove(a.card)
+    s.stack.append(a.card)
+    if victory.undeclared_faction(s, player, a.card):
+        return False
+    areas.pay(s, player, a.payment)
+    return True
+
+
 def open_window(s: State, action: Action) -> None:
     """Declared and paid: the opponent's window opens (G11)."""
     s.pending = action

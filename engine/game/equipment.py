@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, choices, costs, counters, effects, victory
+from engine.game import areas, choices, costs, counters, effects
 from engine.game.actions import Equip, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 
@@ -70,13 +70,8 @@ def check(s: State, a: Equip) -> IllegalAction | None:
 
 def do(s: State, a: Equip) -> None:
     """Declare and pay; the opponent may answer (G11); then the card goes on the general."""
-    player = s.active
-    s.hand[player].remove(a.card)
-    s.stack.append(a.card)
-    if victory.undeclared_faction(s, player, a.card):
-        return
-    areas.pay(s, player, a.payment)
-    counters.open_window(s, a)
+    if counters.reveal_and_pay(s, a):
+        counters.open_window(s, a)
 
 
 def resolve(s: State, a: Equip, negated: bool) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, choices, costs, counters, effects, generals, victory
+from engine.game import areas, choices, costs, counters, effects, generals
 from engine.game.actions import LegalAction, PaymentChoice, PlayEvent, PlayTactic
 from engine.game.errors import IllegalAction
 
@@ -60,13 +60,8 @@ def tactic_cost(s: State, card: int, executor: int | None) -> int:
 
 def do_event(s: State, a: PlayEvent) -> None:
     """Reveal and pay; the opponent may answer (G11)."""
-    player = s.active
-    s.hand[player].remove(a.card)
-    s.stack.append(a.card)
-    if victory.undeclared_faction(s, player, a.card):
-        return
-    areas.pay(s, player, a.payment)
-    counters.open_window(s, a)
+    if counters.reveal_and_pay(s, a):
+        counters.open_window(s, a)
 
 
 def resolve_event(s: State, a: PlayEvent, negated: bool) -> None:
@@ -101,14 +96,9 @@ def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
 
 def do_tactic(s: State, a: PlayTactic) -> None:
     """Reveal on the executor, pay; the executor has attacked; the opponent may answer (G11)."""
-    player = s.active
-    s.hand[player].remove(a.card)
-    s.stack.append(a.card)
-    if victory.undeclared_faction(s, player, a.card):
-        return
-    areas.pay(s, player, a.payment)
-    generals.note_attack(s, a.executor)
-    counters.open_window(s, a)
+    if counters.reveal_and_pay(s, a):
+        generals.note_attack(s, a.executor)
+        counters.open_window(s, a)
 
 
 def resolve_tactic(s: State, a: PlayTactic, negated: bool) -> None:
