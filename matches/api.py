@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -92,7 +93,7 @@ class RegisterRequestSerializer(serializers.Serializer):
 def _tournament(request: Request, pk: int) -> Tournament:
     tournament = _visible(request.user).prefetch_related("organisers", "judges").filter(pk=pk).first()
     if tournament is None:
-        raise Http404("There is no such tournament.")
+        raise Http404(_("There is no such tournament."))
     return tournament
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.urls import re_path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -115,7 +116,7 @@ def _error(message: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
 def _tournament(request: Request, pk: Any) -> Tournament:
     tournament = _visible(request.user).filter(pk=pk).first()
     if tournament is None:
-        raise Http404("There is no such tournament.")
+        raise Http404(_("There is no such tournament."))
     return tournament
 
 
@@ -125,7 +126,7 @@ def _round(request: Request, tournament: Tournament, number: Any) -> Round:
         rnd.status == Round.Status.DRAFT
         and not (can_organise(request.user, tournament) or can_judge(request.user, tournament))
     ):
-        raise Http404("There is no such round.")
+        raise Http404(_("There is no such round."))
     return rnd
 
 
@@ -233,7 +234,7 @@ class ReportAPI(APIView):
         if match is None or (
             match.tournament_id and not _visible(request.user).filter(pk=match.tournament_id).exists()
         ):
-            raise Http404("There is no such match.")
+            raise Http404(_("There is no such match."))
         data = request.data if hasattr(request.data, "get") else {}
         for key in ("games_won_a", "games_won_b"):
             if key not in data:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, SuspiciousOperation
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -298,7 +299,7 @@ class DeckDetailAPI(APIView):
         if deck is None:
             from django.http import Http404
 
-            raise Http404("There is no such deck.")
+            raise Http404(_("There is no such deck."))
         return deck
 
     @extend_schema(responses=DeckSerializer, summary="Read a deck with its versions")
