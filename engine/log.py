@@ -39,29 +39,15 @@ from typing import Any
 from engine.cards import CardDatabase
 from engine.game import (
     Action,
-    ActivateEffect,
-    Choose,
-    ChooseCommandment,
-    CoinFlip,
-    Discard,
     EndTurn,
-    Equip,
     Game,
-    Melee,
-    Move,
-    NameCards,
     Pass,
-    PlayAdvantage,
-    PlayCounter,
-    PlayEvent,
-    PlayTactic,
-    Recruit,
     Reveal,
-    Siege,
     State,
     Zone,
     action_from_json,
 )
+from engine.game.actions import ACTION_TYPES
 from engine.game.errors import LogError
 from engine.game.terms import CHANCE, TERMINAL
 
@@ -445,27 +431,8 @@ def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], 
     return specs
 
 
-ACTION_CLASSES: tuple[type[Action], ...] = (
-    CoinFlip,
-    Reveal,
-    ChooseCommandment,
-    Recruit,
-    Equip,
-    PlayEvent,
-    PlayTactic,
-    PlayAdvantage,
-    ActivateEffect,
-    Move,
-    Melee,
-    Siege,
-    EndTurn,
-    PlayCounter,
-    Pass,
-    Discard,
-    Choose,
-    NameCards,
-)
-"""The actions the log knows the card fields of; any other type is read by ``engine.game.action_from_json``."""
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_TYPES.values())
+"""Every engine action type, from the engine's own registry; ``CARD_FIELDS`` says which fields name cards."""
 _SPECS = _specs()
 _NO_FIELDS: dict[str, Action] = {"pass": Pass(), "end_turn": EndTurn()}
 
