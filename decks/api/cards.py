@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
 from decks.services import cards as card_services
 from engine import cards as engine_cards
-from engine.cards import CardDatabaseError, RowError
+from engine.cards import CSV_COLUMNS, CardDatabaseError, RowError
 
 
 class PrintingSerializer(serializers.ModelSerializer):
@@ -34,34 +34,8 @@ class CardSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Card
-        fields = [
-            "id",
-            "version",
-            "name",
-            "name_en",
-            "aliases",
-            "type",
-            "subtype",
-            "factions",
-            "cost",
-            "might",
-            "wit",
-            "might_mod",
-            "wit_mod",
-            "marks",
-            "ability_kind",
-            "ability_name",
-            "ability_name_en",
-            "ability_cost",
-            "text",
-            "text_en",
-            "effect",
-            "flavour",
-            "flavour_en",
-            "nameless",
-            "unsupported",
-            "printings",
-        ]
+        # The card schema's own columns (engine.cards.CSV_COLUMNS), so the API follows the file format.
+        fields = ["id", "version", *CSV_COLUMNS]
         read_only_fields = fields
 
 
