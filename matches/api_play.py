@@ -2,14 +2,14 @@
 starting a bot match, and the signed logs once the match is over.
 
 Anyone who is not a player of the match gets 404 (as if it did not exist); the logs are also open to
-the tournament's judges and staff, and only after the match.
+the tournament's judges and staff, and only after the match. Input is read by serializers; refusals
+come back in the site's one envelope (``junling.errors.Refused.envelope``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.urls import re_path
 from django.utils.translation import gettext as _
@@ -21,30 +21,64 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.models import DeckVersion
+from engine.game.bots import BOTS
+from junling.errors import NotAllowed, Refused
+from matches import access
 from matches.models import RefereedGame
-from matches.services import play as services
-from matches.services.play import ActionRefused, PlayRefused
+from matches.presenters import play as presenter
+from matches.services.play import acting, lifecycle
 
 _ERROR = inline_serializer(
     "PlayError",
     {
         "error": inline_serializer(
             "PlayErrorBody",
-            {"message": serializers.CharField(), "rule": serializers.CharField(), "stale": serializers.BooleanField()},
+            {
+                "code": serializers.CharField(),
+                "message": serializers.CharField(),
+                "status": serializers.IntegerField(),
+                "params": serializers.DictField(help_text="For a refused action: rule, reason and stale."),
+            },
         )
     },
 )
 
 
+class ActSerializer(serializers.Serializer):
+    action = serializers.JSONField(help_text="The engine action's JSON form.")
+    payment = serializers.ListField(
+        child=serializers.CharField(), required=False, allow_null=True, help_text="The card ids (or names) chosen."
+    )
+    step = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+
+class BotMatchSerializer(serializers.Serializer):
+    deck_version = serializers.IntegerField()
+    bot = serializers.ChoiceField(choices=list(BOTS))
+    best_of = serializers.ChoiceField(choices=list(lifecycle.BEST_OF), default=1)
+
+    def validate_deck_version(self, value: int) -> DeckVersion:
+        user = self.context["request"].user
+        version = DeckVersion.objects.select_related("deck", "card_database_version").filter(pk=value).first()
+        if version is None or version.deck.owner_id != user.pk:
+            raise serializers.ValidationError(_("Choose one of your decks (deck_version)."))
+        return version
+
+
+def _refused(exc: Refused) -> Response:
+    return Response(exc.envelope(), status=exc.status)
+
+
+def _invalid(serializer: serializers.Serializer) -> Response:
+    errors = serializer.errors
+    field, messages = next(iter(errors.items()))
+    first = messages[0] if isinstance(messages, list) and messages else messages
+    message = f"{field}: {first}" if field != "non_field_errors" else str(first)
+    return _refused(Refused(message, code="invalid", params={"fields": errors}))
+
+
 def _view(request: Request, match: Any) -> dict[str, Any]:
-    view = services.player_view(match, request.user, getattr(request, "LANGUAGE_CODE", "zh-hans"))
-    view.pop("board", None)  # the page's arrangement; the observation holds the same
-    return view
-
-
-def _refused(exc: ActionRefused) -> Response:
-    code = status.HTTP_409_CONFLICT if exc.stale else status.HTTP_400_BAD_REQUEST
-    return Response({"error": {"message": exc.reason, "rule": exc.rule, "stale": exc.stale}}, status=code)
+    return presenter.api_view(match, request.user, getattr(request, "LANGUAGE_CODE", "zh-hans"))
 
 
 class PlayStateAPI(APIView):
@@ -54,7 +88,7 @@ class PlayStateAPI(APIView):
 
     @extend_schema(responses={200: OpenApiResponse(description="The player's view"), 404: None})
     def get(self, request: Request, pk: str) -> Response:
-        return Response(_view(request, services.get_match_for_player(request.user, pk)))
+        return Response(_view(request, access.access_refereed_match(request.user, pk)))
 
 
 class PlayActAPI(APIView):
@@ -63,28 +97,19 @@ class PlayActAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=inline_serializer(
-            "PlayAct",
-            {
-                "action": serializers.JSONField(),
-                "payment": serializers.ListField(child=serializers.IntegerField(), required=False),
-                "step": serializers.IntegerField(required=False),
-            },
-        ),
+        request=ActSerializer,
         responses={200: OpenApiResponse(description="The player's view after acting"), 400: _ERROR, 409: _ERROR},
     )
     def post(self, request: Request, pk: str) -> Response:
-        match = services.get_match_for_player(request.user, pk)
-        data = request.data if isinstance(request.data, dict) else {}
-        payment = data.get("payment")
-        if payment is not None and not isinstance(payment, list):
-            return _refused(ActionRefused(_("payment is a list of card ids.")))
+        match = access.access_refereed_match(request.user, pk)
+        serializer = ActSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _invalid(serializer)
+        data = serializer.validated_data
         try:
-            services.act(match, request.user, data.get("action"), step=data.get("step"), payment=payment)
-        except ActionRefused as exc:
+            acting.do_act(match, request.user, data["action"], step=data.get("step"), payment=data.get("payment"))
+        except Refused as exc:
             return _refused(exc)
-        except PermissionDenied as exc:
-            return Response({"error": {"message": str(exc), "rule": "", "stale": False}}, status=403)
         match.refresh_from_db()
         return Response(_view(request, match))
 
@@ -96,11 +121,24 @@ class PlayConcedeAPI(APIView):
 
     @extend_schema(request=None, responses={200: OpenApiResponse(description="The view after conceding"), 409: _ERROR})
     def post(self, request: Request, pk: str) -> Response:
-        match = services.get_match_for_player(request.user, pk)
+        match = access.access_refereed_match(request.user, pk)
         try:
-            services.concede(match, request.user)
-        except ActionRefused as exc:
+            lifecycle.do_concede(match, request.user)
+        except Refused as exc:
             return _refused(exc)
+        match.refresh_from_db()
+        return Response(_view(request, match))
+
+
+class PlaySettleAPI(APIView):
+    """POST: apply what is due (a response window that ran out, ruling G11); the view after it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: OpenApiResponse(description="The player's view")})
+    def post(self, request: Request, pk: str) -> Response:
+        match = access.access_refereed_match(request.user, pk)
+        acting.do_settle(match, request.user)
         match.refresh_from_db()
         return Response(_view(request, match))
 
@@ -111,35 +149,21 @@ class PlayBotAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=inline_serializer(
-            "PlayBot",
-            {
-                "deck_version": serializers.IntegerField(),
-                "bot": serializers.ChoiceField(choices=["random", "greedy"]),
-                "best_of": serializers.IntegerField(required=False),
-            },
-        ),
+        request=BotMatchSerializer,
         responses={201: OpenApiResponse(description="The new match's view"), 400: _ERROR},
     )
     def post(self, request: Request) -> Response:
-        data = request.data if isinstance(request.data, dict) else {}
-        version = DeckVersion.objects.select_related("deck").filter(pk=_int(data.get("deck_version"))).first()
+        serializer = BotMatchSerializer(data=request.data, context={"request": request})
+        if not serializer.is_valid():
+            return _invalid(serializer)
+        data = serializer.validated_data
         try:
-            if version is None or version.deck.owner_id != request.user.pk:
-                raise PlayRefused(_("Choose one of your decks (deck_version)."))
-            match = services.start_bot_match(
-                request.user, version, str(data.get("bot", "")), best_of=_int(data.get("best_of")) or 1
+            match = lifecycle.do_start_bot_match(
+                request.user, data["deck_version"], data["bot"], best_of=data["best_of"]
             )
-        except PlayRefused as exc:
-            return Response({"error": {"message": exc.message, "rule": "", "stale": False}}, status=400)
+        except Refused as exc:
+            return _refused(exc)
         return Response(_view(request, match), status=status.HTTP_201_CREATED)
-
-
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
 
 
 class PlayLogAPI(APIView):
@@ -147,15 +171,15 @@ class PlayLogAPI(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: OpenApiResponse(description="The log (JSON)"), 403: _ERROR, 404: None})
+    @extend_schema(responses={200: OpenApiResponse(description="The log (JSON)"), 403: _ERROR, 404: _ERROR})
     def get(self, request: Request, pk: str, number: str) -> Response | HttpResponse:
-        match = services.get_match_for_log(request.user, pk)
-        if not services.can_download_logs(match, request.user):
+        match = access.access_match_logs(request.user, pk)
+        if not access.can_download_logs(match, request.user):
             message = _("The logs of a match can be downloaded once the match is over.")
-            return Response({"error": {"message": message, "rule": "", "stale": False}}, status=403)
+            return _refused(NotAllowed(message, code="play.log_not_yet"))
         row = RefereedGame.objects.select_related("log").filter(refereed_match__match=match, number=number).first()
         if row is None or row.log is None:
-            return Response({"error": {"message": _("There is no such game."), "rule": "", "stale": False}}, 404)
+            return _refused(Refused(_("There is no such game."), code="play.no_game", status=404))
         return HttpResponse(row.log.content, content_type="application/json; charset=utf-8")
 
 
@@ -163,6 +187,7 @@ urlpatterns = [
     re_path(r"^api/play/bot/?$", PlayBotAPI.as_view(), name="api-play-bot"),
     re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/?$", PlayStateAPI.as_view(), name="api-play-state"),
     re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/act/?$", PlayActAPI.as_view(), name="api-play-act"),
+    re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/settle/?$", PlaySettleAPI.as_view(), name="api-play-settle"),
     re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/concede/?$", PlayConcedeAPI.as_view(), name="api-play-concede"),
     re_path(
         r"^api/play/matches/(?P<pk>[0-9]{1,18})/games/(?P<number>[0-9]{1,4})/log/?$",

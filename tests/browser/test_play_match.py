@@ -150,21 +150,21 @@ def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page):
 def test_a_recruit_is_paid_with_the_cards_the_player_ticks(browser_page):
     """§3.5, ruling G3: the recruit's button waits for exactly its cost in ticked hand cards."""
     from engine.game import PaymentChoice, Phase, Recruit
-    from matches.services import play
+    from matches.services.play import acting, cache, lifecycle
     from tests.decks.factories import legal_text, make_card_database_version, make_deck, make_format, make_user
 
     fmt = make_format([make_card_database_version()])
     carol = make_user("carol")
-    match = play.start_bot_match(carol, make_deck(carol, fmt, legal_text()).latest_version(), "greedy")
+    match = lifecycle.do_start_bot_match(carol, make_deck(carol, fmt, legal_text()).latest_version(), "greedy")
     for _ in range(20):  # choose the commandment, then end turns until a recruit costs something
-        state = play.load_state(play.current_game(match))
+        state = cache.load_state(cache.current_game(match))
         if state.phase is Phase.MAIN and any(
             isinstance(a, PaymentChoice) and isinstance(a.template, Recruit) for a in state.legal_actions()
         ):
             break
         legal = state.legal_actions()
         action = legal[-1] if state.phase is Phase.MAIN else legal[0]
-        play.act(
+        acting.do_act(
             match,
             carol,
             action.complete(action.choices[: action.count]).to_json()

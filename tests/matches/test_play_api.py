@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from matches.models import Match
-from matches.services import play
+from matches.services.play import lifecycle
 from tests.decks.factories import make_user
 from tests.matches.test_play_factories import quick_setup
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def bot_match():
     _fmt, alice, bob, deck_a, _deck_b = quick_setup()
-    return play.start_bot_match(alice, deck_a, "random"), alice, bob
+    return lifecycle.do_start_bot_match(alice, deck_a, "random"), alice, bob
 
 
 def test_starting_a_bot_match_over_the_api(client):
@@ -55,7 +55,7 @@ def test_the_player_acts_and_gets_the_refusal_rule_for_an_illegal_action(client,
         {"action": {"type": "move", "general": hand[0]["id"], "to": "border"}, "step": view["step"]},
         content_type="application/json",
     )
-    assert bad.status_code == 400 and bad.json()["error"]["rule"] == "§3.6.5"
+    assert bad.status_code == 400 and bad.json()["error"]["params"]["rule"] == "§3.6.5"
     ok = client.post(
         f"/api/play/matches/{match.pk}/act",
         {"action": {"type": "end_turn"}, "step": view["step"]},
@@ -74,7 +74,7 @@ def test_a_stale_step_gets_409(client, bot_match):
         {"action": {"type": "end_turn"}, "step": step},
         content_type="application/json",
     )
-    assert stale.status_code == 409 and stale.json()["error"]["stale"] is True
+    assert stale.status_code == 409 and stale.json()["error"]["params"]["stale"] is True
 
 
 def test_a_malformed_action_is_refused_clearly(client, bot_match):
@@ -90,6 +90,6 @@ def test_staff_may_download_the_log_after_the_match_and_not_before(client, bot_m
     staff = make_user("judge", is_staff=True)
     client.force_login(staff)
     assert client.get(f"/api/play/matches/{match.pk}/games/1/log").status_code == 403
-    play.concede(match, alice)
+    lifecycle.do_concede(match, alice)
     response = client.get(f"/api/play/matches/{match.pk}/games/1/log")
     assert response.status_code == 200 and response.json()["header"]["format"] == "junling-log/1"

@@ -74,3 +74,37 @@ def winning_step(state, seat: int):
         if isinstance(a, Melee):
             return a.to_json()
     return kinds.get("EndTurn", kinds.get("Pass", controls[0])).to_json()
+
+
+def human_match(setup, best_of: int = 1):
+    """alice challenges bob and bob accepts: game 1 runs."""
+    from matches.services.play import lifecycle
+
+    _fmt, alice, bob, deck_a, deck_b = setup
+    return lifecycle.do_accept_challenge(bob, lifecycle.do_challenge(alice, bob, deck_a, best_of=best_of), deck_b)
+
+
+def state_of(match):
+    """The current game's state (a private copy)."""
+    from matches.services.play import cache
+
+    return cache.load_state(cache.current_game(match))
+
+
+def to_act(match, setup):
+    """(state, the user to act) of a match between the two users of ``setup``."""
+    state = state_of(match)
+    return state, (setup[1] if state.current_player() == 0 else setup[2])
+
+
+def play_until_window(match, setup, limit: int = 40):
+    """Both players follow ``winning_step`` until a siege opens the defender's response window (ruling G11)."""
+    from engine.game import Phase
+    from matches.services.play import acting
+
+    for _ in range(limit):
+        state, user = to_act(match, setup)
+        if state.phase is Phase.RESPONSE:
+            return state
+        acting.do_act(match, user, winning_step(state, state.current_player()))
+    raise AssertionError("no response window opened")

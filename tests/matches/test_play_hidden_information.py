@@ -9,7 +9,9 @@ import pytest
 from django.utils import translation
 
 from matches.models import RefereedGame
-from matches.services import play
+from matches.presenters import narration
+from matches.services.play import acting, cache, lifecycle
+from matches.services.play.errors import ActionRefused
 from tests.matches.test_play_factories import quick_setup, winning_step
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +28,10 @@ def _english():
 def running():
     """A match alice (蜀) vs bob (魏), a few actions in, alice to act; (match, alice, bob, state)."""
     _fmt, alice, bob, deck_a, deck_b = quick_setup()
-    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
+    match = lifecycle.do_accept_challenge(bob, lifecycle.do_challenge(alice, bob, deck_a), deck_b)
     users = {0: alice, 1: bob}
     for _ in range(50):
-        state = play.load_state(play.current_game(match))
+        state = cache.load_state(cache.current_game(match))
         seat = state.current_player()
         if seat == 0 and state.turn >= 3 and state.field[0]:
             break
@@ -37,15 +39,15 @@ def running():
         action = winning_step(state, seat) if seat == 0 else {"type": "end_turn"}
         if seat == 0 and action["type"] in ("move", "siege"):
             action = {"type": "end_turn"}
-        play.act(match, users[seat], action)
-    state = play.load_state(play.current_game(match))
+        acting.do_act(match, users[seat], action)
+    state = cache.load_state(cache.current_game(match))
     assert state.current_player() == 0 and state.hand[1]
     return match, alice, bob, state
 
 
 def _secrets(state, viewer: int) -> list[str]:
     """Names (Chinese and English) of the opponent's cards the viewer cannot see, and the seed."""
-    visible = play.visible_ids(state, viewer)
+    visible = narration.visible_ids(state, viewer)
     seen = {state.names[c] for c in visible}
     hidden = {state.names[c] for c in state.hand[1 - viewer] + state.resource[1 - viewer]} - seen
     db = state.game.db
@@ -97,7 +99,7 @@ def test_every_page_and_api_answer_of_a_running_match_hides_the_opponent_hand_an
         assert response.status_code < 500, where
         _assert_clean(response.content.decode(), secrets, where)
     assert answers["api act move 0"].status_code == 400
-    assert answers["api act move 0"].json()["error"]["rule"] == "§3.6.5"
+    assert answers["api act move 0"].json()["error"]["params"]["rule"] == "§3.6.5"
     assert answers["log page"].status_code == 403 and answers["log api"].status_code == 403
     # the check can fail: bob's own page and API answer do show his hand
     client.force_login(bob)
@@ -111,8 +113,8 @@ def test_every_page_and_api_answer_of_a_running_match_hides_the_opponent_hand_an
 def test_an_illegal_action_naming_an_opponent_hand_card_is_refused_without_its_name(running):
     match, alice, _bob, state = running
     hidden = state.hand[1][0]
-    with pytest.raises(play.ActionRefused) as err:
-        play.act(match, alice, {"type": "move", "general": hidden, "to": "border"})
+    with pytest.raises(ActionRefused) as err:
+        acting.do_act(match, alice, {"type": "move", "general": hidden, "to": "border"})
     assert err.value.rule == "§3.6.5"
     assert state.names[hidden] not in str(err.value) and "cannot see" in err.value.reason
 
@@ -139,7 +141,7 @@ def test_the_log_is_refused_while_the_match_runs_and_given_after_it(client, runn
     match, alice, bob, _state = running
     client.force_login(alice)
     assert client.get(f"/api/play/matches/{match.pk}/games/1/log").status_code == 403
-    play.concede(match, bob)
+    lifecycle.do_concede(match, bob)
     response = client.get(f"/api/play/matches/{match.pk}/games/1/log")
     assert response.status_code == 200 and response.json()["signature"]
     assert str(RefereedGame.objects.get().seed) in response.content.decode()  # the end entry reveals the seed
@@ -171,7 +173,7 @@ def test_an_illegal_action_naming_a_card_of_my_own_resource_does_not_name_it(cli
         response = client.post(f"/api/play/matches/{match.pk}/act", {"action": action}, content_type="application/json")
         assert response.status_code == 400
         text = response.content.decode()
-        assert state.label(own_resource) not in text and response.json()["error"]["rule"]
+        assert state.label(own_resource) not in text and response.json()["error"]["params"]["rule"]
 
 
 def test_g9_a_discard_to_the_hand_limit_is_chosen_on_the_page_and_named_to_the_discarder_only(client):
@@ -179,13 +181,13 @@ def test_g9_a_discard_to_the_hand_limit_is_chosen_on_the_page_and_named_to_the_d
     from engine.game import Phase
 
     _fmt, alice, bob, deck_a, deck_b = quick_setup()
-    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
+    match = lifecycle.do_accept_challenge(bob, lifecycle.do_challenge(alice, bob, deck_a), deck_b)
     users = {0: alice, 1: bob}
     for _ in range(60):
-        state = play.load_state(play.current_game(match))
+        state = cache.load_state(cache.current_game(match))
         if state.phase is Phase.HAND_LIMIT:
             break
-        play.act(match, users[state.current_player()], {"type": "end_turn"})
+        acting.do_act(match, users[state.current_player()], {"type": "end_turn"})
     assert state.phase is Phase.HAND_LIMIT
     seat = state.current_player()
     client.force_login(users[seat])
@@ -197,7 +199,7 @@ def test_g9_a_discard_to_the_hand_limit_is_chosen_on_the_page_and_named_to_the_d
         f"/play/matches/{match.pk}/act",
         {"action": json.dumps({"type": "discard"}), "payment_choice": "1", "payment": [str(c) for c in thrown]},
     )
-    row = play.current_game(match)
+    row = cache.current_game(match)
     entry = row.entries.get(action__type="discard")
     assert entry.feed[seat][1]["cards"]["list"] == [state.names[c] for c in thrown]
     assert entry.feed[1 - seat][1] == {"who": {"seat": seat}, "n": over}

@@ -8,7 +8,8 @@ import pytest
 from django.utils import translation
 
 from matches.models import Match
-from matches.services import play
+from matches.services.play import acting, cache, lifecycle, windows
+from matches.services.play.errors import PlayRefused
 from tests.decks.factories import make_deck
 from tests.matches.test_play_factories import SHU, deck_text, quick_setup
 
@@ -34,7 +35,7 @@ def test_playing_a_bot_from_the_page_opens_the_table_with_my_hand(client, setup)
     match = Match.objects.get(bot="greedy")
     assert response.status_code == 302 and response["Location"] == f"/play/matches/{match.pk}/"
     page = client.get(response["Location"]).content.decode()
-    state = play.load_state(play.current_game(match))
+    state = cache.load_state(cache.current_game(match))
     assert all(state.names[c] in page for c in state.hand[0])
     assert 'id="opponent-hand-count"' in page and 'data-kind="end_turn"' in page
 
@@ -73,19 +74,19 @@ def test_challenging_an_unknown_player_says_so(client, setup):
 
 def test_the_table_is_not_redrawn_while_the_game_has_not_moved(client, setup):
     _fmt, alice, _bob, deck_a, _deck_b = setup
-    match = play.start_bot_match(alice, deck_a, "random")
+    match = lifecycle.do_start_bot_match(alice, deck_a, "random")
     client.force_login(alice)
     first = client.get(f"/play/matches/{match.pk}/table")
     version = first.content.decode().split('data-version="')[1].split('"')[0]
     assert client.get(f"/play/matches/{match.pk}/table", {"v": version}).status_code == 204
-    play.act(match, alice, {"type": "end_turn"})
+    acting.do_act(match, alice, {"type": "end_turn"})
     assert client.get(f"/play/matches/{match.pk}/table", {"v": version}).status_code == 200
 
 
 def test_an_illegal_action_from_the_page_shows_the_rule_it_breaks(client, setup):
     _fmt, alice, _bob, deck_a, _deck_b = setup
-    match = play.start_bot_match(alice, deck_a, "random")
-    state = play.load_state(play.current_game(match))
+    match = lifecycle.do_start_bot_match(alice, deck_a, "random")
+    state = cache.load_state(cache.current_game(match))
     client.force_login(alice)
     action = json.dumps({"type": "move", "general": state.hand[0][0], "to": "border"})
     response = client.post(f"/play/matches/{match.pk}/act", {"action": action}, HTTP_HX_REQUEST="true")
@@ -95,7 +96,7 @@ def test_an_illegal_action_from_the_page_shows_the_rule_it_breaks(client, setup)
 
 def test_conceding_from_the_page_shows_the_summary_with_the_log_link(client, setup):
     _fmt, alice, _bob, deck_a, _deck_b = setup
-    match = play.start_bot_match(alice, deck_a, "random")
+    match = lifecycle.do_start_bot_match(alice, deck_a, "random")
     client.force_login(alice)
     response = client.post(f"/play/matches/{match.pk}/concede")
     assert response.status_code == 302
@@ -107,7 +108,7 @@ def test_conceding_from_the_page_shows_the_summary_with_the_log_link(client, set
 
 def test_another_user_cannot_see_a_match_table(client, setup):
     _fmt, alice, bob, deck_a, _deck_b = setup
-    match = play.start_bot_match(alice, deck_a, "random")
+    match = lifecycle.do_start_bot_match(alice, deck_a, "random")
     client.force_login(bob)
     assert client.get(f"/play/matches/{match.pk}/").status_code == 404
     assert client.post(f"/play/matches/{match.pk}/act", {"action": '{"type": "end_turn"}'}).status_code == 404
@@ -131,7 +132,7 @@ def test_a_tournament_match_is_started_refereed_with_the_registered_decks_and_ju
     assert (refereed.deck_a, refereed.deck_b) == (deck_a, deck_b)
     client.force_login(judge)
     assert client.get(f"/play/matches/{match.pk}/games/1/log").status_code == 403  # not before the end
-    play.concede(match, alice)
+    lifecycle.do_concede(match, alice)
     match.refresh_from_db()
     assert match.is_finished and match.result_source == Match.Source.REFEREED and match.games_won_b == 1
     assert client.get(f"/play/matches/{match.pk}/games/1/log").status_code == 200
@@ -140,7 +141,7 @@ def test_a_tournament_match_is_started_refereed_with_the_registered_decks_and_ju
 
 def test_the_challenged_player_is_told_to_accept_and_may_decline(client, setup):
     _fmt, alice, bob, deck_a, _deck_b = setup
-    match = play.challenge(alice, bob, deck_a)
+    match = lifecycle.do_challenge(alice, bob, deck_a)
     client.force_login(bob)
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
     assert 'id="play-to-accept"' in page and "/play/matches/" in page
@@ -150,9 +151,9 @@ def test_the_challenged_player_is_told_to_accept_and_may_decline(client, setup):
 
 def test_an_accepted_challenge_cannot_be_withdrawn(setup):
     _fmt, alice, bob, deck_a, deck_b = setup
-    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
-    with translation.override("en"), pytest.raises(play.PlayRefused, match="concede"):
-        play.withdraw_challenge(alice, match)
+    match = lifecycle.do_accept_challenge(bob, lifecycle.do_challenge(alice, bob, deck_a), deck_b)
+    with translation.override("en"), pytest.raises(PlayRefused, match="concede"):
+        lifecycle.do_withdraw_challenge(alice, match)
 
 
 def test_a_commandment_is_chosen_and_a_recruit_paid_with_chosen_cards_from_the_table(client):
@@ -164,23 +165,23 @@ def test_a_commandment_is_chosen_and_a_recruit_paid_with_chosen_cards_from_the_t
     fmt = make_format([make_card_database_version()])
     carol = make_user("carol")
     version = make_deck(carol, fmt, legal_text()).latest_version()
-    match = play.start_bot_match(carol, version, "greedy")
+    match = lifecycle.do_start_bot_match(carol, version, "greedy")
     client.force_login(carol)
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
     assert 'data-kind="choose_commandment"' in page and "蜀令" in page
-    state = play.load_state(play.current_game(match))
+    state = cache.load_state(cache.current_game(match))
     assert state.phase is Phase.COMMANDMENT
     choose = next(a for a in state.legal_actions() if getattr(a, "card", None) is not None)
-    play.act(match, carol, choose.to_json())
+    acting.do_act(match, carol, choose.to_json())
     for _ in range(20):  # end turns until a recruit needs a payment (a general of cost 1 or more)
-        state = play.load_state(play.current_game(match))
+        state = cache.load_state(cache.current_game(match))
         pay = next(
             (a for a in state.legal_actions() if isinstance(a, PaymentChoice) and isinstance(a.template, Recruit)), None
         )
         if pay is not None:
             break
         other = RandomBot(0).choose(state).to_json()  # e.g. a discard down to the hand limit (ruling G9)
-        play.act(match, carol, {"type": "end_turn"} if state.phase is Phase.MAIN else other)
+        acting.do_act(match, carol, {"type": "end_turn"} if state.phase is Phase.MAIN else other)
     assert pay is not None
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
     assert 'name="payment_choice"' in page and 'fieldset class="payment"' in page
@@ -195,14 +196,14 @@ def test_a_commandment_is_chosen_and_a_recruit_paid_with_chosen_cards_from_the_t
     client.post(
         f"/play/matches/{match.pk}/act", {"action": json.dumps(template), "payment_choice": "1", "payment": paid}
     )
-    state = play.load_state(play.current_game(match))
+    state = cache.load_state(cache.current_game(match))
     assert pay.template.card in state.field[0]
 
 
 def test_a_best_of_three_table_shows_game_one_result_while_game_two_runs(client, setup):
     _fmt, alice, bob, deck_a, deck_b = setup
-    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a, best_of=3), deck_b)
-    play.concede(match, alice)
+    match = lifecycle.do_accept_challenge(bob, lifecycle.do_challenge(alice, bob, deck_a, best_of=3), deck_b)
+    lifecycle.do_concede(match, alice)
     client.force_login(alice)
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
     assert "game-result" in page and "bob" in page and 'id="game-over"' not in page
@@ -214,14 +215,14 @@ def test_g11_the_responder_gets_a_prompt_naming_the_pending_action_with_its_time
     from tests.matches.test_play_factories import winning_step
 
     _fmt, alice, bob, deck_a, deck_b = setup
-    match = play.accept_challenge(bob, play.challenge(alice, bob, deck_a), deck_b)
+    match = lifecycle.do_accept_challenge(bob, lifecycle.do_challenge(alice, bob, deck_a), deck_b)
     users = {0: alice, 1: bob}
     for _ in range(60):
-        state = play.load_state(play.current_game(match))
+        state = cache.load_state(cache.current_game(match))
         if state.phase is Phase.RESPONSE:
             break
         seat = state.current_player()
-        play.act(match, users[seat], winning_step(state, seat))
+        acting.do_act(match, users[seat], winning_step(state, seat))
     responder = users[state.current_player()]
     besieger = state.names[state.pending.general]
     client.force_login(responder)
@@ -229,13 +230,13 @@ def test_g11_the_responder_gets_a_prompt_naming_the_pending_action_with_its_time
     prompt = page.split('id="response-prompt"')[1].split("</p>")[0]
     assert besieger in prompt and 'class="countdown" data-seconds="' in prompt
     seconds = int(prompt.split('data-seconds="')[1].split('"')[0])
-    assert 0 < seconds <= play.RESPONSE_SECONDS
+    assert 0 < seconds <= windows.RESPONSE_SECONDS
     assert 'data-kind="pass"' in page
 
 
 def test_card_names_on_the_table_follow_the_chosen_language(client, setup):
     _fmt, alice, _bob, deck_a, _deck_b = setup
-    match = play.start_bot_match(alice, deck_a, "random")
+    match = lifecycle.do_start_bot_match(alice, deck_a, "random")
     client.force_login(alice)
     english = client.get(f"/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     chinese = client.get(f"/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()

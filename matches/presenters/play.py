@@ -1,0 +1,250 @@
+"""What a player's table of a refereed match shows, and the play pages' lists.
+
+Built only from the stored game and ``state.observation(seat)``; nothing here writes. A response
+window that has run out is shown as expired (from its stored deadline) until the timeout task or the
+next state-changing request applies the referee's pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from decks.models import DeckVersion
+from engine.game.bots import BOTS
+from matches.access import access_seat, seat_of, startable_matches
+from matches.models import Match, RefereedGame, RefereedMatch
+from matches.presenters.narration import Names, controls, feed, game_reason
+from matches.services.play import cache, referee, windows
+
+
+def version_text(game: int, steps: int, over: bool, status: str, expired: bool = False) -> str:
+    """The table version: game number, stored steps, whether the game is over, the match status, and
+    whether an open window has run out (so that a polling page redraws when it does)."""
+    return f"{game}.{steps}.{int(over)}.{status}" + (".expired" if expired else "")
+
+
+def table_version(match: Match) -> str:
+    """A short text that changes whenever a player's table would change (polls compare it; no view is built)."""
+    row = cache.current_game(match)
+    status = Match.objects.filter(pk=match.pk).values_list("status", flat=True).first() or ""
+    if row is None:
+        return version_text(0, 0, False, status)
+    expired = False
+    if row.finished_at is None:
+        state = cache.load_state(row)
+        expired = windows.is_open(row, state) and windows.is_due(windows.response_deadline(row, state))
+    return version_text(row.number, row.steps, row.finished_at is not None, status, expired)
+
+
+def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str, Any]:
+    """Everything the user's page or API answer shows: built only from ``state.observation(seat)``."""
+    seat = access_seat(match, user)
+    row = cache.current_game(match)
+    players = referee.player_names(match)
+    refereed = RefereedMatch.objects.select_related("database_version").get(match=match)
+    names = Names(refereed.database_version.to_engine(), seat, players, language)
+    games = list(RefereedGame.objects.filter(refereed_match=refereed).order_by("number"))
+    wins = [sum(1 for g in games if g.outcome and g.outcome["winner"] == s) for s in (0, 1)]
+    view: dict[str, Any] = {
+        "match": match.pk,
+        "seat": seat,
+        "players": players,
+        "opponent": players[1 - seat],
+        "best_of": match.best_of,
+        "status": match.status,
+        "score": {"you": wins[seat], "opponent": wins[1 - seat]},
+        "games": [
+            {
+                "number": g.number,
+                "over": g.finished_at is not None,
+                "winner": None if not g.outcome else names.seat(int(g.outcome["winner"])),
+                "you_won": bool(g.outcome) and g.outcome["winner"] == seat,
+                "reason": "" if not g.outcome else game_reason(g, names),
+                "log_id": g.log_id if match.is_finished else None,
+            }
+            for g in games
+        ],
+        "waiting": row is None,
+        "to_accept": row is None and seat == 1,
+        "match_over": match.is_finished,
+    }
+    if row is None:
+        return view
+    state = cache.load_state(row)
+    deadline = windows.response_deadline(row, state)
+    now = windows.now()
+    expired = windows.is_due(deadline, now)
+    view.update(
+        {
+            "game": row.number,
+            "step": row.steps,
+            "observation": state.observation(seat),
+            # A window that ran out waits for the referee's pass: nobody may answer it any more.
+            "your_turn": state.current_player() == seat and not expired,
+            "controls": [] if expired else controls(state, seat, names),
+            "feed": feed(row, names),
+            "deadline": deadline.isoformat() if deadline else None,
+            "seconds_left": max(0, int((deadline - now).total_seconds())) if deadline else None,
+            "window_expired": expired,
+            "game_over": row.finished_at is not None,
+        }
+    )
+    view["board"] = _board(view["observation"], seat, names)
+    return view
+
+
+def table_context(match: Match, user: Any, language: str, error: Any = None) -> dict[str, Any]:
+    """The table fragment's context: the player's view, its controls grouped, its version."""
+    view = player_view(match, user, language)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for control in view.get("controls", []):
+        groups.setdefault(_GROUPS.get(control["kind"], "other"), []).append(control)
+    view["groups"] = [
+        {"key": key, "title": title, "controls": groups[key]} for key, title in _group_titles() if key in groups
+    ]
+    view["version"] = version_text(
+        view.get("game", 0),
+        view.get("step", 0),
+        bool(view.get("game_over")),
+        view["status"],
+        bool(view.get("window_expired")),
+    )
+    return {"match": match, "view": view, "error": error}
+
+
+def api_view(match: Match, user: Any, language: str) -> dict[str, Any]:
+    """The API's answer: the player's view without the page's arrangement (the observation holds the same)."""
+    view = player_view(match, user, language)
+    view.pop("board", None)
+    return view
+
+
+_GROUPS = {
+    "choose_commandment": "setup",
+    "recruit": "recruit",
+    "equip": "cards",
+    "event": "cards",
+    "tactic": "cards",
+    "advantage": "cards",
+    "activate": "activate",
+    "move": "move",
+    "melee": "attack",
+    "siege": "attack",
+    "counter": "respond",
+    "pass": "respond",
+    "discard": "discard",
+    "end_turn": "end",
+}
+
+
+def _group_titles() -> list[tuple[str, str]]:
+    return [
+        ("respond", _("Response window")),
+        ("setup", _("Commandment")),
+        ("discard", _("Hand limit")),
+        ("recruit", _("Recruit (兵)")),
+        ("cards", _("Play a card")),
+        ("activate", _("Activate")),
+        ("move", _("Move")),
+        ("attack", _("Attack and siege")),
+        ("end", _("End of turn (终)")),
+    ]
+
+
+def _board(obs: dict[str, Any], seat: int, names: Names) -> dict[str, Any]:
+    """The observation arranged for the page: rows from the opponent's fortress down to the viewer's."""
+    me, them = obs["sides"][seat], obs["sides"][1 - seat]
+
+    def gen(g: dict[str, Any], owner: int) -> dict[str, Any]:
+        return {
+            **g,
+            "display": names.card(g["name"]),
+            "mine": owner == seat,
+            "equipment": [{**e, "display": names.card(e["name"])} for e in g["equipment"]],
+        }
+
+    def at(side: dict[str, Any], owner: int, zone: str) -> list[dict[str, Any]]:
+        return [gen(g, owner) for g in side["generals"] if g["zone"] == zone]
+
+    rows = [
+        {"name": names.zone("fortress", 1 - seat), "generals": at(them, 1 - seat, "fortress")},
+        {
+            "name": names.zone("border", 1 - seat),
+            "generals": at(them, 1 - seat, "border") + at(me, seat, "enemy_border"),
+        },
+        {"name": names.zone("border", seat), "generals": at(me, seat, "border") + at(them, 1 - seat, "enemy_border")},
+        {"name": names.zone("fortress", seat), "generals": at(me, seat, "fortress")},
+    ]
+    return {
+        "rows": rows,
+        "hand": [{**c, "display": names.card(c["name"])} for c in me.get("hand", [])],
+        "me": me,
+        "them": them,
+        "my_casualty": [names.card(c["name"]) for c in me["casualty"]],
+        "their_casualty": [names.card(c["name"]) for c in them["casualty"]],
+        "my_command": names.card(me["command"]["name"]) if me["command"] else "",
+        "their_command": names.card(them["command"]["name"]) if them["command"] else "",
+        "advantage": names.card(obs["advantage"]["name"]) if obs["advantage"] else "",
+        "stack": [names.card(c["name"]) for c in obs["stack"]],
+    }
+
+
+# --- the play pages' lists ------------------------------------------------------------------------
+
+
+def my_versions(user: Any) -> list[DeckVersion]:
+    """The newest version of each of the user's decks (the ones he may play with)."""
+    versions = DeckVersion.objects.filter(deck__owner=user).select_related("deck", "card_database_version")
+    newest: dict[int, DeckVersion] = {}
+    for v in versions.order_by("deck__name", "-number"):
+        newest.setdefault(v.deck_id, v)
+    return list(newest.values())
+
+
+def home_context(user: Any, error: str = "") -> dict[str, Any]:
+    """The play page: the user's decks and the bots."""
+    return {"versions": my_versions(user), "bots": list(BOTS), "error": error}
+
+
+def my_matches(user: Any) -> list[Match]:
+    """The user's refereed matches, newest first (challenges waiting included)."""
+    return list(
+        Match.objects.filter(Q(player_a=user) | Q(player_b=user), refereed__isnull=False)
+        .select_related("player_a", "player_b", "refereed")
+        .order_by("-created_at", "-id")
+    )
+
+
+def tournament_matches_to_play(user: Any) -> list[Match]:
+    """The user's tournament matches he may start refereed, newest first."""
+    return list(
+        startable_matches(user)
+        .select_related("player_a", "player_b", "tournament", "round")
+        .order_by("-created_at", "-id")
+    )
+
+
+def my_matches_context(user: Any) -> dict[str, Any]:
+    """The "my matches" page: refereed matches with the opponent and score, tournament matches to start."""
+    rows = []
+    for match in my_matches(user):
+        seat = seat_of(match, user)
+        opponent = match.player_b if seat == 0 else match.player_a
+        rows.append(
+            {
+                "match": match,
+                "opponent": opponent.username if opponent else _("%(bot)s bot") % {"bot": match.bot},
+                "to_accept": match.status == Match.Status.PENDING and seat == 1,
+                "score": (match.games_won_a, match.games_won_b)
+                if seat == 0
+                else (match.games_won_b, match.games_won_a),
+            }
+        )
+    tournament = [
+        {"match": m, "opponent": (m.player_b if m.player_a_id == user.pk else m.player_a).username}
+        for m in tournament_matches_to_play(user)
+    ]
+    return {"rows": rows, "tournament": tournament, "versions": my_versions(user)}

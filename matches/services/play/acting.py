@@ -1,0 +1,166 @@
+"""Acting in a refereed game: a player's action, and the referee's pass when a response window runs out.
+
+Every change runs in a transaction holding the game row's lock; the action, the chance events and
+the bot's replies it leads to are stored before the lock is released.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, OperationalError, transaction
+from django.utils.translation import gettext as _
+
+from engine.game import Action, LogError, Pass, State, action_from_json
+from junling.models import record
+from matches.access import access_seat
+from matches.models import Match, RefereedGame
+from matches.presenters.narration import sanitise
+from matches.services.play import cache, referee, windows
+from matches.services.play.errors import ActionRefused
+
+CHOSEN_FIELD = {"discard": "cards", "choose": "cards", "name_cards": "names"}
+"""Where the cards a player ticks go, by action type (else ``payment``); ``names`` holds card names, not ids."""
+
+
+def _raced(exc: IntegrityError | OperationalError) -> bool:
+    """Two writers raced past the row lock (SQLite has none): the later one wrote the same step."""
+    return isinstance(exc, IntegrityError) or "locked" in str(exc)
+
+
+def _locked_current_game(match: Match) -> RefereedGame:
+    row = cache.current_game(match)
+    if row is None:
+        raise ActionRefused(
+            _("This match has not started yet: the challenge waits for the opponent's deck."), code="play.not_started"
+        )
+    return cache.locked_game(row.pk)
+
+
+def _pass_if_due(row: RefereedGame, state: State, at: datetime.datetime | None = None) -> bool:
+    """Pass for the responder whose response window (ruling G11) has run out; True if it did."""
+    if not windows.is_due(windows.response_deadline(row, state), at):
+        return False
+    referee.apply(row, state, Pass())
+    referee.advance(row, state)
+    return True
+
+
+def do_act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any = None) -> RefereedGame:
+    """Apply the user's action (the engine's JSON form; ``payment`` completes a payment choice).
+
+    Refused (ActionRefused) when it is not the user's turn, when ``step`` is not the game's current step
+    (stale: the page was drawn before another action), or when the engine refuses it (rule and reason,
+    with cards the user cannot see removed). A window that ran out is passed first.
+    """
+    seat = access_seat(match, user)
+    try:
+        with transaction.atomic():
+            return _act_locked(match, seat, data, step, payment)
+    except (IntegrityError, OperationalError) as exc:
+        if not _raced(exc):
+            raise
+        raise ActionRefused(
+            _("Another action was applied at the same moment: nothing of yours was applied; look again."),
+            stale=True,
+            code="play.raced",
+        ) from None
+
+
+def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> RefereedGame:
+    row = _locked_current_game(match)
+    state = cache.load_state(row)
+    if _pass_if_due(row, state):
+        referee.store(row, state)
+    if row.finished_at is not None or state.is_terminal():
+        raise ActionRefused(_("This game is over."), stale=True, code="play.game_over")
+    if step not in (None, "") and str(step) != str(row.steps):
+        raise ActionRefused(
+            _("The game moved on since your page was drawn (step %(yours)s, now %(now)s): nothing was applied.")
+            % {"yours": step, "now": row.steps},
+            stale=True,
+        )
+    if state.current_player() != seat:
+        raise ActionRefused(_("It is not your turn to act: wait for your opponent."), code="play.not_your_turn")
+    action = read_action(state, seat, data, payment)
+    error = state.validate(action)
+    if error is not None:
+        raise ActionRefused(sanitise(state, seat, error.reason), sanitise(state, seat, error.rule), code="play.illegal")
+    referee.apply(row, state, action)
+    referee.advance(row, state)
+    referee.store(row, state)
+    return row
+
+
+def read_action(state: State, seat: int, data: Any, payment: Any) -> Action:
+    """The engine action a player sent: its JSON form (an object or its text) and the cards he ticked."""
+    try:
+        if isinstance(data, str):
+            data = json.loads(data)
+        if payment is not None:
+            if not isinstance(data, dict):
+                raise LogError("an action is a JSON object")
+            field = CHOSEN_FIELD.get(str(data.get("type")), "payment")
+            chosen = [str(c) for c in payment] if field == "names" else [int(c) for c in payment]
+            data = {**data, field: chosen}
+        action = action_from_json(data)
+    except (ValueError, TypeError) as exc:
+        raise ActionRefused(
+            _("That is not an action of this game: %(why)s") % {"why": sanitise(state, seat, str(exc))},
+            code="play.malformed",
+        ) from None
+    if action.is_chance:
+        raise ActionRefused(_("Chance events are the referee's: a player cannot send one."), code="play.chance")
+    return action
+
+
+# --- a response window runs out --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expiry:
+    """What a timeout did: ``passed``, ``answered`` (nothing left to do) or ``not_due`` (``due_in`` seconds left)."""
+
+    status: str
+    due_in: float | None = None
+
+
+def do_expire_response_window(game_id: int, step: int, *, at: datetime.datetime | None = None) -> Expiry:
+    """Pass for the responder of the window open at ``step`` of game ``game_id`` if it has run out.
+
+    Idempotent: a window already answered (the game moved past ``step``, or ended) is left alone.
+    """
+    try:
+        with transaction.atomic():
+            if not RefereedGame.objects.filter(pk=game_id, steps=step, finished_at__isnull=True).exists():
+                return Expiry("answered")
+            row = cache.locked_game(game_id)
+            if row.steps != step or row.finished_at is not None:
+                return Expiry("answered")
+            state = cache.load_state(row)
+            deadline = windows.response_deadline(row, state)
+            if deadline is None:
+                return Expiry("answered")
+            moment = at or windows.now()
+            if not windows.is_due(deadline, moment):
+                return Expiry("not_due", (deadline - moment).total_seconds())
+            _pass_if_due(row, state, moment)
+            referee.store(row, state)
+            record(None, "match.play.window_expired", row.refereed_match.match, game=row.number, step=step)
+    except (IntegrityError, OperationalError) as exc:
+        if not _raced(exc):
+            raise
+        return Expiry("answered")  # an action at the same moment answered it
+    return Expiry("passed")
+
+
+def do_settle(match: Match, user: Any) -> Expiry:
+    """A player asks the referee to apply what is due (the page does when its window's countdown ends)."""
+    access_seat(match, user)
+    row = cache.current_game(match)
+    if row is None or row.finished_at is not None:
+        return Expiry("answered")
+    return do_expire_response_window(row.pk, row.steps)

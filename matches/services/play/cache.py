@@ -1,0 +1,73 @@
+"""A game's state, rebuilt from the database, and a per-process cache that only saves the replay.
+
+The cache is keyed by the game's pk, its random salt (so a reused pk never matches an old entry) and
+its number of stored entries; a state is put in only once its transaction has committed.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from engine.game import Game, State, action_from_json
+from engine.game.setup import Deck
+from matches.models import Match, RefereedEntry, RefereedGame
+
+# game pk -> (salt, steps, state)
+_STATES: dict[int, tuple[str, int, State]] = {}
+MAX_CACHED_STATES = 512
+"""Oldest cached states are dropped beyond this many (a state is a few kilobytes)."""
+
+
+def _cache(pk: int, salt: str, steps: int, state: State) -> None:
+    _STATES.pop(pk, None)
+    _STATES[pk] = (salt, steps, state)
+    while len(_STATES) > MAX_CACHED_STATES:
+        _STATES.pop(next(iter(_STATES)))
+
+
+def forget_states() -> None:
+    """Drop every cached state (what a server restart does); the next load replays the stored entries."""
+    _STATES.clear()
+
+
+def engine_game(row: RefereedGame) -> Game:
+    return Game(row.refereed_match.database_version.to_engine())
+
+
+def initial_state(row: RefereedGame) -> State:
+    """The game's state before its first entry: the stored decks and the secret seed."""
+    decks = [Deck.from_json(d) for d in row.decks]
+    return engine_game(row).new_initial_state(decks[0], decks[1], seed=row.seed)
+
+
+def load_state(row: RefereedGame) -> State:
+    """The game's state after its ``row.steps`` stored entries (a private copy: change it freely)."""
+    cached = _STATES.get(row.pk)
+    if cached is not None and cached[:2] == (row.salt, row.steps):
+        return cached[2].clone()
+    state = initial_state(row)
+    for data in RefereedEntry.objects.filter(game=row).order_by("n").values_list("action", flat=True)[: row.steps]:
+        state.apply(action_from_json(data))
+    _cache(row.pk, row.salt, row.steps, state.clone())
+    return state
+
+
+def remember(row: RefereedGame, state: State) -> None:
+    """Cache ``state`` as the game's state at ``row.steps`` once the transaction commits."""
+    pk, salt, steps, copy = row.pk, row.salt, row.steps, state.clone()
+    transaction.on_commit(lambda: _cache(pk, salt, steps, copy))
+
+
+def current_game(match: Match) -> RefereedGame | None:
+    """The last game of the match (the one being played, or the last one played)."""
+    return (
+        RefereedGame.objects.select_related("refereed_match__match", "refereed_match__database_version")
+        .filter(refereed_match__match=match)
+        .order_by("-number")
+        .first()
+    )
+
+
+def locked_game(pk: int) -> RefereedGame:
+    """The game row, locked until the transaction ends (actions on one game are serialised)."""
+    return RefereedGame.objects.select_for_update(of=("self",)).select_related("refereed_match__match").get(pk=pk)

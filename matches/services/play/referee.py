@@ -1,0 +1,184 @@
+"""The referee's own moves: storing each applied action, chance events and the bots, a game's start and
+end, the match's result and the signed log.
+
+Both ``acting`` (a player's action, a window's timeout) and ``lifecycle`` (starting, conceding) build
+on these; a game's end is here because it follows from an action and may start the next game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from decks.models import DeckVersion
+from engine.game import CHANCE, TERMINAL, Action, Game, State, action_from_json
+from engine.game.bots import BOTS
+from engine.log import Recorder
+from junling.models import record
+from matches.models import GameLog, Match, RefereedEntry, RefereedGame, RefereedMatch
+from matches.presenters.narration import CONCESSION, feed_line
+from matches.services.adjudication import log_signing_key
+from matches.services.play import cache, windows
+from matches.services.results import GameOutcome, ResultRefused, record_refereed_result
+
+BOT_SEAT = 1
+"""Against a bot, the human is seat 0 (player A) and the bot seat 1."""
+MAX_AUTOMATIC = 20_000
+"""A guard on chance events and bot moves applied after one human action (a bot game ends long before)."""
+
+
+def signing_key() -> bytes:
+    """The key refereed logs are signed with: the site's one key (matches.services.adjudication.log_signing_key)."""
+    return log_signing_key()
+
+
+def engine_deck(version: DeckVersion) -> tuple[list[str], list[str], list[str]]:
+    """The engine's deck (resource names, pool names, declared factions) of a stored deck version."""
+    resolved = version.resolved or {}
+    resource = [str(name) for name, count in resolved.get("deck", []) for _i in range(int(count))]
+    pool = [str(name) for name, count in resolved.get("pool", []) for _i in range(int(count))]
+    return resource, pool, [str(f) for f in version.declared_factions or []]
+
+
+def player_names(match: Match) -> list[str]:
+    """The two players' names as the log and the table show them (a bot is "<name> bot")."""
+    b = match.player_b.username if match.player_b else f"{match.bot} bot"
+    return [match.player_a.username, b]
+
+
+# --- applying and storing -------------------------------------------------------------------------
+
+
+def save(row: RefereedGame) -> None:
+    # Never match_game: the match's end links it on its own copy of the row.
+    row.save(update_fields=["steps", "conceded_by", "outcome", "finished_at", "log"])
+
+
+def store(row: RefereedGame, state: State) -> None:
+    """Save the row after actions were applied; cache the state and schedule a new window's timeout on commit."""
+    save(row)
+    cache.remember(row, state)
+    windows.schedule_timeout(row, state)
+
+
+def apply(row: RefereedGame, state: State, action: Action) -> None:
+    """Apply a legal action and store it (with each seat's feed line) as the next entry."""
+    actor = state.current_player()
+    feed = [feed_line(state, action, 0), feed_line(state, action, 1)]
+    state.apply(action)
+    RefereedEntry.objects.create(game=row, n=row.steps, actor=actor, action=action.to_json(), feed=feed)
+    row.steps += 1
+
+
+def advance(row: RefereedGame, state: State) -> None:
+    """Chance events and the bot's moves until a human is to act or the game is over; then finish it if over."""
+    bot = row.refereed_match.match.bot
+    for _i in range(MAX_AUTOMATIC):
+        current = state.current_player()
+        if current == TERMINAL:
+            break
+        if current == CHANCE:
+            apply(row, state, state.sample_chance())
+        elif bot and current == BOT_SEAT:
+            # A fresh bot per move, seeded from the game: the same after a restart.
+            apply(row, state, BOTS[bot](row.seed ^ row.steps).choose(state))
+        else:
+            break
+    if state.is_terminal() and row.finished_at is None:
+        assert state.outcome is not None
+        finish_game(row, state.outcome.to_json())
+
+
+# --- a game's start and end -----------------------------------------------------------------------
+
+
+def start_game(refereed: RefereedMatch, number: int) -> RefereedGame:
+    """Game ``number`` of the match, with a new secret seed; the coin flip and the opening hands are applied."""
+    assert refereed.deck_b is not None
+    game = Game(refereed.database_version.to_engine())
+    state = game.new_initial_state(engine_deck(refereed.deck_a), engine_deck(refereed.deck_b), seed=0)
+    row = RefereedGame.objects.create(
+        refereed_match=refereed,
+        number=number,
+        seed=secrets.randbelow(2**63),
+        salt=secrets.token_hex(16),
+        decks=[d.to_json() for d in state.decks],
+    )
+    state = cache.load_state(row)
+    advance(row, state)
+    store(row, state)
+    return row
+
+
+def build_log(row: RefereedGame) -> bytes:
+    """The signed log of a game (header, every entry, the seed revealed at the end)."""
+    match = row.refereed_match.match
+    state = cache.initial_state(row)
+    meta: dict[str, Any] = {"match": match.pk, "game": row.number, "refereed": True}
+    if row.conceded_by is not None:
+        meta["conceded_by"] = row.conceded_by
+    rec = Recorder(
+        state, players=player_names(match), key=signing_key(), salt=row.salt, meta=meta, created=row.created_at
+    )
+    for data in RefereedEntry.objects.filter(game=row).order_by("n").values_list("action", flat=True):
+        rec.apply(action_from_json(data))
+    rec.finish()
+    return rec.dumps()
+
+
+def finish_game(row: RefereedGame, outcome: dict[str, Any]) -> None:
+    """End the game with ``outcome``: store its signed log, then start the next game or end the match."""
+    match = row.refereed_match.match
+    row.outcome = outcome
+    row.finished_at = timezone.now()
+    content = build_log(row)
+    digest = hashlib.sha256(content).hexdigest()
+    log, _created = GameLog.objects.get_or_create(
+        sha256=digest,
+        defaults={
+            "content": content.decode("utf-8"),
+            "size": len(content),
+            "signed": True,
+            "source": GameLog.Source.REFEREED,
+        },
+    )
+    row.log = log
+    save(row)
+    record(None, "match.play.game_over", match, game=row.number, winner=outcome["winner"], log=digest)
+    games = list(RefereedGame.objects.filter(refereed_match=row.refereed_match).order_by("number"))
+    wins = [sum(1 for g in games if g.outcome and g.outcome["winner"] == seat) for seat in (0, 1)]
+    if max(wins) >= match.best_of // 2 + 1 or len(games) >= match.best_of:
+        finish_match(match, games)
+    else:
+        start_game(row.refereed_match, row.number + 1)
+
+
+def finish_match(match: Match, games: list[RefereedGame]) -> None:
+    """Record the match's result from its games (the tournament's services decide whether it stands)."""
+    outcomes = [
+        GameOutcome(winner="a" if g.outcome["winner"] == 0 else "b", reason=result_reason(g.outcome)[:200], log=g.log)
+        for g in games
+        if g.outcome
+    ]
+    start = match.games.count()
+    try:
+        with transaction.atomic():
+            record_refereed_result(match, outcomes)
+    except ResultRefused as exc:
+        # E.g. an organiser closed the tournament meanwhile: the games and their logs stay, for an organiser.
+        record(None, "match.play.result_refused", match, reason=str(exc), games=[o.winner for o in outcomes])
+        return
+    for i, g in enumerate(games, start=1):
+        g.match_game = match.games.get(number=start + i)
+        g.save(update_fields=["match_game"])
+
+
+def result_reason(outcome: dict[str, Any]) -> str:
+    """Why a game ended, as the stored result says it."""
+    if outcome.get("termination") == CONCESSION:
+        return f"player {'AB'[1 - int(outcome['winner'])]} conceded"
+    return str(outcome.get("reason", ""))

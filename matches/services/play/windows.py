@@ -1,0 +1,68 @@
+"""Response windows (ruling G11): when one closes by itself, and the task that closes it.
+
+A GET never writes: when a window opens, the referee schedules ``matches.expire_response_window``
+with a countdown (after the commit). The task takes the game id and the step the window opened at,
+so it is idempotent: a window already answered (the step moved on) is left alone. The task checks
+the stored deadline itself, so an eager run (the embedded default runs tasks in-process at once)
+does nothing before the deadline; then the first state-changing request applies the pass. Pages
+compute "expired" from the same deadline without writing.
+
+Time comes from ``now()``, which tests set with ``set_clock`` instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine.game import Phase, State
+from matches.models import RefereedEntry, RefereedGame
+from matches.tasks_play import expire_response_window
+
+RESPONSE_SECONDS = 30
+"""How long a player has to answer a response window (ruling G11) before the referee passes for him."""
+
+_clock: Callable[[], datetime.datetime] = timezone.now
+
+
+def now() -> datetime.datetime:
+    """The time windows are measured against (the system clock unless a test set another)."""
+    return _clock()
+
+
+def set_clock(clock: Callable[[], datetime.datetime] | None) -> None:
+    """Measure windows with ``clock`` (None: the system clock again)."""
+    global _clock
+    _clock = clock or timezone.now
+
+
+def is_open(row: RefereedGame, state: State) -> bool:
+    """Whether a response window waits for an answer (no query)."""
+    return row.finished_at is None and not state.is_terminal() and state.phase is Phase.RESPONSE
+
+
+def response_deadline(row: RefereedGame, state: State) -> datetime.datetime | None:
+    """When the open response window closes by itself (None when no window is open).
+
+    It runs from the entry that opened it, the game's last one.
+    """
+    if not is_open(row, state):
+        return None
+    last = RefereedEntry.objects.filter(game=row).order_by("-n").values_list("created_at", flat=True).first()
+    return (last or now()) + datetime.timedelta(seconds=RESPONSE_SECONDS)
+
+
+def is_due(deadline: datetime.datetime | None, at: datetime.datetime | None = None) -> bool:
+    """Whether a window with this deadline has run out (at ``at``, default now)."""
+    return deadline is not None and (at or now()) >= deadline
+
+
+def schedule_timeout(row: RefereedGame, state: State) -> None:
+    """If a window is open at ``row.steps``, run the timeout task when it runs out (after the commit)."""
+    if not is_open(row, state):
+        return
+    game_id, step = row.pk, row.steps
+    transaction.on_commit(lambda: expire_response_window.apply_async((game_id, step), countdown=RESPONSE_SECONDS))

@@ -1,0 +1,24 @@
+"""The refereed-play task: the referee's pass when a response window (ruling G11) runs out."""
+
+from __future__ import annotations
+
+import math
+
+from celery import shared_task
+
+
+@shared_task(name="matches.expire_response_window", bind=True)
+def expire_response_window(self, game_id: int, step: int) -> str:  # type: ignore[no-untyped-def]
+    """Pass for the responder of game ``game_id`` if its window opened at ``step`` is still open and due.
+
+    Idempotent: an answered window (the step moved on) or a finished game is left alone. Not due yet
+    (a worker ran early, or the task ran eagerly at once): a worker tries again when it is due; an
+    eager run does nothing, and the first state-changing request after the deadline passes instead.
+    """
+    # Imported here: the services schedule this task, so they import this module first.
+    from matches.services.play.acting import do_expire_response_window
+
+    result = do_expire_response_window(game_id, step)
+    if result.due_in is not None and not self.request.is_eager:
+        self.apply_async((game_id, step), countdown=max(1, math.ceil(result.due_in)))
+    return result.status
