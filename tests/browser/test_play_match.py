@@ -8,6 +8,7 @@ import json
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 
 from matches.models import GameLog, Match, RefereedGame
 from tests.matches.test_play_factories import quick_setup
@@ -46,31 +47,58 @@ PLAN = [
 ]
 
 
-def _step(page) -> bool:
-    """Click the first control of the plan the page offers; True if it acted."""
+def _step(page) -> tuple[bool, bool]:
+    """Click the first control of the plan the page offers: (whether it acted, whether the page showed the
+    response prompt with its countdown as it answered)."""
     for selector in PLAN:
         button = page.locator(selector).first
         if button.count():
+            # Read before the click: while the player's controls are shown the table cannot change under him
+            # (the opponent waits, and the test's clock never runs a window out).
+            prompt = page.locator("#response-prompt .countdown").count() > 0
             before = page.locator("#play-table").get_attribute("data-version")
             button.click()
             page.wait_for_function(
                 "v => { const t = document.querySelector('#play-table'); return t && t.dataset.version !== v; }",
                 arg=before,
             )
-            return True
-    return False
+            return True, prompt
+    return False, False
 
 
-def _play_to_the_end(pages, limit: int = 400) -> None:
+def _catch_up(pages, match) -> None:
+    """Wait until every table shows the server's version of the game (the one behind redraws by polling)."""
+    from matches.presenters.play import table_version
+
+    server = table_version(match)
+    for p in pages:
+        p.wait_for_function(
+            "v => { const t = document.querySelector('#play-table'); return t && t.dataset.version === v; }",
+            arg=server,
+        )
+
+
+def _play_to_the_end(pages, match, limit: int = 400) -> bool:
+    """Both tables follow the plan until the match is over; whether a player answered a response prompt."""
+    saw_prompt = False
     for _ in range(limit):
         if all(p.locator("#game-over").count() for p in pages):
-            return
-        if not any(_step(p) for p in pages if not p.locator("#game-over").count()):
-            pages[0].wait_for_timeout(400)  # the other table catches up by polling
+            return saw_prompt
+        acted = False
+        for p in pages:
+            if p.locator("#game-over").count():
+                continue
+            acted, prompt = _step(p)
+            saw_prompt = saw_prompt or prompt
+            if acted:
+                break
+        if not acted:
+            _catch_up(pages, match)
     raise AssertionError("the match did not end in the browser")
 
 
-def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_page):
+def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_page, frozen_clock):
+    frozen_clock.at = timezone.now()  # no response window runs out during the test, however slow the machine
     _fmt, alice, bob, deck_a, deck_b = quick_setup()
     base = browser_page.base_url
     browser = browser_page.context.browser
@@ -94,25 +122,13 @@ def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_pa
         assert int(alice_page.get_attribute("#opponent-hand-count", "data-count")) >= 5
         assert "魏将" in bob_page.inner_text("#my-hand")
 
-        saw_prompt = False
         pages = [alice_page, bob_page]
-        for _ in range(400):
-            if all(p.locator("#game-over").count() for p in pages):
-                break
-            acted = False
-            for p in pages:
-                if p.locator("#game-over").count():
-                    continue
-                saw_prompt = saw_prompt or p.locator("#response-prompt .countdown").count() > 0
-                if _step(p):
-                    acted = True
-                    break
-            if not acted:
-                alice_page.wait_for_timeout(400)  # the other table catches up by polling
+        match = Match.objects.get(player_a=alice, player_b=bob)
+        saw_prompt = _play_to_the_end(pages, match)
         assert all(p.locator("#game-over").count() for p in pages), "the match did not end"
         assert saw_prompt  # the siege opened the defender's response window with its time limit
 
-        match = Match.objects.get(player_a=alice, player_b=bob)
+        match.refresh_from_db()
         assert match.status == Match.Status.FINISHED and match.result_source == Match.Source.REFEREED
         game = RefereedGame.objects.get(refereed_match__match=match)
         assert game.outcome["termination"] == "cannot_pay_depletion"  # the siege asked for 45 cards (§1.4 2))
@@ -128,7 +144,8 @@ def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_pa
         ctx_b.close()
 
 
-def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page):
+def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page, frozen_clock):
+    frozen_clock.at = timezone.now()
     _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
     base = browser_page.base_url
     ctx, page = _log_in(browser_page.context.browser, base, alice)
@@ -139,8 +156,9 @@ def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page):
         page.click("#bot-form button[type=submit]")
         page.wait_for_selector("#my-hand")
         assert page.locator("#feed li").count() >= 6  # the coin flip and the draws, in plain words
-        _play_to_the_end([page])
         match = Match.objects.get(player_a=alice, bot="random")
+        _play_to_the_end([page], match)
+        match.refresh_from_db()
         assert match.is_finished and match.games.get().log.signed
         assert page.locator("#game-over a.log-link").count() == 1
     finally:
@@ -187,5 +205,29 @@ def test_a_recruit_is_paid_with_the_cards_the_player_ticks(browser_page):
         page.wait_for_function("v => document.querySelector('#play-table').dataset.version !== v", arg=before)
         assert page.locator(f'#board .general.mine[data-id="{general}"]').count() == 1
         assert page.locator("#play-error").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_a_response_window_that_ran_out_resolves_from_the_table_without_a_worker(browser_page, frozen_clock):
+    """Tasks run in-process (the embedded default): the table shows the window expired and asks the referee
+    to pass; the siege resolves and ends the game (§1.4 2))."""
+    import datetime
+
+    from matches.services.play import cache, windows
+    from tests.matches.test_play_factories import human_match, play_until_window
+
+    setup = quick_setup()
+    match = human_match(setup)
+    state = play_until_window(match, setup)
+    deadline = windows.response_deadline(cache.current_game(match), state)
+    defender = setup[1 + state.current_player()]
+    frozen_clock.at = deadline + datetime.timedelta(seconds=1)
+    ctx, page = _log_in(browser_page.context.browser, browser_page.base_url, defender)
+    try:
+        page.goto(browser_page.base_url + f"/play/matches/{match.pk}/")
+        page.wait_for_selector("#game-over")
+        match.refresh_from_db()
+        assert match.is_finished and page.locator('form.control[data-kind="pass"]').count() == 0
     finally:
         ctx.close()

@@ -93,3 +93,19 @@ def test_staff_may_download_the_log_after_the_match_and_not_before(client, bot_m
     lifecycle.do_concede(match, alice)
     response = client.get(f"/api/play/matches/{match.pk}/games/1/log")
     assert response.status_code == 200 and response.json()["header"]["format"] == "junling-log/1"
+
+
+def test_refusals_come_in_the_one_envelope_with_code_status_and_params(client, bot_match):
+    match, alice, _bob = bot_match
+    client.force_login(alice)
+    stale = client.post(
+        f"/api/play/matches/{match.pk}/act",
+        {"action": {"type": "end_turn"}, "step": 0},
+        content_type="application/json",
+    ).json()["error"]
+    assert stale["code"] == "play.stale" and stale["status"] == 409 and stale["params"]["stale"] is True
+    invalid = client.post(
+        "/api/play/bot", {"deck_version": 1, "bot": "random", "best_of": 5}, content_type="application/json"
+    )
+    assert invalid.status_code == 400 and invalid.json()["error"]["code"] == "invalid"
+    assert "best_of" in invalid.json()["error"]["params"]["fields"]

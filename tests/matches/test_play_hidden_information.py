@@ -3,6 +3,7 @@ the opponent's hand, either RESOURCE's order (the seed) or the log."""
 
 from __future__ import annotations
 
+import datetime
 import json
 
 import pytest
@@ -207,3 +208,35 @@ def test_g9_a_discard_to_the_hand_limit_is_chosen_on_the_page_and_named_to_the_d
     with translation.override("en"):
         other = client.get(f"/api/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
     assert any("discard" in line and f"{over} card" in line for line in other["feed"])
+
+
+def test_the_presenter_never_puts_the_opponent_hand_or_the_seed_in_a_view_even_with_a_window_expired(
+    setup, frozen_clock
+):
+    """The presenter is the one builder of every table: its views for each seat, open or expired window."""
+    from django.template.loader import render_to_string
+
+    from matches.presenters import play as presenter
+    from matches.services.play import windows
+    from tests.matches.test_play_factories import human_match, play_until_window
+
+    match = human_match(setup)
+    state = play_until_window(match, setup)
+    row = cache.current_game(match)
+    deadline = windows.response_deadline(row, state)
+    users = {0: setup[1], 1: setup[2]}
+    for at in (deadline - datetime.timedelta(seconds=1), deadline):  # open, then expired
+        frozen_clock.at = at
+        for seat, user in users.items():
+            db = state.game.db
+            seen = {state.names[c] for c in narration.visible_ids(state, seat)}
+            seen |= {db[n].name_en for n in seen if db[n].name_en}
+            # "Shu General 1" is hidden while "Shu General 11" is seen: look for whole names only.
+            secrets = [s for s in _secrets(state, seat) if not any(s in name for name in seen)]
+            assert len(secrets) > 2  # hidden cards, besides the seed and the salt
+            view = presenter.api_view(match, user, "en")
+            _assert_clean(json.dumps(view, ensure_ascii=False, default=str), secrets, f"api view {seat}")
+            context = presenter.table_context(match, user, "en")
+            html = render_to_string("matches/play/_table.html", context)
+            _assert_clean(html, secrets, f"table {seat}")
+            assert all(state.names[c] in json.dumps(view, ensure_ascii=False) for c in state.hand[seat])

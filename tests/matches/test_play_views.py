@@ -243,3 +243,31 @@ def test_card_names_on_the_table_follow_the_chosen_language(client, setup):
     hand = english.split('id="my-hand"')[1].split("</p>")[0]
     assert "Shu General" in hand and "蜀将" not in hand
     assert "蜀将" in chinese.split('id="my-hand"')[1].split("</p>")[0]
+
+
+def test_the_play_forms_accept_only_my_decks_and_valid_input(client, setup):
+    _fmt, alice, _bob, deck_a, deck_b = setup
+    client.force_login(alice)
+    with translation.override("en"):
+        for url, data in (
+            ("/play/bot", {"deck_version": deck_b.pk, "bot": "random"}),  # bob's deck
+            ("/play/bot", {"deck_version": "x", "bot": "random"}),
+            ("/play/challenge", {"opponent": "bob", "deck_version": deck_b.pk}),
+        ):
+            response = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
+            assert response.status_code == 400 and "Choose one of your decks" in response.content.decode(), url
+        response = client.post("/play/bot", {"deck_version": deck_a.pk, "bot": "clever"}, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 400 and "Choose a bot" in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_an_action_with_a_malformed_step_is_refused_on_the_table_and_nothing_is_applied(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    match = lifecycle.do_start_bot_match(alice, deck_a, "random")
+    steps = cache.current_game(match).steps
+    client.force_login(alice)
+    response = client.post(
+        f"/play/matches/{match.pk}/act", {"action": '{"type": "end_turn"}', "step": "soon"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200 and 'id="play-error"' in response.content.decode()
+    assert cache.current_game(match).steps == steps

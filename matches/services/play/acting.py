@@ -49,6 +49,15 @@ def _pass_if_due(row: RefereedGame, state: State, at: datetime.datetime | None =
     return True
 
 
+def _pass_due_window(match: Match) -> None:
+    row = cache.current_game(match)
+    if row is None or row.finished_at is not None:
+        return
+    state = cache.load_state(row)
+    if windows.is_open(row, state) and windows.is_due(windows.response_deadline(row, state)):
+        do_expire_response_window(row.pk, row.steps)
+
+
 def do_act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any = None) -> RefereedGame:
     """Apply the user's action (the engine's JSON form; ``payment`` completes a payment choice).
 
@@ -57,6 +66,8 @@ def do_act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any
     with cards the user cannot see removed). A window that ran out is passed first.
     """
     seat = access_seat(match, user)
+    # In its own transaction: the pass stands even when the action that follows is refused.
+    _pass_due_window(match)
     try:
         with transaction.atomic():
             return _act_locked(match, seat, data, step, payment)
