@@ -34,7 +34,7 @@ def table_version(match: Match) -> str:
         return version_text(0, 0, False, status)
     expired = False
     if row.finished_at is None:
-        state = cache.load_state(row)
+        state = cache.peek_state(row)
         expired = windows.is_open(row, state) and windows.is_due(windows.response_deadline(row, state))
     return version_text(row.number, row.steps, row.finished_at is not None, status, expired)
 

@@ -53,7 +53,7 @@ def _pass_due_window(match: Match) -> None:
     row = cache.current_game(match)
     if row is None or row.finished_at is not None:
         return
-    state = cache.load_state(row)
+    state = cache.peek_state(row)
     if windows.is_open(row, state) and windows.is_due(windows.response_deadline(row, state)):
         do_expire_response_window(row.pk, row.steps)
 

@@ -52,6 +52,17 @@ def load_state(row: RefereedGame) -> State:
     return state
 
 
+def peek_state(row: RefereedGame) -> State:
+    """The game's state for a quick look (its phase, whether it is over): the cached object itself when fresh.
+
+    Never change it; take ``load_state`` for anything that applies actions or hands the state on.
+    """
+    cached = _STATES.get(row.pk)
+    if cached is not None and cached[:2] == (row.salt, row.steps):
+        return cached[2]
+    return load_state(row)
+
+
 def remember(row: RefereedGame, state: State) -> None:
     """Cache ``state`` as the game's state at ``row.steps`` once the transaction commits."""
     pk, salt, steps, copy = row.pk, row.salt, row.steps, state.clone()
