@@ -109,3 +109,19 @@ def test_refusals_come_in_the_one_envelope_with_code_status_and_params(client, b
     )
     assert invalid.status_code == 400 and invalid.json()["error"]["code"] == "invalid"
     assert "best_of" in invalid.json()["error"]["params"]["fields"]
+
+
+def test_a_window_that_ran_out_is_shown_expired_and_settled_by_a_post(client, setup, frozen_clock):
+    import datetime
+
+    from matches.services.play import cache, windows
+    from tests.matches.test_play_factories import human_match, play_until_window
+
+    match = human_match(setup)
+    state = play_until_window(match, setup)
+    frozen_clock.at = windows.response_deadline(cache.current_game(match), state) + datetime.timedelta(seconds=1)
+    client.force_login(setup[1 + state.current_player()])
+    view = client.get(f"/api/play/matches/{match.pk}/").json()
+    assert view["window_expired"] is True and view["controls"] == [] and view["seconds_left"] == 0
+    settled = client.post(f"/api/play/matches/{match.pk}/settle")
+    assert settled.status_code == 200 and settled.json()["match_over"] is True
