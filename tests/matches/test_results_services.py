@@ -4,8 +4,8 @@ organiser overrides with an audit trail, impossible games refused."""
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import PermissionDenied
 
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.models import GameLog, Match, MatchGame, Round
 from matches.services import rounds as round_services
@@ -61,13 +61,13 @@ def test_a_player_cannot_resolve_a_dispute(setup):
     _t, _o, _j, match, a, b = setup
     report_result(match, a, 2, 0)
     report_result(match, b, 0, 2)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         resolve_dispute(match, a, 2, 0)
 
 
 def test_someone_outside_the_match_cannot_report_it(setup):
     _t, _o, _j, match, _a, _b = setup
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         report_result(match, make_user(), 2, 0)
 
 
@@ -96,7 +96,7 @@ def test_organiser_override_replaces_a_finished_result_and_the_audit_keeps_the_o
 
 def test_a_player_cannot_override(setup):
     _t, _o, _j, match, a, _b = setup
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         override_result(match, a, 2, 0)
 
 

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from junling.models import AuditEvent
+from matches import access
 from matches.models import Match, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import report_result
@@ -35,7 +36,7 @@ def test_creating_a_tournament_with_a_structure_from_the_page(client):
     tournament = Tournament.objects.get(name="Spring Cup")
     assert response.status_code == 302 and response["Location"] == f"/tournaments/{tournament.pk}/admin"
     assert (tournament.structure, tournament.planned_rounds, tournament.top_cut) == ("swiss", 4, 8)
-    assert tournament.is_organiser(organiser)
+    assert access.can_organise(organiser, tournament)
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.exceptions import PermissionDenied
 
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.models import Match, Registration, Round, Tournament
 from matches.services import registration as registration_services
@@ -115,7 +115,7 @@ def test_a_dropped_player_is_never_paired_again_but_keeps_their_results():
 
 def test_only_the_player_or_an_organiser_may_drop_a_player():
     tournament, _organiser, players = running_tournament(2)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.drop_player(tournament, players[1], players[0])
 
 
@@ -240,7 +240,7 @@ def test_single_elimination_gives_top_seeds_the_byes_and_advances_winners():
 
 def test_only_organisers_pair_and_publish():
     tournament, _organiser, players = running_tournament(2)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.pair_next_round(tournament, players[0])
 
 

@@ -58,9 +58,10 @@ def test_register_an_illegal_deck_is_400_with_all_violations_ruling_d7(client, f
     client.force_login(player)
     response = register(client, tournament, {"deck_version": version.pk})
     assert response.status_code == 400
-    body = response.json()
-    assert body["legal"] is False and body["error"]["message"]
-    assert {"too-many-copies", "undeclared-faction"} <= {v["code"] for v in body["violations"]}
+    error = response.json()["error"]
+    assert error["code"] == "registration.illegal_deck" and error["message"] and error["status"] == 400
+    assert error["params"]["legal"] is False
+    assert {"too-many-copies", "undeclared-faction"} <= {v["code"] for v in error["params"]["violations"]}
     assert not Registration.objects.exists()
 
 
