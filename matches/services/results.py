@@ -39,18 +39,24 @@ class GameOutcome:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool):
-        raise ResultRefused(_("%(what)s must be a whole number.") % {"what": what}, code="result.not_a_number")
+        raise ResultRefused(
+            _("%(what)s must be a whole number.") % {"what": what},
+            code="result.not_a_number",
+            params={"what": str(what)},
+        )
     try:
         number = int(str(value).strip())
     except (TypeError, ValueError):
         raise ResultRefused(
             _("%(what)s must be a whole number, not %(value)r.") % {"what": what, "value": value},
             code="result.not_a_number",
+            params={"what": str(what), "value": str(value)},
         ) from None
     if number < 0 or number > 9:
         raise ResultRefused(
             _("%(what)s must be between 0 and 9, not %(value)s.") % {"what": what, "value": number},
             code="result.out_of_range",
+            params={"what": str(what), "value": number},
         )
     return number
 
@@ -72,17 +78,25 @@ def check_games(match: Match, games_a: Any, games_b: Any, drawn: Any = 0) -> tup
             _("In a best of %(n)s match a player wins at most %(need)s games, not %(a)s–%(b)s.")
             % {"n": match.best_of, "need": need, "a": a, "b": b},
             code="result.too_many_wins",
+            params={"n": match.best_of, "need": need, "a": a, "b": b},
         )
     if a == need and b == need:
         raise ResultRefused(
-            _("Both players cannot win the match: %(a)s–%(b)s.") % {"a": a, "b": b}, code="result.both_win"
+            _("Both players cannot win the match: %(a)s–%(b)s.") % {"a": a, "b": b},
+            code="result.both_win",
+            params={"a": a, "b": b},
         )
     if d > match.best_of:
-        raise ResultRefused(_("At most %(n)s drawn games.") % {"n": match.best_of}, code="result.too_many_draws")
+        raise ResultRefused(
+            _("At most %(n)s drawn games.") % {"n": match.best_of},
+            code="result.too_many_draws",
+            params={"n": match.best_of},
+        )
     if match.round_id and a == b and match.round.kind in (Round.Kind.ELIMINATION, Round.Kind.TOP_CUT):
         raise ResultRefused(
             _("An elimination match needs a winner: %(a)s–%(b)s is a draw.") % {"a": a, "b": b},
             code="result.elimination_draw",
+            params={"a": a, "b": b},
         )
     return a, b, d
 
@@ -181,6 +195,7 @@ def record_refereed_result(match: Match, games: Sequence[GameOutcome]) -> Match:
                 raise ResultRefused(
                     _("A game's winner is 'a', 'b' or 'draw', not %(w)r.") % {"w": game.winner},
                     code="result.bad_winner",
+                    params={"w": str(game.winner)},
                 )
         a = sum(1 for g in games if g.winner == "a")
         b = sum(1 for g in games if g.winner == "b")
@@ -191,6 +206,7 @@ def record_refereed_result(match: Match, games: Sequence[GameOutcome]) -> Match:
             raise ResultRefused(
                 _("The match is not over: %(a)s–%(b)s in a best of %(n)s.") % {"a": a, "b": b, "n": match.best_of},
                 code="result.not_over",
+                params={"a": a, "b": b, "n": match.best_of},
             )
         now = timezone.now()
         start = match.games.count()

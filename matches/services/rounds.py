@@ -108,6 +108,7 @@ def _next_bracket(tournament: Tournament, last: Round, kind: str, number: int) -
         raise RoundError(
             _("Round %(n)s has a drawn elimination match: an organiser must enter a winner.") % {"n": number - 1},
             code="round.drawn_elimination",
+            params={"n": number - 1},
         )
     return PlannedRound(kind, list(next_elimination_round([w for w in winners if w is not None])))
 
@@ -150,6 +151,7 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
                 )
                 % {"n": number, "detail": exc},
                 code="round.no_legal_pairing",
+                params={"n": number, "detail": str(exc)},
             ) from exc
         return PlannedRound(Round.Kind.SWISS, [(p.player, p.opponent) for p in swiss.pairings], list(swiss.notes))  # type: ignore[misc]
     if tournament.top_cut and last is not None:
@@ -160,6 +162,7 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
                     _("A top %(cut)s needs %(cut)s active players; %(n)s are left.")
                     % {"cut": tournament.top_cut, "n": len(ranked)},
                     code="round.top_cut_too_few",
+                    params={"cut": tournament.top_cut, "n": len(ranked)},
                 )
             return PlannedRound(Round.Kind.TOP_CUT, list(top_cut(ranked, tournament.top_cut)))  # type: ignore[arg-type]
         return _next_bracket(tournament, last, Round.Kind.TOP_CUT, number)
@@ -218,6 +221,7 @@ def _check_previous_finished(tournament: Tournament, number: int) -> None:
             _("Round %(n)s is not finished: every match needs a result before the next round is paired.")
             % {"n": waiting},
             code="round.previous_unfinished",
+            params={"n": waiting},
         )
 
 
@@ -242,7 +246,9 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
             plan = plan_round(tournament, number)
         except StructureError as exc:
             raise RoundError(
-                _("This round cannot be paired: %(detail)s.") % {"detail": exc}, code="round.structure_error"
+                _("This round cannot be paired: %(detail)s.") % {"detail": exc},
+                code="round.structure_error",
+                params={"detail": str(exc)},
             ) from exc
         if plan is None:
             raise RoundError(
@@ -272,11 +278,15 @@ def repair_round(rnd: Round, actor: Any) -> Round:
             plan = plan_round(tournament, number)
         except StructureError as exc:
             raise RoundError(
-                _("This round cannot be paired: %(detail)s.") % {"detail": exc}, code="round.structure_error"
+                _("This round cannot be paired: %(detail)s.") % {"detail": exc},
+                code="round.structure_error",
+                params={"detail": str(exc)},
             ) from exc
         if plan is None or not plan.pairs:
             raise RoundError(
-                _("There is nothing left to pair in round %(n)s.") % {"n": number}, code="round.nothing_to_pair"
+                _("There is nothing left to pair in round %(n)s.") % {"n": number},
+                code="round.nothing_to_pair",
+                params={"n": number},
             )
         rnd = Round.objects.create(tournament=tournament, number=number, kind=plan.kind, notes=plan.notes)
         _create_matches(tournament, rnd, plan.pairs)
@@ -290,7 +300,11 @@ def publish_round(rnd: Round, actor: Any) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if rnd.status != Round.Status.DRAFT:
-            raise RoundError(_("Round %(n)s is already published.") % {"n": rnd.number}, code="round.already_published")
+            raise RoundError(
+                _("Round %(n)s is already published.") % {"n": rnd.number},
+                code="round.already_published",
+                params={"n": rnd.number},
+            )
         rnd.status = Round.Status.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
@@ -326,6 +340,7 @@ def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | N
                 _("Line %(n)s: give two players (or one player for a bye), not %(k)s words.")
                 % {"n": line_number, "k": len(words)},
                 code="pairs.too_many_words",
+                params={"n": line_number, "k": len(words)},
             )
         ids: list[int | None] = []
         for word in words:
@@ -336,12 +351,15 @@ def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | N
                 raise RoundError(
                     _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word},
                     code="pairs.unknown_player",
+                    params={"n": line_number, "name": word},
                 )
             ids.append(usernames[word])
         a = ids[0]
         if a is None:
             raise RoundError(
-                _("Line %(n)s: the first name must be a player.") % {"n": line_number}, code="pairs.first_is_bye"
+                _("Line %(n)s: the first name must be a player.") % {"n": line_number},
+                code="pairs.first_is_bye",
+                params={"n": line_number},
             )
         pairs.append((a, ids[1] if len(ids) > 1 else None))
     if not pairs:
@@ -409,12 +427,18 @@ def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration
         registration = Registration.objects.select_for_update().filter(tournament=tournament, player=player).first()
         if registration is None:
             raise RoundError(
-                _("%(name)s is not registered in this tournament.") % {"name": player}, code="round.not_registered"
+                _("%(name)s is not registered in this tournament.") % {"name": player},
+                code="round.not_registered",
+                params={"name": str(player)},
             )
         if tournament.status == Tournament.Status.FINISHED:
             raise RoundError(_("The tournament has finished."), code="tournament.finished")
         if registration.dropped:
-            raise RoundError(_("%(name)s has already dropped.") % {"name": player}, code="round.already_dropped")
+            raise RoundError(
+                _("%(name)s has already dropped.") % {"name": player},
+                code="round.already_dropped",
+                params={"name": str(player)},
+            )
         registration.dropped = True
         registration.save(update_fields=["dropped"])
         record(actor, "tournament.drop", registration, tournament=tournament.pk, player=player.pk)
@@ -436,6 +460,7 @@ def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version
             raise RoundError(
                 _("%(name)s is already registered in this tournament.") % {"name": player},
                 code="round.already_registered",
+                params={"name": str(player)},
             )
         if deck_version.deck.owner_id != player.pk:
             raise RoundError(_("The deck must be the player's own."), code="round.late_entry_not_owner")
@@ -445,6 +470,7 @@ def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version
                 _("This deck is not legal in %(format)s: %(n)s violation(s).")
                 % {"format": tournament.format.name, "n": len(result.violations)},
                 code="round.late_entry_illegal_deck",
+                params={"format": tournament.format.name, "n": len(result.violations)},
             )
         now = timezone.now()
         registration = Registration.objects.create(
@@ -517,6 +543,7 @@ def set_structure(
             _("The structure is one of %(choices)s, not %(value)r.")
             % {"choices": ", ".join(Tournament.Structure.values), "value": structure},
             code="structure.unknown",
+            params={"choices": ", ".join(Tournament.Structure.values), "value": structure},
         )
     try:
         rounds, cut = int(str(planned_rounds or 0)), int(str(top_cut or 0))
@@ -524,10 +551,14 @@ def set_structure(
         raise RoundError(_("Rounds and top cut must be whole numbers."), code="structure.not_a_number") from None
     if not 0 <= rounds <= 20:
         raise RoundError(
-            _("Swiss rounds: 0 (from attendance) to 20, not %(n)s.") % {"n": rounds}, code="structure.rounds_range"
+            _("Swiss rounds: 0 (from attendance) to 20, not %(n)s.") % {"n": rounds},
+            code="structure.rounds_range",
+            params={"n": rounds},
         )
     if cut not in (0, 4, 8):
-        raise RoundError(_("The top cut is 0, 4 or 8 players, not %(n)s.") % {"n": cut}, code="structure.top_cut")
+        raise RoundError(
+            _("The top cut is 0, 4 or 8 players, not %(n)s.") % {"n": cut}, code="structure.top_cut", params={"n": cut}
+        )
     if structure != Tournament.Structure.SWISS:
         rounds, cut = 0, 0
     with transaction.atomic():
