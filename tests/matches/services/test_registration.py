@@ -16,30 +16,19 @@ from matches.models import Registration, Tournament
 from matches.services import registration as services
 from tests.decks.factories import (
     legal_text,
-    make_card_database_version,
     make_deck,
     make_format,
-    make_tournament,
     make_user,
 )
+from tests.matches.factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
-
-
-@pytest.fixture
-def organiser():
-    return make_user("organiser")
 
 
 def test_a_legal_deck_version_is_registered_with_an_audit_record(fmt, organiser):
     player = make_user()
     version = make_deck(player, fmt).latest_version()
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     registration = services.register_deck(player, tournament, version)
     assert registration.deck_version == version and not registration.is_locked
     assert AuditEvent.objects.filter(verb="tournament.register", target_id=str(registration.pk)).exists()
@@ -49,7 +38,7 @@ def test_register_refuses_an_illegal_deck_with_every_violation_ruling_d7(fmt, or
     player = make_user()
     # Two problems at once: a fourth Guan Yu (D2) and an undeclared Wei faction (D3).
     deck = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操"))
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     with pytest.raises(services.RegistrationRefused) as info:
         services.register_deck(player, tournament, deck.latest_version())
     assert isinstance(info.value, ValueError)
@@ -62,7 +51,7 @@ def test_register_checks_against_the_tournaments_format_not_the_decks(fmt, organ
     player = make_user()
     version = make_deck(player, fmt).latest_version()
     strict = make_format(list(fmt.card_database_versions.all()), banlist=["张飞"])
-    tournament = make_tournament(strict, organiser)
+    tournament = TournamentFactory(format=strict, created_by=organiser)
     with pytest.raises(services.RegistrationRefused) as info:
         services.register_deck(player, tournament, version)
     assert "banned-card" in {v.code for v in info.value.result.violations}
@@ -71,7 +60,7 @@ def test_register_checks_against_the_tournaments_format_not_the_decks(fmt, organ
 def test_register_refuses_someone_elses_deck(fmt, organiser):
     version = make_deck(make_user(), fmt).latest_version()
     with pytest.raises(services.RegistrationRefused):
-        services.register_deck(make_user(), make_tournament(fmt, organiser), version)
+        services.register_deck(make_user(), TournamentFactory(format=fmt, created_by=organiser), version)
 
 
 @pytest.mark.parametrize(
@@ -89,12 +78,12 @@ def test_register_is_refused_outside_the_registration_window(fmt, organiser, sta
     player = make_user()
     version = make_deck(player, fmt).latest_version()
     now = timezone.now()
-    tournament = make_tournament(
-        fmt,
-        organiser,
+    tournament = TournamentFactory(
+        format=fmt,
+        created_by=organiser,
         status=status,
-        opens=now + datetime.timedelta(hours=opens_in),
-        closes=now + datetime.timedelta(hours=closes_in),
+        registration_opens=now + datetime.timedelta(hours=opens_in),
+        registration_closes=now + datetime.timedelta(hours=closes_in),
     )
     with pytest.raises(services.RegistrationRefused):
         services.register_deck(player, tournament, version)
@@ -105,7 +94,7 @@ def test_a_second_registration_replaces_the_first_while_registration_is_open(fmt
     player = make_user()
     first = make_deck(player, fmt).latest_version()
     second = make_deck(player, fmt, legal_text(extra="1 丈八蛇矛")).latest_version()
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, first)
     services.register_deck(player, tournament, second)
     registrations = list(Registration.objects.filter(tournament=tournament))
@@ -116,7 +105,7 @@ def test_editing_a_registered_deck_does_not_change_the_registered_version(fmt, o
     player = make_user()
     deck = make_deck(player, fmt)
     registered = deck.latest_version()
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, registered)
     deck_services.update_deck(deck, player, source=legal_text(extra="1 丈八蛇矛"))
     assert Registration.objects.get(tournament=tournament).deck_version == registered
@@ -124,7 +113,7 @@ def test_editing_a_registered_deck_does_not_change_the_registered_version(fmt, o
 
 def test_start_locks_every_registration_with_a_frozen_copy_and_its_hash(fmt, organiser):
     players = [make_user() for _ in range(3)]
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     for player in players:
         services.register_deck(player, tournament, make_deck(player, fmt).latest_version())
     locked = services.start_tournament(tournament, organiser)
@@ -143,7 +132,7 @@ def test_start_locks_every_registration_with_a_frozen_copy_and_its_hash(fmt, org
 def test_after_the_start_registrations_are_locked_and_cannot_be_replaced(fmt, organiser):
     player = make_user()
     first = make_deck(player, fmt).latest_version()
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, first)
     services.start_tournament(tournament, organiser)
     other = make_deck(player, fmt, legal_text(extra="1 丈八蛇矛")).latest_version()
@@ -153,7 +142,7 @@ def test_after_the_start_registrations_are_locked_and_cannot_be_replaced(fmt, or
 
 
 def test_a_tournament_cannot_start_twice(fmt, organiser):
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.start_tournament(tournament, organiser)
     with pytest.raises(services.TournamentStateError):
         services.start_tournament(tournament, organiser)
@@ -161,7 +150,7 @@ def test_a_tournament_cannot_start_twice(fmt, organiser):
 
 def test_only_organisers_start_or_publish(fmt, organiser):
     judge = make_user()
-    tournament = make_tournament(fmt, organiser, judges=[judge])
+    tournament = TournamentFactory(format=fmt, created_by=organiser, judges=[judge])
     for actor in (judge, make_user()):
         with pytest.raises(NotAllowed):
             services.start_tournament(tournament, actor)
@@ -172,7 +161,7 @@ def test_only_organisers_start_or_publish(fmt, organiser):
 
 
 def test_publish_decklists_sets_the_flag_with_an_audit_record(fmt, organiser):
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.publish_decklists(tournament, organiser)
     tournament.refresh_from_db()
     assert tournament.decklists_published

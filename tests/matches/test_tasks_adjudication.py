@@ -16,7 +16,7 @@ from matches.models import Adjudication
 from matches.services import adjudication as services
 from tests.conftest import ROOT, _database_url_for_worker
 from tests.decks.factories import make_user
-from tests.matches.test_adjudication_support import recorded_log, starter_version
+from tests.matches.adjudication_support import recorded_log, starter_version
 
 # Unacknowledged messages go back to the queue after this long (kombu's Redis visibility timeout).
 VISIBILITY_TIMEOUT = 3

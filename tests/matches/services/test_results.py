@@ -18,7 +18,7 @@ from matches.services.results import (
     resolve_dispute,
 )
 from tests.decks.factories import make_user
-from tests.matches.test_rounds_services import running_tournament
+from tests.matches.factories import running_tournament
 
 pytestmark = pytest.mark.django_db
 

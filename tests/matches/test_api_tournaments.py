@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from matches.models import Match, Round
 from matches.services import rounds as services
 from matches.services.standings import snapshot_standings
 from tests.decks.factories import make_user
-from tests.matches.test_rounds_services import play_round, running_tournament
+from tests.matches.factories import play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api():
-    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
 
 
 def test_an_organiser_pairs_and_publishes_through_the_api(api):

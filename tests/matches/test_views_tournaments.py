@@ -15,8 +15,8 @@ from matches.models import Match, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import report_result
 from matches.services.standings import snapshot_standings
-from tests.decks.factories import make_card_database_version, make_format, make_user
-from tests.matches.test_rounds_services import play_round, running_tournament
+from tests.decks.factories import make_user
+from tests.matches.factories import FormatFactory, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def _published(players=4, **kw):
 
 
 def test_creating_a_tournament_with_a_structure_from_the_page(client):
-    fmt = make_format([make_card_database_version()])
+    fmt = FormatFactory()
     organiser = make_user()
     client.force_login(organiser)
     form = {"name": "Spring Cup", "format": fmt.pk, "best_of": "3", "structure": "swiss", "planned_rounds": "4"}
@@ -43,7 +43,7 @@ def test_creating_a_tournament_with_a_structure_from_the_page(client):
     "bad", [{"top_cut": "5"}, {"structure": "ladder"}, {"planned_rounds": "x"}, {"format": "999999"}, {"name": ""}]
 )
 def test_creating_a_tournament_with_bad_input_is_400_and_saves_nothing(client, bad):
-    fmt = make_format([make_card_database_version()])
+    fmt = FormatFactory()
     client.force_login(make_user())
     form = {
         "name": "Cup",

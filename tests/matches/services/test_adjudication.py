@@ -12,7 +12,8 @@ from matches import access
 from matches.models import Adjudication, Match, Ruling, StandingsSnapshot
 from matches.services import adjudication as services
 from tests.decks.factories import make_tournament, make_user
-from tests.matches.test_adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.matches.adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.matches.factories import FormatFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +39,8 @@ def judge():
 
 @pytest.fixture
 def any_judge(judge):
-    from tests.decks.factories import make_format
 
-    make_tournament(make_format([starter_version()]), make_user(), judges=[judge])
+    make_tournament(FormatFactory(versions=[starter_version()]), make_user(), judges=[judge])
     return judge
 
 

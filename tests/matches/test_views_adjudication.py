@@ -12,8 +12,9 @@ from django.urls import reverse
 from engine.log import dumps_log, entry_hash, header_hash, sign
 from matches.models import Adjudication, GameLog
 from matches.services import adjudication as services
-from tests.decks.factories import make_format, make_tournament, make_user
-from tests.matches.test_adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.decks.factories import make_tournament, make_user
+from tests.matches.adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.matches.factories import FormatFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def judge():
     user = make_user("judge")
-    make_tournament(make_format([starter_version()]), make_user(), judges=[user])
+    make_tournament(FormatFactory(versions=[starter_version()]), make_user(), judges=[user])
     return user
 
 
@@ -219,7 +220,7 @@ def test_players_and_strangers_get_404_on_an_adjudication(client, django_capture
 
 def test_an_organiser_who_is_no_judge_cannot_upload_a_loose_log(client):
     organiser = make_user()
-    make_tournament(make_format([starter_version()]), organiser)
+    make_tournament(FormatFactory(versions=[starter_version()]), organiser)
     client.force_login(organiser)
     assert client.get(reverse("matches:adjudication-index")).status_code == 200
     response = client.post(reverse("matches:adjudication-upload"), {"log": SimpleUploadedFile("g.json", b"{}")})

@@ -2,45 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.models import Match, Registration, Round, Tournament
-from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.results import override_result, report_result
 from matches.services.rounds import RoundError
-from tests.decks.factories import make_card_database_version, make_deck, make_format, make_user
+from tests.decks.factories import make_deck, make_user
+from tests.matches.factories import play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def running_tournament(
-    players: int, *, structure: str = Tournament.Structure.SWISS, rounds: int = 0, top_cut: int = 0, best_of: int = 3
-) -> tuple[Tournament, Any, list[Any]]:
-    """A started tournament with ``players`` registered through the services; (tournament, organiser, players)."""
-    fmt = make_format([make_card_database_version()])
-    organiser = make_user()
-    tournament = registration_services.create_tournament(organiser, name="Cup", format=fmt, best_of=best_of)
-    Tournament.objects.filter(pk=tournament.pk).update(structure=structure, planned_rounds=rounds, top_cut=top_cut)
-    registration_services.open_registration(tournament, organiser)
-    people = []
-    for _i in range(players):
-        player = make_user()
-        registration_services.register_deck(player, tournament, make_deck(player, fmt).latest_version())
-        people.append(player)
-    registration_services.start_tournament(tournament, organiser)
-    tournament.refresh_from_db()
-    return tournament, organiser, people
-
-
-def play_round(rnd: Round, organiser: Any) -> None:
-    """Player A wins 2-0 at every table still open (entered by the organiser)."""
-    for match in rnd.matches.exclude(status=Match.Status.FINISHED):
-        override_result(match, organiser, 2, 0)
 
 
 def test_pairing_round_one_from_registrations_gives_every_active_player_one_table_and_a_bye_when_odd():
