@@ -78,7 +78,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("The tournament is created as a draft."))
                 return redirect("matches:tournament-admin", pk=tournament.pk)
     values = {"name": "", "format": "", "best_of": "3", "structure": "swiss", "planned_rounds": "0", "top_cut": "0"}
-    values.update({k: str(form.data.get(k, v)).strip() for k, v in values.items()} if form.is_bound else {})
+    if form.is_bound:  # the page again shows what was typed
+        values.update({k: str(form[k].value() or "").strip() for k in values})
     return render(
         request,
         "matches/tournament_new.html",
@@ -143,9 +144,7 @@ def _late_entry(tournament: Tournament, user: Any, player: Any) -> str:
 def _hand_pairing(request: HttpRequest, tournament: Tournament) -> HttpResponse | str:
     form = HandPairingForm(request.POST, tournament=tournament)
     if not form.is_valid():
-        return _admin(
-            request, tournament, error=form_message(form), pairs_text=str(form.data.get("pairs", "")), status=400
-        )
+        return _admin(request, tournament, error=form_message(form), pairs_text=form["pairs"].value() or "", status=400)
     outcome = services.pair_by_hand(
         tournament, request.user, form.cleaned_data["pairs"], confirm=form.cleaned_data["confirm"]
     )
@@ -158,7 +157,7 @@ def _hand_pairing(request: HttpRequest, tournament: Tournament) -> HttpResponse 
             if confirmable
             else _("The pairing cannot be saved: fix the problems below."),
             warnings=outcome.warnings,
-            pairs_text=form.data.get("pairs", ""),
+            pairs_text=form["pairs"].value() or "",
             status=400,
         )
     for warning in outcome.warnings:
@@ -246,7 +245,7 @@ def match_override(request: HttpRequest, match_id: int) -> HttpResponse:
     form = OverrideForm(request.POST)
     if not form.is_valid():
         messages.error(request, form_message(form))
-        return back(request, form.cleaned_data.get("next", ""), _round_url(match))
+        return back(request, form["next"].value() or "", _round_url(match))
     try:
         override_result(match, request.user, *form.games(), reason=form.cleaned_data["reason"])
     except Refused as exc:
