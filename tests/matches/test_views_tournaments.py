@@ -286,3 +286,56 @@ def test_an_unknown_admin_action_is_404(client):
     tournament, organiser, _people = running_tournament(2)
     client.force_login(organiser)
     assert client.post(f"/tournaments/{tournament.pk}/admin/explode").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "action,data,message",
+    [
+        ("structure", {"structure": "swiss", "planned_rounds": "x"}, "Swiss rounds"),
+        ("structure", {"structure": "ladder"}, "Structure"),
+        ("drop", {"player": ""}, "Player"),
+        ("drop", {"player": "nobody"}, "There is no player named nobody."),
+        ("late", {"player": "nobody"}, "There is no player named nobody."),
+        ("hand", {"pairs": ""}, "Pairings"),
+        ("hand", {"pairs": "a b c"}, "Line 1"),
+    ],
+)
+def test_bad_input_to_an_admin_action_is_a_400_naming_the_field_and_changes_nothing(client, action, data, message):
+    tournament, organiser, _people = running_tournament(2)
+    client.force_login(organiser)
+    before = AuditEvent.objects.count()
+    response = client.post(f"/tournaments/{tournament.pk}/admin/{action}", data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and message in response.content.decode()
+    assert AuditEvent.objects.count() == before and not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"games_won_a": "x", "games_won_b": "0"}, {"games_won_a": "3", "games_won_b": "0"}]
+)
+def test_a_bad_override_is_shown_back_and_saves_nothing(client, data):
+    _tournament, organiser, _people, rnd = _published(2)
+    match = rnd.matches.get()
+    client.force_login(organiser)
+    response = client.post(f"/matches/{match.pk}/override", data, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert response.status_code == 200 and response.redirect_chain[0][1] == 302
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+
+
+def test_only_judges_resolve_and_only_organisers_override(client):
+    _tournament, _organiser, people, rnd = _published(2)
+    match = rnd.matches.get()
+    client.force_login(people[0])
+    assert client.post(f"/matches/{match.pk}/override", {"games_won_a": 2, "games_won_b": 0}).status_code == 403
+    assert client.post(f"/matches/{match.pk}/resolve", {"games_won_a": 2, "games_won_b": 0}).status_code == 403
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+
+
+def test_a_bad_report_on_my_match_is_a_400_naming_the_field(client):
+    tournament, _o, _people, rnd = _published(2)
+    client.force_login(rnd.matches.get().player_a)
+    response = client.post(f"/tournaments/{tournament.pk}/my-match", {"games_won_a": "two"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "Games won by player A" in response.content.decode()
+    assert not rnd.matches.get().reports.exists()

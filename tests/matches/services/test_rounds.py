@@ -247,3 +247,16 @@ def test_a_match_reopened_in_a_finished_round_blocks_the_next_round():
     rnd.matches.filter(table=1).update(status=Match.Status.DISPUTED)
     with pytest.raises(RoundError, match="Round 1 is not finished"):
         services.pair_next_round(tournament, organiser)
+
+
+def test_round_refusals_are_refused_with_stable_codes_and_their_facts():
+    from junling.errors import Refused
+
+    tournament, organiser, _players = running_tournament(2)
+    services.pair_next_round(tournament, organiser)
+    with pytest.raises(Refused) as info:
+        services.pair_next_round(tournament, organiser)
+    assert isinstance(info.value, RoundError) and info.value.code == "round.draft_waiting"
+    with pytest.raises(RoundError) as info:
+        services.set_structure(tournament, organiser, structure="swiss", planned_rounds=30)
+    assert (info.value.code, info.value.params, info.value.status) == ("structure.rounds_range", {"n": 30}, 400)
