@@ -57,6 +57,13 @@ def can_create_tournament(user: Any) -> bool:
     return _authenticated(user)
 
 
+def access_tournament_creation(user: Any) -> Any:
+    """``user`` if he may create a tournament, else NotAllowed."""
+    if not can_create_tournament(user):
+        raise NotAllowed(_("You may not create tournaments."), code="tournament.not_creator")
+    return user
+
+
 def can_organise(user: Any, tournament: Tournament) -> bool:
     """The tournament's organisers and staff: run rounds, enter results, publish decklists."""
     return is_staff(user) or _organiser_of(user, tournament)

@@ -52,7 +52,9 @@ def _search(request: HttpRequest) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@refusals
 def tournament_new(request: HttpRequest) -> HttpResponse:
+    access.access_tournament_creation(request.user)
     form = TournamentForm(request.POST if request.method == "POST" else None)
     error = ""
     if request.method == "POST":

@@ -18,7 +18,7 @@ from decks.models import DeckVersion, Format
 from decks.services.decks import check_deck_version, deck_content_hash
 from junling.errors import NotAllowed, Refused
 from junling.models import record
-from matches.access import access_organised
+from matches.access import access_organised, access_tournament_creation
 from matches.models import Registration, Tournament
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ def create_tournament(
     best_of: int = 3,
 ) -> Tournament:
     """A draft tournament; ``actor`` is an organiser unless others are named."""
+    access_tournament_creation(actor)
     name = " ".join(str(name or "").split())
     if not name or len(name) > 200:
         raise TournamentStateError(_("A tournament needs a name of 1 to 200 characters."), code="tournament.name")

@@ -233,3 +233,12 @@ def test_staff_is_defined_once():
 
 def test_a_format_factory_gives_a_format_with_a_card_database():
     assert FormatFactory().card_database_versions.count() == 1
+
+
+def test_a_tournament_is_created_only_by_a_logged_in_user(fmt):
+    from matches.services.registration import create_tournament
+
+    with pytest.raises(NotAllowed) as info:
+        create_tournament(AnonymousUser(), name="Cup", format=fmt)
+    assert info.value.code == "tournament.not_creator" and not Tournament.objects.exists()
+    assert access.can_create_tournament(UserFactory())
