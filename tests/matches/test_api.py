@@ -11,9 +11,8 @@ from matches.services.registration import publish_decklists, register_deck, star
 from tests.decks.factories import (
     legal_text,
     make_deck,
-    make_user,
 )
-from tests.matches.factories import TournamentFactory
+from tests.matches.factories import TournamentFactory, UserFactory, deck_version
 
 pytestmark = pytest.mark.django_db
 
@@ -25,8 +24,8 @@ def register(client, tournament, data):
 
 
 def test_register_over_the_api_returns_201_with_the_registration(client, fmt):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    version = deck_version(player, fmt)
     tournament = TournamentFactory(format=fmt)
     client.force_login(player)
     response = register(client, tournament, {"deck_version": version.pk})
@@ -36,7 +35,7 @@ def test_register_over_the_api_returns_201_with_the_registration(client, fmt):
 
 
 def test_register_by_deck_takes_its_latest_version(client, fmt):
-    player = make_user()
+    player = UserFactory()
     deck = make_deck(player, fmt)
     tournament = TournamentFactory(format=fmt)
     client.force_login(player)
@@ -45,7 +44,7 @@ def test_register_by_deck_takes_its_latest_version(client, fmt):
 
 
 def test_register_an_illegal_deck_is_400_with_all_violations_ruling_d7(client, fmt):
-    player = make_user()
+    player = UserFactory()
     version = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操")).latest_version()
     tournament = TournamentFactory(format=fmt)
     client.force_login(player)
@@ -65,16 +64,16 @@ def test_register_an_illegal_deck_is_400_with_all_violations_ruling_d7(client, f
 )
 def test_register_with_a_bad_request_is_400(client, fmt, data):
     tournament = TournamentFactory(format=fmt)
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     response = register(client, tournament, data)
     assert response.status_code == 400
     assert response.json()["error"]["message"]
 
 
 def test_register_someone_elses_deck_version_is_400(client, fmt):
-    version = make_deck(make_user(), fmt).latest_version()
+    version = deck_version(UserFactory(), fmt)
     tournament = TournamentFactory(format=fmt)
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     assert register(client, tournament, {"deck_version": version.pk}).status_code == 400
 
 
@@ -85,8 +84,8 @@ def test_register_needs_a_login(client, fmt):
 
 def test_register_after_the_start_is_400(client, fmt):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
-    player, organiser = make_user(), make_user()
-    version = make_deck(player, fmt).latest_version()
+    player, organiser = UserFactory(), UserFactory()
+    version = deck_version(player, fmt)
     tournament = TournamentFactory(format=fmt, created_by=organiser)
     start_tournament(tournament, organiser)
     client.force_login(player)
@@ -96,7 +95,7 @@ def test_register_after_the_start_is_400(client, fmt):
 
 
 def test_tournament_list_hides_drafts_from_the_public(client, fmt):
-    organiser = make_user()
+    organiser = UserFactory()
     public = TournamentFactory(format=fmt, created_by=organiser)
     TournamentFactory(format=fmt, created_by=organiser, status=Tournament.Status.DRAFT)
     assert [t["id"] for t in client.get("/api/tournaments/").json()] == [public.pk]
@@ -105,9 +104,9 @@ def test_tournament_list_hides_drafts_from_the_public(client, fmt):
 
 
 def _world(fmt):
-    owner, other, organiser, judge = make_user(), make_user(), make_user(), make_user()
+    owner, other, organiser, judge = UserFactory(), UserFactory(), UserFactory(), UserFactory()
     tournament = TournamentFactory(format=fmt, created_by=organiser, judges=[judge])
-    register_deck(owner, tournament, make_deck(owner, fmt).latest_version())
+    register_deck(owner, tournament, deck_version(owner, fmt))
     return tournament, {"owner": owner, "other": other, "organiser": organiser, "judge": judge, "anonymous": None}
 
 

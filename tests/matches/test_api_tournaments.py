@@ -7,8 +7,7 @@ import pytest
 from matches.models import Match, Round
 from matches.services import rounds as services
 from matches.services.standings import snapshot_standings
-from tests.decks.factories import make_user
-from tests.matches.factories import play_round, running_tournament
+from tests.matches.factories import UserFactory, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +90,7 @@ def test_a_bad_report_is_a_400_and_saves_nothing(api, body):
 def test_someone_else_reporting_is_403(api):
     tournament, organiser, _people = running_tournament(2)
     match = services.publish_round(services.pair_next_round(tournament, organiser), organiser).matches.get()
-    api.force_authenticate(make_user())
+    api.force_authenticate(UserFactory())
     assert api.post(f"/api/matches/{match.pk}/report", {"games_won_a": 2, "games_won_b": 0}).status_code == 403
 
 

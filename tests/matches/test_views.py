@@ -8,9 +8,8 @@ from matches.models import Registration, Tournament
 from tests.decks.factories import (
     legal_text,
     make_deck,
-    make_user,
 )
-from tests.matches.factories import TournamentFactory
+from tests.matches.factories import TournamentFactory, UserFactory, deck_version
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +21,8 @@ def test_tournament_list_and_detail_render(client, fmt):
 
 
 def test_a_player_registers_a_deck_from_the_page(client, fmt):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    version = deck_version(player, fmt)
     tournament = TournamentFactory(format=fmt)
     client.force_login(player)
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
@@ -34,7 +33,7 @@ def test_a_player_registers_a_deck_from_the_page(client, fmt):
 
 
 def test_registering_an_illegal_deck_from_the_page_is_400_listing_the_violations(client, fmt):
-    player = make_user()
+    player = UserFactory()
     version = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操")).latest_version()
     tournament = TournamentFactory(format=fmt)
     client.force_login(player)
@@ -50,16 +49,16 @@ def test_registering_an_illegal_deck_from_the_page_is_400_listing_the_violations
 @pytest.mark.parametrize("value", ["", "abc", "-1", "9" * 40])
 def test_registering_with_a_bad_deck_version_value_is_400(client, fmt, value):
     tournament = TournamentFactory(format=fmt)
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     assert client.post(f"/tournaments/{tournament.pk}/register", {"deck_version": value}).status_code == 400
 
 
 def test_the_organiser_starts_and_publishes_and_the_decklist_becomes_public(client, fmt):
-    organiser, player = make_user(), make_user()
+    organiser, player = UserFactory(), UserFactory()
     tournament = TournamentFactory(format=fmt, created_by=organiser)
     from matches.services.registration import register_deck
 
-    register_deck(player, tournament, make_deck(player, fmt).latest_version())
+    register_deck(player, tournament, deck_version(player, fmt))
     # Before publishing, the public sees no decklist.
     assert "关羽" not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
     client.force_login(organiser)
@@ -73,7 +72,7 @@ def test_the_organiser_starts_and_publishes_and_the_decklist_becomes_public(clie
 
 def test_a_player_cannot_start_a_tournament(client, fmt):
     tournament = TournamentFactory(format=fmt)
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     assert client.post(f"/tournaments/{tournament.pk}/start").status_code == 403
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.REGISTRATION

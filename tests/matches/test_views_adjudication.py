@@ -12,17 +12,16 @@ from django.urls import reverse
 from engine.log import dumps_log, entry_hash, header_hash, sign
 from matches.models import Adjudication, GameLog
 from matches.services import adjudication as services
-from tests.decks.factories import make_tournament, make_user
 from tests.matches.adjudication_support import parsed, recorded_log, starter_version, tournament_game
-from tests.matches.factories import FormatFactory
+from tests.matches.factories import FormatFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def judge():
-    user = make_user("judge")
-    make_tournament(FormatFactory(versions=[starter_version()]), make_user(), judges=[user])
+    user = UserFactory(username="judge")
+    TournamentFactory(format=FormatFactory(versions=[starter_version()]), judges=[user])
     return user
 
 
@@ -190,7 +189,7 @@ def test_the_first_illegal_entry_is_shown_with_its_rule(upload):
 
 
 def test_a_judge_rules_from_the_report_page_and_the_trail_shows_it(client, django_capture_on_commit_callbacks):
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     _t, match, game, _o = tournament_game(recorded_log(41), judges=[judge])
     client.force_login(judge)
     with django_capture_on_commit_callbacks(execute=True):
@@ -207,11 +206,11 @@ def test_a_judge_rules_from_the_report_page_and_the_trail_shows_it(client, djang
 
 
 def test_players_and_strangers_get_404_on_an_adjudication(client, django_capture_on_commit_callbacks):
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     _t, match, game, _o = tournament_game(recorded_log(42), judges=[judge])
     with django_capture_on_commit_callbacks(execute=True):
         adjudication = services.adjudicate_game(judge, game)
-    for user in (match.player_a, match.player_b, make_user()):
+    for user in (match.player_a, match.player_b, UserFactory()):
         client.force_login(user)
         for name in ("adjudication-detail", "adjudication-step", "adjudication-progress"):
             assert client.get(reverse(f"matches:{name}", args=[adjudication.pk])).status_code == 404
@@ -219,8 +218,8 @@ def test_players_and_strangers_get_404_on_an_adjudication(client, django_capture
 
 
 def test_an_organiser_who_is_no_judge_cannot_upload_a_loose_log(client):
-    organiser = make_user()
-    make_tournament(FormatFactory(versions=[starter_version()]), organiser)
+    organiser = UserFactory()
+    TournamentFactory(format=FormatFactory(versions=[starter_version()]), created_by=organiser)
     client.force_login(organiser)
     assert client.get(reverse("matches:adjudication-index")).status_code == 200
     response = client.post(reverse("matches:adjudication-upload"), {"log": SimpleUploadedFile("g.json", b"{}")})
@@ -228,7 +227,7 @@ def test_an_organiser_who_is_no_judge_cannot_upload_a_loose_log(client):
 
 
 def test_a_judge_replays_every_log_of_his_tournament_from_the_page(client, django_capture_on_commit_callbacks):
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     tournament, _match, game, _o = tournament_game(recorded_log(43), judges=[judge])
     client.force_login(judge)
     assert (

@@ -15,8 +15,7 @@ from matches.models import Match, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import report_result
 from matches.services.standings import snapshot_standings
-from tests.decks.factories import make_user
-from tests.matches.factories import FormatFactory, play_round, running_tournament
+from tests.matches.factories import FormatFactory, UserFactory, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +28,7 @@ def _published(players=4, **kw):
 
 def test_creating_a_tournament_with_a_structure_from_the_page(client):
     fmt = FormatFactory()
-    organiser = make_user()
+    organiser = UserFactory()
     client.force_login(organiser)
     form = {"name": "Spring Cup", "format": fmt.pk, "best_of": "3", "structure": "swiss", "planned_rounds": "4"}
     response = client.post("/tournaments/new", {**form, "top_cut": "8"})
@@ -44,7 +43,7 @@ def test_creating_a_tournament_with_a_structure_from_the_page(client):
 )
 def test_creating_a_tournament_with_bad_input_is_400_and_saves_nothing(client, bad):
     fmt = FormatFactory()
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     form = {
         "name": "Cup",
         "format": fmt.pk,
@@ -154,7 +153,7 @@ def test_an_impossible_report_on_my_match_is_400_with_the_reason(client):
 
 
 def test_the_judge_page_lists_disputes_for_judges_and_a_judge_resolves_one(client):
-    judge = make_user()
+    judge = UserFactory()
     tournament, _o, _people, rnd = _published(2)
     tournament.judges.add(judge)
     match = rnd.matches.get()
@@ -256,7 +255,7 @@ def test_the_ratings_leaderboard_and_a_players_history_chart(client, django_capt
 def test_the_organiser_enters_a_late_player_from_the_admin_page_with_missed_round_losses(client):
     tournament, organiser, _people, rnd = _published(4)
     play_round(rnd, organiser)
-    late = make_user()
+    late = UserFactory()
     from tests.decks.factories import make_deck
 
     make_deck(late, tournament.format)
@@ -267,7 +266,7 @@ def test_the_organiser_enters_a_late_player_from_the_admin_page_with_missed_roun
 
 def test_late_entry_of_a_player_without_a_deck_is_a_400_naming_them(client):
     tournament, organiser, _people, _rnd = _published(2)
-    late = make_user()
+    late = UserFactory()
     client.force_login(organiser)
     response = client.post(
         f"/tournaments/{tournament.pk}/admin/late", {"player": late.username}, HTTP_ACCEPT_LANGUAGE="en"

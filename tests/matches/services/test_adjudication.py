@@ -11,9 +11,8 @@ from junling.models import AuditEvent
 from matches import access
 from matches.models import Adjudication, Match, Ruling, StandingsSnapshot
 from matches.services import adjudication as services
-from tests.decks.factories import make_tournament, make_user
 from tests.matches.adjudication_support import parsed, recorded_log, starter_version, tournament_game
-from tests.matches.factories import FormatFactory
+from tests.matches.factories import FormatFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -33,14 +32,14 @@ def done(django_capture_on_commit_callbacks):
 
 @pytest.fixture
 def judge():
-    user = make_user("judge")
+    user = UserFactory(username="judge")
     return user
 
 
 @pytest.fixture
 def any_judge(judge):
 
-    make_tournament(FormatFactory(versions=[starter_version()]), make_user(), judges=[judge])
+    TournamentFactory(format=FormatFactory(versions=[starter_version()]), judges=[judge])
     return judge
 
 
@@ -141,7 +140,7 @@ def test_a_player_never_sees_the_adjudication_of_his_running_match(judge, done):
     assert access.can_view_adjudication(judge, adjudication) and access.can_view_adjudication(organiser, adjudication)
     assert not access.can_view_adjudication(match.player_a, adjudication)
     assert not access.visible_adjudications(match.player_a).exists()
-    assert not access.can_view_adjudication(make_user(), adjudication)
+    assert not access.can_view_adjudication(UserFactory(), adjudication)
 
 
 def test_a_ruling_changes_the_match_result_and_the_standings_with_an_audit_trail(judge, done):

@@ -18,16 +18,15 @@ from tests.decks.factories import (
     legal_text,
     make_deck,
     make_format,
-    make_user,
 )
-from tests.matches.factories import TournamentFactory
+from tests.matches.factories import TournamentFactory, UserFactory, deck_version
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_legal_deck_version_is_registered_with_an_audit_record(fmt, organiser):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    version = deck_version(player, fmt)
     tournament = TournamentFactory(format=fmt, created_by=organiser)
     registration = services.register_deck(player, tournament, version)
     assert registration.deck_version == version and not registration.is_locked
@@ -35,7 +34,7 @@ def test_a_legal_deck_version_is_registered_with_an_audit_record(fmt, organiser)
 
 
 def test_register_refuses_an_illegal_deck_with_every_violation_ruling_d7(fmt, organiser):
-    player = make_user()
+    player = UserFactory()
     # Two problems at once: a fourth Guan Yu (D2) and an undeclared Wei faction (D3).
     deck = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操"))
     tournament = TournamentFactory(format=fmt, created_by=organiser)
@@ -48,8 +47,8 @@ def test_register_refuses_an_illegal_deck_with_every_violation_ruling_d7(fmt, or
 
 
 def test_register_checks_against_the_tournaments_format_not_the_decks(fmt, organiser):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    version = deck_version(player, fmt)
     strict = make_format(list(fmt.card_database_versions.all()), banlist=["张飞"])
     tournament = TournamentFactory(format=strict, created_by=organiser)
     with pytest.raises(services.RegistrationRefused) as info:
@@ -58,9 +57,9 @@ def test_register_checks_against_the_tournaments_format_not_the_decks(fmt, organ
 
 
 def test_register_refuses_someone_elses_deck(fmt, organiser):
-    version = make_deck(make_user(), fmt).latest_version()
+    version = deck_version(UserFactory(), fmt)
     with pytest.raises(services.RegistrationRefused):
-        services.register_deck(make_user(), TournamentFactory(format=fmt, created_by=organiser), version)
+        services.register_deck(UserFactory(), TournamentFactory(format=fmt, created_by=organiser), version)
 
 
 @pytest.mark.parametrize(
@@ -75,8 +74,8 @@ def test_register_refuses_someone_elses_deck(fmt, organiser):
     ids=["draft", "before-window", "after-window", "running", "finished"],
 )
 def test_register_is_refused_outside_the_registration_window(fmt, organiser, status, opens_in, closes_in):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    version = deck_version(player, fmt)
     now = timezone.now()
     tournament = TournamentFactory(
         format=fmt,
@@ -91,8 +90,8 @@ def test_register_is_refused_outside_the_registration_window(fmt, organiser, sta
 
 
 def test_a_second_registration_replaces_the_first_while_registration_is_open(fmt, organiser):
-    player = make_user()
-    first = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    first = deck_version(player, fmt)
     second = make_deck(player, fmt, legal_text(extra="1 丈八蛇矛")).latest_version()
     tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, first)
@@ -102,7 +101,7 @@ def test_a_second_registration_replaces_the_first_while_registration_is_open(fmt
 
 
 def test_editing_a_registered_deck_does_not_change_the_registered_version(fmt, organiser):
-    player = make_user()
+    player = UserFactory()
     deck = make_deck(player, fmt)
     registered = deck.latest_version()
     tournament = TournamentFactory(format=fmt, created_by=organiser)
@@ -112,10 +111,10 @@ def test_editing_a_registered_deck_does_not_change_the_registered_version(fmt, o
 
 
 def test_start_locks_every_registration_with_a_frozen_copy_and_its_hash(fmt, organiser):
-    players = [make_user() for _ in range(3)]
+    players = [UserFactory() for _ in range(3)]
     tournament = TournamentFactory(format=fmt, created_by=organiser)
     for player in players:
-        services.register_deck(player, tournament, make_deck(player, fmt).latest_version())
+        services.register_deck(player, tournament, deck_version(player, fmt))
     locked = services.start_tournament(tournament, organiser)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING and tournament.started_at is not None
@@ -130,8 +129,8 @@ def test_start_locks_every_registration_with_a_frozen_copy_and_its_hash(fmt, org
 
 
 def test_after_the_start_registrations_are_locked_and_cannot_be_replaced(fmt, organiser):
-    player = make_user()
-    first = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    first = deck_version(player, fmt)
     tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, first)
     services.start_tournament(tournament, organiser)
@@ -149,9 +148,9 @@ def test_a_tournament_cannot_start_twice(fmt, organiser):
 
 
 def test_only_organisers_start_or_publish(fmt, organiser):
-    judge = make_user()
+    judge = UserFactory()
     tournament = TournamentFactory(format=fmt, created_by=organiser, judges=[judge])
-    for actor in (judge, make_user()):
+    for actor in (judge, UserFactory()):
         with pytest.raises(NotAllowed):
             services.start_tournament(tournament, actor)
         with pytest.raises(NotAllowed):

@@ -17,15 +17,14 @@ from matches.services.results import (
     report_result,
     resolve_dispute,
 )
-from tests.decks.factories import make_user
-from tests.matches.factories import running_tournament
+from tests.matches.factories import UserFactory, running_tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def setup():
-    judge = make_user()
+    judge = UserFactory()
     tournament, organiser, players = running_tournament(2, rounds=2)
     tournament.judges.add(judge)
     rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
@@ -68,7 +67,7 @@ def test_a_player_cannot_resolve_a_dispute(setup):
 def test_someone_outside_the_match_cannot_report_it(setup):
     _t, _o, _j, match, _a, _b = setup
     with pytest.raises(NotAllowed):
-        report_result(match, make_user(), 2, 0)
+        report_result(match, UserFactory(), 2, 0)
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,7 @@ from matches.models import Match, Registration, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import override_result, report_result
 from matches.services.rounds import RoundError
-from tests.decks.factories import make_deck, make_user
-from tests.matches.factories import play_round, running_tournament
+from tests.matches.factories import UserFactory, deck_version, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -97,10 +96,8 @@ def test_late_entry_gets_a_missed_round_loss_for_each_published_round():
     r1 = services.pair_next_round(tournament, organiser)
     services.publish_round(r1, organiser)
     play_round(r1, organiser)
-    late = make_user()
-    registration = services.add_late_entry(
-        tournament, organiser, late, make_deck(late, tournament.format).latest_version()
-    )
+    late = UserFactory()
+    registration = services.add_late_entry(tournament, organiser, late, deck_version(late, tournament.format))
     assert registration.is_locked and registration.locked_hash
     missed = Match.objects.get(player_a=late)
     assert missed.result_source == Match.Source.MISSED and missed.round == r1 and missed.games_won_b == 2
@@ -115,9 +112,7 @@ def test_late_entry_gets_a_missed_round_loss_for_each_published_round():
 def test_late_entry_refuses_a_player_already_registered():
     tournament, organiser, players = running_tournament(2)
     with pytest.raises(RoundError, match="already registered"):
-        services.add_late_entry(
-            tournament, organiser, players[0], make_deck(players[0], tournament.format).latest_version()
-        )
+        services.add_late_entry(tournament, organiser, players[0], deck_version(players[0], tournament.format))
 
 
 def test_repair_round_pairs_a_draft_again_after_a_drop():
