@@ -183,6 +183,9 @@ class StepForm(forms.Form):
 
 
 class SearchForm(forms.Form):
-    """The filter of a pairings or standings page, and its page."""
+    """The name filter of a pairings or standings page (a longer query is cut, not refused)."""
 
-    q = forms.CharField(max_length=150, required=False)
+    q = forms.CharField(required=False)
+
+    def clean_q(self) -> str:
+        return self.cleaned_data["q"].strip()[:150]

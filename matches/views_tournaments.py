@@ -44,7 +44,7 @@ from matches.services.standings import latest_snapshot
 
 def _search(request: HttpRequest) -> str:
     form = SearchForm(request.GET)
-    return form.cleaned_data["q"].strip() if form.is_valid() else ""
+    return form.cleaned_data["q"] if form.is_valid() else ""
 
 
 # --- create -------------------------------------------------------------------------------------------------

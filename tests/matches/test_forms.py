@@ -126,3 +126,10 @@ def test_an_upload_without_a_file_says_so():
 )
 def test_a_step_number_is_a_whole_number_from_zero(n, ok):
     assert StepForm({"n": n}).is_valid() is ok
+
+
+def test_a_search_is_trimmed_and_cut_to_150_characters():
+    from matches.forms import SearchForm
+
+    form = SearchForm({"q": "  " + "x" * 200})
+    assert form.is_valid() and form.cleaned_data["q"] == "x" * 150
