@@ -1,4 +1,4 @@
-"""Shared fixtures of the matches tests: a format, an organiser, a judge, an open tournament, an API client."""
+"""Shared fixtures of the matches tests: a format, an organiser, judges, an open tournament, an API client."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from decks.models import Format
 from matches.models import Tournament
+from tests.matches.adjudication_support import starter_version
 from tests.matches.factories import FormatFactory, TournamentFactory, UserFactory
 
 
@@ -20,6 +21,19 @@ def fmt(db: None) -> Format:
 @pytest.fixture
 def organiser(db: None) -> Any:
     return UserFactory(username="organiser")
+
+
+@pytest.fixture
+def judge(db: None) -> Any:
+    """A user named judge (make him a judge where the test needs it)."""
+    return UserFactory(username="judge")
+
+
+@pytest.fixture
+def any_judge(judge: Any) -> Any:
+    """``judge``, a judge of some other tournament (of the starter card database): he may upload loose logs."""
+    TournamentFactory(format=FormatFactory(versions=[starter_version()]), judges=[judge])
+    return judge
 
 
 @pytest.fixture

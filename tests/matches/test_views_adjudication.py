@@ -19,15 +19,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def judge():
-    user = UserFactory(username="judge")
-    TournamentFactory(format=FormatFactory(versions=[starter_version()]), judges=[user])
-    return user
-
-
-@pytest.fixture
-def judge_client(client, judge):
-    client.force_login(judge)
+def judge_client(client, any_judge):
+    client.force_login(any_judge)
     return client
 
 
@@ -152,7 +145,8 @@ def test_an_empty_upload_is_refused(upload):
     assert response.status_code == 400 and not Adjudication.objects.exists()
 
 
-def test_the_progress_partial_polls_until_done(judge_client, judge):
+def test_the_progress_partial_polls_until_done(judge_client, any_judge):
+    judge = any_judge
     starter_version()
     log = services.store_log(recorded_log(38), judge)
     adjudication = services.request_adjudication(judge, log)  # not committed: still queued
@@ -243,7 +237,8 @@ def test_a_judge_replays_every_log_of_his_tournament_from_the_page(client, djang
     assert game.winner == services.suggested_winner(adjudication)
 
 
-def test_a_judge_of_another_tournament_cannot_replay_this_one(client, judge):
+def test_a_judge_of_another_tournament_cannot_replay_this_one(client, any_judge):
+    judge = any_judge
     tournament, _m, _g, _o = tournament_game(recorded_log(44))
     client.force_login(judge)
     assert client.post(reverse("matches:adjudication-tournament", args=[tournament.pk])).status_code == 404

@@ -12,7 +12,7 @@ from matches import access
 from matches.models import Adjudication, Match, Ruling, StandingsSnapshot
 from matches.services import adjudication as services
 from tests.matches.adjudication_support import parsed, recorded_log, starter_version, tournament_game
-from tests.matches.factories import FormatFactory, TournamentFactory, UserFactory
+from tests.matches.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -28,19 +28,6 @@ def done(django_capture_on_commit_callbacks):
         return result
 
     return run
-
-
-@pytest.fixture
-def judge():
-    user = UserFactory(username="judge")
-    return user
-
-
-@pytest.fixture
-def any_judge(judge):
-
-    TournamentFactory(format=FormatFactory(versions=[starter_version()]), judges=[judge])
-    return judge
 
 
 def test_the_signing_key_is_derived_from_the_secret_key_in_one_place():
