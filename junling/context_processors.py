@@ -5,6 +5,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from matches.access import can_use_adjudication
+
 # (url name, label) for the top navigation; a page whose app is not there yet is left out.
 # gettext_noop so that makemessages extracts the labels; they are translated per request below.
 NAV = [
@@ -16,21 +18,13 @@ NAV = [
 ]
 
 
-# Shown only to staff and to the judges and organisers of some tournament.
+# Shown only to those who may use the adjudication pages (matches.access).
 JUDGING_NAV = [("matches:adjudication-index", gettext_noop("Adjudication"))]
-
-
-def _judges_or_organises(user: Any) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_staff:
-        return True
-    return bool(user.judged_tournaments.exists() or user.organised_tournaments.exists())
 
 
 def navigation(request: HttpRequest) -> dict[str, Any]:
     items = []
-    nav = NAV + (JUDGING_NAV if _judges_or_organises(getattr(request, "user", None)) else [])
+    nav = NAV + (JUDGING_NAV if can_use_adjudication(getattr(request, "user", None)) else [])
     for name, label in nav:
         try:
             items.append({"url": reverse(name), "label": _(label)})

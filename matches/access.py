@@ -4,6 +4,9 @@ Every permission question of the ``matches`` app is a function here, in the styl
 ``access_*`` helpers: ``can_*`` answers yes or no (for templates and presenters), ``access_*`` returns
 the object or raises ``junling.errors.NotAllowed`` / ``Http404``. Views, the API, services and
 presenters call these; none of them checks ``is_staff`` or a role by itself.
+
+Objects a user may not even see answer 404 (their existence is not revealed); objects he sees but
+may not change answer 403 (``NotAllowed``).
 """
 
 from __future__ import annotations
@@ -14,15 +17,343 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from junling.access import is_staff
+from junling.access import is_staff as is_staff
 from junling.errors import NotAllowed
-from matches.models import Match, RefereedMatch, Round
+from matches.models import Adjudication, Match, MatchGame, RefereedMatch, Registration, Round, Tournament
+
+
+def _authenticated(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def _id(pk: Any) -> int:
+    """A primary key from a URL or a body; anything else is no object at all (404, not 500)."""
+    if isinstance(pk, bool):
+        raise ValueError(pk)
+    value = int(str(pk))
+    if not 0 < value < 2**63:
+        raise ValueError(pk)
+    return value
+
 
 # --- Staff -------------------------------------------------------------------------------------
+# ``is_staff`` (staff or superuser) comes from junling.access, the one definition of the site; staff
+# may organise, judge and adjudicate every tournament.
+
 
 # --- Tournaments, registration, rounds and results --------------------------------------------
 
+
+def _organiser_of(user: Any, tournament: Tournament) -> bool:
+    return _authenticated(user) and tournament.organisers.filter(pk=user.pk).exists()
+
+
+def _judge_of(user: Any, tournament: Tournament) -> bool:
+    return _authenticated(user) and tournament.judges.filter(pk=user.pk).exists()
+
+
+def can_create_tournament(user: Any) -> bool:
+    """Any logged-in user may create a draft tournament (he becomes its organiser)."""
+    return _authenticated(user)
+
+
+def access_tournament_creation(user: Any) -> Any:
+    """``user`` if he may create a tournament, else NotAllowed."""
+    if not can_create_tournament(user):
+        raise NotAllowed(_("You may not create tournaments."), code="tournament.not_creator")
+    return user
+
+
+def can_organise(user: Any, tournament: Tournament) -> bool:
+    """The tournament's organisers and staff: run rounds, enter results, publish decklists."""
+    return is_staff(user) or _organiser_of(user, tournament)
+
+
+def can_judge(user: Any, tournament: Tournament) -> bool:
+    """The tournament's judges and staff: resolve disputes (organisers override results instead)."""
+    return is_staff(user) or _judge_of(user, tournament)
+
+
+def can_oversee(user: Any, tournament: Tournament) -> bool:
+    """Organisers, judges and staff: see draft rounds and the disputes page."""
+    return can_organise(user, tournament) or can_judge(user, tournament)
+
+
+def visible_tournaments(user: Any) -> QuerySet[Tournament]:
+    """Every tournament but drafts; a draft only to its organisers and judges (staff see all)."""
+    tournaments = Tournament.objects.select_related("format")
+    if is_staff(user):
+        return tournaments
+    if _authenticated(user):
+        return tournaments.filter(~Q(status=Tournament.Status.DRAFT) | Q(organisers=user) | Q(judges=user)).distinct()
+    return tournaments.exclude(status=Tournament.Status.DRAFT)
+
+
+def access_tournament(user: Any, pk: Any) -> Tournament:
+    """The tournament ``pk`` if ``user`` may see it, else Http404."""
+    try:
+        tournament = visible_tournaments(user).filter(pk=_id(pk)).first()
+    except (TypeError, ValueError):
+        tournament = None
+    if tournament is None:
+        raise Http404(_("There is no such tournament."))
+    return tournament
+
+
+def access_organised(user: Any, tournament: Tournament) -> Tournament:
+    """``tournament`` if ``user`` may organise it, else NotAllowed."""
+    if not can_organise(user, tournament):
+        raise NotAllowed(_("Only the tournament's organisers may do this."), code="tournament.not_organiser")
+    return tournament
+
+
+def access_organised_tournament(user: Any, pk: Any) -> Tournament:
+    """The tournament ``pk`` for its organiser: Http404 if he may not see it, NotAllowed if he may not run it."""
+    return access_organised(user, access_tournament(user, pk))
+
+
+def access_overseen(user: Any, tournament: Tournament) -> Tournament:
+    """``tournament`` for its judges and organisers (the disputes page), else NotAllowed."""
+    if not can_oversee(user, tournament):
+        raise NotAllowed(
+            _("Only the tournament's judges and organisers may see disputes."), code="tournament.not_overseer"
+        )
+    return tournament
+
+
+def visible_rounds(user: Any, tournament: Tournament) -> QuerySet[Round]:
+    """The tournament's rounds; a draft (pairings under review) only to organisers and judges."""
+    rounds = tournament.rounds.order_by("number")
+    if not can_oversee(user, tournament):
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    return rounds
+
+
+def access_round(user: Any, tournament: Tournament, number: Any) -> Round:
+    """Round ``number`` of ``tournament`` if ``user`` may see it, else Http404."""
+    try:
+        rnd = visible_rounds(user, tournament).filter(number=_id(number)).first()
+    except (TypeError, ValueError):
+        rnd = None
+    if rnd is None:
+        raise Http404(_("There is no such round."))
+    return rnd
+
+
+def can_view_registration_decklist(user: Any, registration: Registration) -> bool:
+    """The player, the tournament's organisers and judges, staff; anyone once the decklists are published."""
+    tournament = registration.tournament
+    if tournament.decklists_published:
+        return True
+    if not _authenticated(user):
+        return False
+    return user.pk == registration.player_id or can_oversee(user, tournament)
+
+
+def access_match(user: Any, pk: Any) -> Match:
+    """The match ``pk`` if ``user`` may see its tournament (a casual match: anyone), else Http404."""
+    try:
+        match = Match.objects.select_related("round", "tournament", "player_a", "player_b").filter(pk=_id(pk)).first()
+    except (TypeError, ValueError):
+        match = None
+    if match is None or (
+        match.tournament_id is not None and not visible_tournaments(user).filter(pk=match.tournament_id).exists()
+    ):
+        raise Http404(_("There is no such match."))
+    return match
+
+
+def can_report(user: Any, match: Match) -> bool:
+    """Only the two players of a match report its result."""
+    return _authenticated(user) and match.involves(user)
+
+
+def access_report(user: Any, match: Match) -> Match:
+    if not can_report(user, match):
+        raise NotAllowed(_("Only the two players of a match may report its result."), code="result.not_player")
+    return match
+
+
+def access_override(user: Any, match: Match) -> Match:
+    """``match`` if ``user`` organises its tournament (he may then enter any result), else NotAllowed."""
+    if match.tournament_id is None or not can_organise(user, match.tournament):  # type: ignore[arg-type]
+        raise NotAllowed(_("Only the tournament's organisers may override a result."), code="result.not_organiser")
+    return match
+
+
+def access_dispute(user: Any, match: Match) -> Match:
+    """``match`` if ``user`` judges its tournament, else NotAllowed."""
+    if match.tournament_id is None or not can_judge(user, match.tournament):  # type: ignore[arg-type]
+        raise NotAllowed(_("Only the tournament's judges may resolve a dispute."), code="result.not_judge")
+    return match
+
+
+def can_drop(user: Any, tournament: Tournament, player: Any) -> bool:
+    """A player drops himself; an organiser drops anyone."""
+    is_self = _authenticated(user) and getattr(user, "pk", None) == getattr(player, "pk", None)
+    return is_self or can_organise(user, tournament)
+
+
+def access_drop(user: Any, tournament: Tournament, player: Any) -> Any:
+    if not can_drop(user, tournament, player):
+        raise NotAllowed(_("Only the tournament's organisers may do this."), code="tournament.not_organiser")
+    return player
+
+
 # --- Adjudication -------------------------------------------------------------------------------
+
+
+def can_upload_logs(user: Any) -> bool:
+    """A judge of some tournament, or staff: may upload loose logs."""
+    if not _authenticated(user):
+        return False
+    return is_staff(user) or Tournament.objects.filter(judges=user).exists()
+
+
+def can_adjudicate_tournament(user: Any, tournament: Tournament) -> bool:
+    """The tournament's judges and organisers, and staff."""
+    return can_oversee(user, tournament)
+
+
+def can_use_adjudication(user: Any) -> bool:
+    """Any judge, organiser or staff member: they see the adjudication pages."""
+    if not _authenticated(user):
+        return False
+    return can_upload_logs(user) or Tournament.objects.filter(organisers=user).exists()
+
+
+def access_adjudication_pages(user: Any) -> Any:
+    """``user`` if he may use the adjudication pages; to anyone else they do not exist (Http404)."""
+    if not can_use_adjudication(user):
+        raise Http404(_("There is no such page."))
+    return user
+
+
+def access_upload(user: Any) -> Any:
+    if not can_upload_logs(user):
+        raise NotAllowed(_("Only judges and staff may upload logs for adjudication."), code="adjudication.not_judge")
+    return user
+
+
+def _playing_own(user: Any, match: Match | None) -> bool:
+    # A player never sees (or asks for) the adjudication of his own match before it is over.
+    return match is not None and match.involves(user) and not match.is_finished
+
+
+def can_view_adjudication(user: Any, adjudication: Adjudication) -> bool:
+    """Judges and organisers of the match's tournament and staff; a loose log: any judge or staff.
+
+    A player of the match never sees the adjudication of a match that is not finished.
+    """
+    if not _authenticated(user):
+        return False
+    if is_staff(user):
+        return True
+    match = adjudication.match
+    if _playing_own(user, match):
+        return False
+    if adjudication.tournament is not None:
+        return can_adjudicate_tournament(user, adjudication.tournament)
+    if match is not None:  # a casual match: its players (once it is over) and judges
+        return match.involves(user) or can_upload_logs(user)
+    return can_upload_logs(user)
+
+
+def visible_adjudications(user: Any) -> QuerySet[Adjudication]:
+    """The adjudications ``user`` may see (the same rule as :func:`can_view_adjudication`)."""
+    qs = Adjudication.objects.select_related("log", "match", "tournament", "game", "requested_by")
+    if not _authenticated(user):
+        return qs.none()
+    if is_staff(user):
+        return qs
+    mine = Q(tournament__judges=user) | Q(tournament__organisers=user)
+    if can_upload_logs(user):
+        mine |= Q(tournament__isnull=True)
+    running_own = (Q(match__player_a=user) | Q(match__player_b=user)) & ~Q(match__status=Match.Status.FINISHED)
+    return qs.filter(mine).exclude(running_own).distinct()
+
+
+def access_adjudication(user: Any, pk: Any) -> Adjudication:
+    """The adjudication ``pk`` if ``user`` may see it; Http404 otherwise (its existence is not revealed)."""
+    try:
+        adjudication = (
+            Adjudication.objects.select_related(
+                "log", "match", "tournament", "game", "database_version", "requested_by"
+            )
+            .filter(pk=_id(pk))
+            .first()
+        )
+    except (TypeError, ValueError):
+        adjudication = None
+    if adjudication is None or not can_view_adjudication(user, adjudication):
+        raise Http404(_("There is no such adjudication."))
+    return adjudication
+
+
+def games_to_adjudicate(user: Any) -> QuerySet[MatchGame]:
+    """Match games with a stored log in tournaments ``user`` judges or organises (all for staff)."""
+    qs = MatchGame.objects.filter(log__isnull=False).select_related(
+        "match__player_a", "match__player_b", "match__tournament", "log"
+    )
+    if not _authenticated(user):
+        return qs.none()
+    if is_staff(user):
+        return qs.order_by("-id")
+    tournaments = Tournament.objects.filter(Q(judges=user) | Q(organisers=user))
+    running_own = (Q(match__player_a=user) | Q(match__player_b=user)) & ~Q(match__status=Match.Status.FINISHED)
+    return qs.filter(match__tournament__in=tournaments).exclude(running_own).distinct().order_by("-id")
+
+
+def can_adjudicate_game(user: Any, game: MatchGame) -> bool:
+    """The judges and organisers of the game's tournament (a casual game: any judge), never a player of a match
+    still being played; staff always."""
+    if is_staff(user):
+        return True
+    match = game.match
+    allowed = can_adjudicate_tournament(user, match.tournament) if match.tournament_id else can_upload_logs(user)  # type: ignore[arg-type]
+    return allowed and not _playing_own(user, match)
+
+
+def access_game_adjudication(user: Any, game: MatchGame) -> MatchGame:
+    if not can_adjudicate_game(user, game):
+        raise NotAllowed(
+            _("Only the tournament's judges and organisers may adjudicate this game."), code="adjudication.not_judge"
+        )
+    return game
+
+
+def can_rule(user: Any, match: Match) -> bool:
+    """Who may record a ruling on a game of ``match``: its tournament's judges and organisers (a casual match:
+    any judge), never one of its players unless staff."""
+    if is_staff(user):
+        return True
+    allowed = can_adjudicate_tournament(user, match.tournament) if match.tournament_id else can_upload_logs(user)  # type: ignore[arg-type]
+    return allowed and not match.involves(user)
+
+
+def access_ruling(user: Any, match: Match) -> Match:
+    if not can_rule(user, match):
+        raise NotAllowed(
+            _("Only the tournament's judges and organisers may rule on this game."), code="ruling.not_judge"
+        )
+    return match
+
+
+def tournaments_to_replay(user: Any) -> QuerySet[Tournament]:
+    """Tournaments whose logs ``user`` may have replayed in a batch: those he judges or organises (all for staff)."""
+    qs = Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+    if not _authenticated(user):
+        return qs.none()
+    if is_staff(user):
+        return qs
+    return qs.filter(Q(judges=user) | Q(organisers=user)).distinct()
+
+
+def access_tournament_replay(user: Any, tournament: Tournament) -> Tournament:
+    if not can_adjudicate_tournament(user, tournament):
+        raise NotAllowed(_("Only the tournament's judges and organisers may do this."), code="adjudication.not_judge")
+    return tournament
+
 
 # --- Refereed play ------------------------------------------------------------------------------
 # Who is seated at a refereed match, who may see its table and its logs. Anyone else gets 404 for a

@@ -1,10 +1,12 @@
-"""Tournament REST API: list and read tournaments (decklists only to those allowed), register a deck."""
+"""Tournament REST API: list and read tournaments (decklists only to those allowed), register a deck.
+
+Refusals and bad input answer with the one error envelope (matches.http.RefusalsAsJSON).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
@@ -13,13 +15,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.api.decks import load_body
 from decks.models import DeckVersion
 from decks.services.decks import DecklistUnreadable
+from junling.errors import Refused
+from matches import access
+from matches.http import RefusalsAsJSON, valid_data
 from matches.models import Registration, Tournament
 from matches.services import registration as services
-from matches.services.registration import RegistrationRefused
-from matches.views import _visible
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -35,7 +37,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         fields = ["id", "player", "registered_at", "dropped", "locked_at", "locked_hash", "deck_version", "decklist"]
 
     def _allowed(self, registration: Registration) -> bool:
-        return services.can_view_registration_decklist(self.context.get("user"), registration)
+        return access.can_view_registration_decklist(self.context.get("user"), registration)
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_decklist(self, registration: Registration) -> str | None:
@@ -85,28 +87,46 @@ class TournamentDetailSerializer(TournamentSerializer):
         return list(RegistrationSerializer(registrations, many=True, context=self.context).data)
 
 
+ID_FIELD = {"min_value": 1, "max_value": 2**63 - 1}
+
+
 class RegisterRequestSerializer(serializers.Serializer):
-    deck_version = serializers.IntegerField(required=False, help_text="A version of one of your decks.")
-    deck = serializers.IntegerField(required=False, help_text="Or one of your decks: its latest version.")
+    deck_version = serializers.IntegerField(required=False, help_text="A version of one of your decks.", **ID_FIELD)
+    deck = serializers.IntegerField(required=False, help_text="Or one of your decks: its latest version.", **ID_FIELD)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The deck version to register: one of the player's own (by version, or a deck's latest)."""
+        mine = DeckVersion.objects.select_related("deck").filter(deck__owner=self.context["user"])
+        if attrs.get("deck_version") is not None:
+            version = mine.filter(pk=attrs["deck_version"]).first()
+            if version is None:
+                raise serializers.ValidationError(
+                    {"deck_version": _("You have no deck version %(id)s.") % {"id": attrs["deck_version"]}}
+                )
+        elif attrs.get("deck") is not None:
+            version = mine.filter(deck_id=attrs["deck"]).order_by("-number").first()
+            if version is None:
+                raise serializers.ValidationError({"deck": _("You have no deck %(id)s.") % {"id": attrs["deck"]}})
+        else:
+            raise serializers.ValidationError(_("Give 'deck_version' (or 'deck') to register."))
+        return {"version": version}
 
 
-def _tournament(request: Request, pk: int) -> Tournament:
-    tournament = _visible(request.user).prefetch_related("organisers", "judges").filter(pk=pk).first()
-    if tournament is None:
-        raise Http404(_("There is no such tournament."))
-    return tournament
+def _tournament(request: Request, pk: Any) -> Tournament:
+    tournament = access.access_tournament(request.user, pk)
+    return Tournament.objects.prefetch_related("organisers", "judges").select_related("format").get(pk=tournament.pk)
 
 
-class TournamentListAPI(APIView):
+class TournamentListAPI(RefusalsAsJSON, APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=TournamentSerializer(many=True), summary="List tournaments")
     def get(self, request: Request) -> Response:
-        tournaments = _visible(request.user).prefetch_related("organisers", "judges")
+        tournaments = access.visible_tournaments(request.user).prefetch_related("organisers", "judges")
         return Response(TournamentSerializer(tournaments, many=True).data)
 
 
-class TournamentDetailAPI(APIView):
+class TournamentDetailAPI(RefusalsAsJSON, APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=TournamentDetailSerializer, summary="A tournament with its registrations")
@@ -115,7 +135,13 @@ class TournamentDetailAPI(APIView):
         return Response(TournamentDetailSerializer(tournament, context={"user": request.user}).data)
 
 
-class RegisterAPI(APIView):
+ERROR_ENVELOPE = inline_serializer(
+    "RegistrationRefused",
+    fields={"error": serializers.DictField(help_text="code, message, status and params (legal, violations).")},
+)
+
+
+class RegisterAPI(RefusalsAsJSON, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -123,56 +149,23 @@ class RegisterAPI(APIView):
         responses={
             201: RegistrationSerializer,
             400: OpenApiResponse(
-                inline_serializer(
-                    "RegistrationRefused",
-                    fields={
-                        "error": serializers.DictField(),
-                        "legal": serializers.BooleanField(required=False),
-                        "violations": serializers.ListField(child=serializers.DictField(), required=False),
-                    },
-                ),
-                description="Refused: every violation of an illegal deck, or why registration is not possible.",
+                ERROR_ENVELOPE,
+                description="Refused: every violation of an illegal deck (in params), or why registration is not "
+                "possible, or which field is wrong.",
             ),
         },
         summary="Register a deck version for a tournament",
     )
     def post(self, request: Request, pk: int) -> Response:
         tournament = _tournament(request, pk)
+        data = valid_data(RegisterRequestSerializer, request.data, user=request.user)
         try:
-            load_body(request)
+            registration = services.register_deck(request.user, tournament, data["version"])
         except DecklistUnreadable as exc:
-            return _bad(exc.message)
-        data = request.data if hasattr(request.data, "get") else {}
-        version = None
-        for key in ("deck_version", "deck"):
-            raw = data.get(key)
-            if raw in (None, ""):
-                continue
-            if isinstance(raw, bool) or not str(raw).isdigit() or len(str(raw)) > 18:
-                return _bad(f"{key!r} must be an id.")
-            mine = DeckVersion.objects.select_related("deck").filter(deck__owner=request.user)
-            if key == "deck_version":
-                version = mine.filter(pk=int(raw)).first()
-            else:
-                version = mine.filter(deck_id=int(raw)).order_by("-number").first()
-            if version is None:
-                return _bad(f"You have no deck {'version ' if key == 'deck_version' else ''}{raw}.")
-            break
-        if version is None:
-            return _bad("Give 'deck_version' (or 'deck') to register.")
-        try:
-            registration = services.register_deck(request.user, tournament, version)
-        except RegistrationRefused as exc:
-            return Response(exc.to_dict(), status=status.HTTP_400_BAD_REQUEST)
-        except DecklistUnreadable as exc:
-            return Response({"error": exc.to_dict()}, status=status.HTTP_400_BAD_REQUEST)
+            raise Refused(str(exc), code="registration.unreadable_deck") from None
         registration = Registration.objects.select_related("player", "deck_version", "tournament").get(
             pk=registration.pk
         )
         return Response(
             RegistrationSerializer(registration, context={"user": request.user}).data, status=status.HTTP_201_CREATED
         )
-
-
-def _bad(message: str) -> Response:
-    return Response({"error": {"message": message}}, status=status.HTTP_400_BAD_REQUEST)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
-from django.urls import re_path
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -181,17 +180,3 @@ class PlayLogAPI(APIView):
         if row is None or row.log is None:
             return _refused(Refused(_("There is no such game."), code="play.no_game", status=404))
         return HttpResponse(row.log.content, content_type="application/json; charset=utf-8")
-
-
-urlpatterns = [
-    re_path(r"^api/play/bot/?$", PlayBotAPI.as_view(), name="api-play-bot"),
-    re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/?$", PlayStateAPI.as_view(), name="api-play-state"),
-    re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/act/?$", PlayActAPI.as_view(), name="api-play-act"),
-    re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/settle/?$", PlaySettleAPI.as_view(), name="api-play-settle"),
-    re_path(r"^api/play/matches/(?P<pk>[0-9]{1,18})/concede/?$", PlayConcedeAPI.as_view(), name="api-play-concede"),
-    re_path(
-        r"^api/play/matches/(?P<pk>[0-9]{1,18})/games/(?P<number>[0-9]{1,4})/log/?$",
-        PlayLogAPI.as_view(),
-        name="api-play-log",
-    ),
-]

@@ -1,8 +1,8 @@
 """Tournament running REST API: rounds, pairings, standings, report a result, the ratings leaderboard;
 organiser endpoints to pair the next round and publish it.
 
-Errors are {"error": {"message": ...}} with 400 (bad input or state), 403 (not allowed), 404.
-No endpoint here returns a decklist.
+Errors are the one envelope {"error": {"code", "message", "status", "params"}} with 400 (bad input or
+state), 403 (not allowed), 404. No endpoint here returns a decklist. Routes are in matches/urls.py.
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.http import Http404
-from django.urls import re_path
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -20,13 +18,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from matches import access
+from matches.http import InvalidInput, RefusalsAsJSON, valid_data
 from matches.models import Match, Rating, Round, Tournament
+from matches.presenters.tournaments import pairing_rows
 from matches.services import rounds as services
-from matches.services.results import ResultRefused, report_result
-from matches.services.rounds import RoundError, can_judge, can_organise
+from matches.services.results import report_result
 from matches.services.standings import latest_snapshot
-from matches.views import _visible
-from matches.views_tournaments import pairing_rows
 
 MAX_PAGE = 1000
 PAGE_PARAMS = [
@@ -71,9 +69,14 @@ class StandingRowSerializer(serializers.Serializer):
 
 
 class ReportSerializer(serializers.Serializer):
-    games_won_a = serializers.IntegerField(help_text="Games won by player A.")
-    games_won_b = serializers.IntegerField(help_text="Games won by player B.")
-    games_drawn = serializers.IntegerField(required=False, default=0)
+    games_won_a = serializers.IntegerField(help_text="Games won by player A.", min_value=0, max_value=9)
+    games_won_b = serializers.IntegerField(help_text="Games won by player B.", min_value=0, max_value=9)
+    games_drawn = serializers.IntegerField(required=False, default=0, min_value=0, max_value=9)
+
+
+class PageSerializer(serializers.Serializer):
+    page = serializers.IntegerField(required=False, default=1, min_value=1, max_value=10**9)
+    page_size = serializers.IntegerField(required=False, default=100, min_value=1, max_value=MAX_PAGE)
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -109,38 +112,19 @@ class RatingSerializer(serializers.ModelSerializer):
         fields = ["player", "mu", "sigma", "ordinal", "matches", "updated_at"]
 
 
-def _error(message: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    return Response({"error": {"message": message}}, status=code)
-
-
 def _tournament(request: Request, pk: Any) -> Tournament:
-    tournament = _visible(request.user).filter(pk=pk).first()
-    if tournament is None:
-        raise Http404(_("There is no such tournament."))
-    return tournament
+    return access.access_tournament(request.user, pk)
 
 
-def _round(request: Request, tournament: Tournament, number: Any) -> Round:
-    rnd = Round.objects.filter(tournament=tournament, number=number).first()
-    if rnd is None or (
-        rnd.status == Round.Status.DRAFT
-        and not (can_organise(request.user, tournament) or can_judge(request.user, tournament))
-    ):
-        raise Http404(_("There is no such round."))
-    return rnd
-
-
-def _paged(request: Request, rows: Any) -> dict[str, Any] | Response:
-    raw_page, raw_size = request.query_params.get("page", "1"), request.query_params.get("page_size", "100")
-    if not raw_page.isdigit() or not raw_size.isdigit() or len(raw_page) > 9 or len(raw_size) > 9:
-        return _error("'page' and 'page_size' must be whole numbers.")
-    size = int(raw_size)
-    if not 1 <= size <= MAX_PAGE:
-        return _error(f"'page_size' is 1 to {MAX_PAGE}, not {size}.")
-    paginator = Paginator(rows, size)
-    number = int(raw_page)
-    if number < 1 or (number > paginator.num_pages and number != 1):
-        return _error(f"'page' is 1 to {paginator.num_pages}, not {number}.")
+def _paged(request: Request, rows: Any) -> dict[str, Any]:
+    query = valid_data(PageSerializer, request.query_params)
+    paginator = Paginator(rows, query["page_size"])
+    number = query["page"]
+    if number > paginator.num_pages and number != 1:
+        raise InvalidInput(
+            _("'page' is 1 to %(pages)s, not %(n)s.") % {"pages": paginator.num_pages, "n": number},
+            params={"fields": {"page": ["out of range"]}},
+        )
     page = paginator.page(number) if paginator.count else None
     return {
         "count": paginator.count,
@@ -150,19 +134,16 @@ def _paged(request: Request, rows: Any) -> dict[str, Any] | Response:
     }
 
 
-class RoundListAPI(APIView):
+class RoundListAPI(RefusalsAsJSON, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=RoundSerializer(many=True), summary="A tournament's rounds (drafts only to organisers)")
     def get(self, request: Request, pk: str) -> Response:
         tournament = _tournament(request, pk)
-        rounds = tournament.rounds.order_by("number")
-        if not (can_organise(request.user, tournament) or can_judge(request.user, tournament)):
-            rounds = rounds.exclude(status=Round.Status.DRAFT)
-        return Response(RoundSerializer(rounds, many=True).data)
+        return Response(RoundSerializer(access.visible_rounds(request.user, tournament), many=True).data)
 
 
-class PairingsAPI(APIView):
+class PairingsAPI(RefusalsAsJSON, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -181,14 +162,12 @@ class PairingsAPI(APIView):
     )
     def get(self, request: Request, pk: str, number: str) -> Response:
         tournament = _tournament(request, pk)
-        rnd = _round(request, tournament, number)
+        rnd = access.access_round(request.user, tournament, number)
         paged = _paged(request, pairing_rows(rnd))
-        if isinstance(paged, Response):
-            return paged
         return Response({"round": RoundSerializer(rnd).data, **paged})
 
 
-class StandingsAPI(APIView):
+class StandingsAPI(RefusalsAsJSON, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -210,8 +189,6 @@ class StandingsAPI(APIView):
         tournament = _tournament(request, pk)
         snapshot = latest_snapshot(tournament)
         paged = _paged(request, snapshot.rows if snapshot else [])
-        if isinstance(paged, Response):
-            return paged
         return Response(
             {
                 "round": snapshot.round_number if snapshot else 0,
@@ -221,7 +198,7 @@ class StandingsAPI(APIView):
         )
 
 
-class ReportAPI(APIView):
+class ReportAPI(RefusalsAsJSON, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -230,55 +207,34 @@ class ReportAPI(APIView):
         summary="Report your match's result (both players must agree; a disagreement goes to a judge)",
     )
     def post(self, request: Request, match_id: str) -> Response:
-        match = Match.objects.select_related("round", "tournament", "player_a", "player_b").filter(pk=match_id).first()
-        if match is None or (
-            match.tournament_id and not _visible(request.user).filter(pk=match.tournament_id).exists()
-        ):
-            raise Http404(_("There is no such match."))
-        data = request.data if hasattr(request.data, "get") else {}
-        for key in ("games_won_a", "games_won_b"):
-            if key not in data:
-                return _error(f"Give {key!r}.")
-        try:
-            match = report_result(
-                match, request.user, data.get("games_won_a"), data.get("games_won_b"), data.get("games_drawn", 0)
-            )
-        except (ResultRefused, RoundError) as exc:
-            return _error(str(exc))
+        match = access.access_report(request.user, access.access_match(request.user, match_id))
+        data = valid_data(ReportSerializer, request.data)
+        match = report_result(match, request.user, data["games_won_a"], data["games_won_b"], data["games_drawn"])
         match = Match.objects.select_related("round", "player_a", "player_b").get(pk=match.pk)
         return Response(MatchSerializer(match).data)
 
 
-class PairNextRoundAPI(APIView):
+class PairNextRoundAPI(RefusalsAsJSON, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={201: RoundSerializer}, summary="Organisers: pair the next round (a draft)")
     def post(self, request: Request, pk: str) -> Response:
-        tournament = _tournament(request, pk)
-        try:
-            rnd = services.pair_next_round(tournament, request.user)
-        except RoundError as exc:
-            return _error(str(exc))
+        tournament = access.access_organised(request.user, _tournament(request, pk))
+        rnd = services.pair_next_round(tournament, request.user)
         return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
-class PublishRoundAPI(APIView):
+class PublishRoundAPI(RefusalsAsJSON, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: RoundSerializer}, summary="Organisers: publish a draft round")
     def post(self, request: Request, pk: str, number: str) -> Response:
-        tournament = _tournament(request, pk)
-        if not can_organise(request.user, tournament):
-            return _error("Only the tournament's organisers may do this.", status.HTTP_403_FORBIDDEN)
-        rnd = _round(request, tournament, number)
-        try:
-            rnd = services.publish_round(rnd, request.user)
-        except RoundError as exc:
-            return _error(str(exc))
+        tournament = access.access_organised(request.user, _tournament(request, pk))
+        rnd = services.publish_round(access.access_round(request.user, tournament, number), request.user)
         return Response(RoundSerializer(rnd).data)
 
 
-class LeaderboardAPI(APIView):
+class LeaderboardAPI(RefusalsAsJSON, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -297,21 +253,5 @@ class LeaderboardAPI(APIView):
     def get(self, request: Request) -> Response:
         board = Rating.objects.select_related("player").order_by("-ordinal", "player_id")
         paged = _paged(request, board)
-        if isinstance(paged, Response):
-            return paged
         paged["results"] = RatingSerializer(paged["results"], many=True).data
         return Response(paged)
-
-
-ID = r"(?P<pk>[0-9]{1,18})"
-NUMBER = r"(?P<number>[0-9]{1,5})"
-
-urlpatterns = [
-    re_path(rf"^api/tournaments/{ID}/rounds/?$", RoundListAPI.as_view(), name="api-rounds"),
-    re_path(rf"^api/tournaments/{ID}/rounds/{NUMBER}/pairings/?$", PairingsAPI.as_view(), name="api-pairings"),
-    re_path(rf"^api/tournaments/{ID}/rounds/{NUMBER}/publish/?$", PublishRoundAPI.as_view(), name="api-publish"),
-    re_path(rf"^api/tournaments/{ID}/pair/?$", PairNextRoundAPI.as_view(), name="api-pair"),
-    re_path(rf"^api/tournaments/{ID}/standings/?$", StandingsAPI.as_view(), name="api-standings"),
-    re_path(r"^api/matches/(?P<match_id>[0-9]{1,18})/report/?$", ReportAPI.as_view(), name="api-report"),
-    re_path(r"^api/ratings/?$", LeaderboardAPI.as_view(), name="api-ratings"),
-]

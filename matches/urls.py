@@ -1,25 +1,24 @@
-"""Tournament pages and the tournament REST API (namespace "matches")."""
+"""Every URL of the matches app (namespace "matches"): tournament pages, running a tournament, adjudication,
+ratings, and the REST API; refereed play's routes live beside its views for now."""
 
-from django.urls import include, path, re_path
+from django.urls import path, re_path
 
-from matches import api, api_tournaments, views, views_tournaments
+from matches import api, api_play, api_tournaments, views, views_adjudication, views_play, views_tournaments
 
 app_name = "matches"
 
+ID = r"(?P<pk>[0-9]{1,18})"
+NUMBER = r"(?P<number>[0-9]{1,5})"
+
 urlpatterns = [
+    # Tournaments and registration: views.py.
     path("tournaments/", views.tournament_list, name="tournament-list"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
     path("tournaments/<int:pk>/register", views.tournament_register, name="tournament-register"),
     path("tournaments/<int:pk>/open", views.tournament_open, name="tournament-open"),
     path("tournaments/<int:pk>/start", views.tournament_start, name="tournament-start"),
     path("tournaments/<int:pk>/publish", views.tournament_publish, name="tournament-publish"),
-    re_path(r"^api/tournaments/?$", api.TournamentListAPI.as_view(), name="api-tournament-list"),
-    re_path(r"^api/tournaments/(?P<pk>[0-9]{1,18})/?$", api.TournamentDetailAPI.as_view(), name="api-tournament"),
-    re_path(
-        r"^api/tournaments/(?P<pk>[0-9]{1,18})/register/?$", api.RegisterAPI.as_view(), name="api-tournament-register"
-    ),
-    path("", include("matches.urls_adjudication")),
-    # Running a tournament: views_tournaments.py and api_tournaments.py.
+    # Running a tournament: views_tournaments.py.
     path("tournaments/new", views_tournaments.tournament_new, name="tournament-new"),
     path("tournaments/<int:pk>/admin", views_tournaments.tournament_admin, name="tournament-admin"),
     path(
@@ -42,8 +41,62 @@ urlpatterns = [
     path("matches/<int:match_id>/resolve", views_tournaments.match_resolve, name="match-resolve"),
     path("ratings/", views_tournaments.ratings, name="ratings"),
     path("ratings/<str:username>/", views_tournaments.rating_player, name="rating-player"),
-    *api_tournaments.urlpatterns,
-    # Refereed matches played in the browser: views_play.py and api_play.py.
-    path("", include("matches.views_play")),
-    path("", include("matches.api_play")),
+    # Adjudication: views_adjudication.py.
+    path("adjudications/", views_adjudication.adjudication_index, name="adjudication-index"),
+    path("adjudications/upload", views_adjudication.adjudication_upload, name="adjudication-upload"),
+    path("adjudications/game/<int:game_id>", views_adjudication.adjudication_game, name="adjudication-game"),
+    path(
+        "adjudications/tournament/<int:pk>",
+        views_adjudication.adjudication_tournament,
+        name="adjudication-tournament",
+    ),
+    path("adjudications/<int:pk>/", views_adjudication.adjudication_detail, name="adjudication-detail"),
+    path("adjudications/<int:pk>/progress", views_adjudication.adjudication_progress, name="adjudication-progress"),
+    path("adjudications/<int:pk>/step", views_adjudication.adjudication_step, name="adjudication-step"),
+    path("adjudications/<int:pk>/ruling", views_adjudication.adjudication_ruling, name="adjudication-ruling"),
+    # REST API: api.py (tournaments, registration) and api_tournaments.py (rounds, results, ratings).
+    re_path(r"^api/tournaments/?$", api.TournamentListAPI.as_view(), name="api-tournament-list"),
+    re_path(rf"^api/tournaments/{ID}/?$", api.TournamentDetailAPI.as_view(), name="api-tournament"),
+    re_path(rf"^api/tournaments/{ID}/register/?$", api.RegisterAPI.as_view(), name="api-tournament-register"),
+    re_path(rf"^api/tournaments/{ID}/rounds/?$", api_tournaments.RoundListAPI.as_view(), name="api-rounds"),
+    re_path(
+        rf"^api/tournaments/{ID}/rounds/{NUMBER}/pairings/?$",
+        api_tournaments.PairingsAPI.as_view(),
+        name="api-pairings",
+    ),
+    re_path(
+        rf"^api/tournaments/{ID}/rounds/{NUMBER}/publish/?$",
+        api_tournaments.PublishRoundAPI.as_view(),
+        name="api-publish",
+    ),
+    re_path(rf"^api/tournaments/{ID}/pair/?$", api_tournaments.PairNextRoundAPI.as_view(), name="api-pair"),
+    re_path(rf"^api/tournaments/{ID}/standings/?$", api_tournaments.StandingsAPI.as_view(), name="api-standings"),
+    re_path(
+        r"^api/matches/(?P<match_id>[0-9]{1,18})/report/?$", api_tournaments.ReportAPI.as_view(), name="api-report"
+    ),
+    re_path(r"^api/ratings/?$", api_tournaments.LeaderboardAPI.as_view(), name="api-ratings"),
+    # Refereed matches played in the browser
+    path("play/", views_play.play_home, name="play-home"),
+    path("play/bot", views_play.play_bot, name="play-bot"),
+    path("play/challenge", views_play.play_challenge, name="play-challenge"),
+    path("play/matches/", views_play.my_matches, name="play-my-matches"),
+    path("play/matches/<int:pk>/", views_play.match_page, name="play-match"),
+    path("play/matches/<int:pk>/table", views_play.match_table, name="play-table"),
+    path("play/matches/<int:pk>/act", views_play.match_act, name="play-act"),
+    path("play/matches/<int:pk>/settle", views_play.match_settle, name="play-settle"),
+    path("play/matches/<int:pk>/concede", views_play.match_concede, name="play-concede"),
+    path("play/matches/<int:pk>/accept", views_play.match_accept, name="play-accept"),
+    path("play/matches/<int:pk>/start", views_play.match_start, name="play-start"),
+    path("play/matches/<int:pk>/withdraw", views_play.match_withdraw, name="play-withdraw"),
+    path("play/matches/<int:pk>/games/<int:number>/log", views_play.game_log, name="play-log"),
+    re_path(r"^api/play/bot/?$", api_play.PlayBotAPI.as_view(), name="api-play-bot"),
+    re_path(rf"^api/play/matches/{ID}/?$", api_play.PlayStateAPI.as_view(), name="api-play-state"),
+    re_path(rf"^api/play/matches/{ID}/act/?$", api_play.PlayActAPI.as_view(), name="api-play-act"),
+    re_path(rf"^api/play/matches/{ID}/settle/?$", api_play.PlaySettleAPI.as_view(), name="api-play-settle"),
+    re_path(rf"^api/play/matches/{ID}/concede/?$", api_play.PlayConcedeAPI.as_view(), name="api-play-concede"),
+    re_path(
+        rf"^api/play/matches/{ID}/games/(?P<number>[0-9]{1, 4})/log/?$",
+        api_play.PlayLogAPI.as_view(),
+        name="api-play-log",
+    ),
 ]

@@ -3,96 +3,89 @@ verdict, step through the entries, record a ruling."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from matches.models import Adjudication, Ruling
+from junling.errors import Refused
+from matches import access
+from matches.forms import LogUploadForm, RulingForm, StepForm
+from matches.http import form_message, refusals
+from matches.models import Adjudication
+from matches.presenters import adjudication as presenters
 from matches.services import adjudication as services
-from matches.services.adjudication import AdjudicationRefused, RulingRefused
 
-
-def _require_user(request: HttpRequest) -> None:
-    if not services.can_use_adjudication(request.user):
-        raise Http404(_("There is no such page."))
+UPLOAD_SLACK = 64 * 1024
+"""Bytes of multipart framing allowed above the log's own limit before the body is refused unread."""
 
 
 def _index(request: HttpRequest, *, error: str = "", status: int = 200) -> HttpResponse:
-    user = request.user
     return render(
-        request,
-        "matches/adjudication/index.html",
-        {
-            "adjudications": services.visible_adjudications(user)[:50],
-            "games": services.games_to_adjudicate(user)[:100],
-            "can_upload": services.is_any_judge(user),
-            "tournaments": services.tournaments_to_replay(user)[:50],
-            "limit_mib": services.MAX_LOG_UPLOAD_BYTES // (1024 * 1024),
-            "error": error,
-        },
-        status=status,
+        request, "matches/adjudication/index.html", presenters.index_page(request.user, error=error), status=status
     )
 
 
 @login_required
 @require_GET
 def adjudication_index(request: HttpRequest) -> HttpResponse:
-    _require_user(request)
+    access.access_adjudication_pages(request.user)
     return _index(request)
+
+
+def _declared_length(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
 
 
 @login_required
 @require_POST
+@refusals
 def adjudication_upload(request: HttpRequest) -> HttpResponse:
-    _require_user(request)
-    if not services.is_any_judge(request.user):
-        raise PermissionDenied(_("Only judges and staff may upload logs for adjudication."))
+    access.access_upload(access.access_adjudication_pages(request.user))
     # Refuse an oversized body before reading it (the limit is services.MAX_LOG_UPLOAD_BYTES).
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if length > services.MAX_LOG_UPLOAD_BYTES + 64 * 1024:
+    length = _declared_length(request)
+    if length > services.MAX_LOG_UPLOAD_BYTES + UPLOAD_SLACK:
         return _index(request, error=services.too_big_message(length), status=413)
-    upload = request.FILES.get("log")
-    if upload is None:
-        return _index(request, error=_("Choose a log file to upload."), status=400)
+    form = LogUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _index(request, error=form_message(form), status=400)
+    upload = form.cleaned_data["log"]
     if upload.size is not None and upload.size > services.MAX_LOG_UPLOAD_BYTES:
         return _index(request, error=services.too_big_message(upload.size), status=413)
-    raw = upload.read(services.MAX_LOG_UPLOAD_BYTES + 1)
     try:
-        adjudication = services.upload_log(request.user, raw)
-    except AdjudicationRefused as exc:
-        return _index(request, error=exc.message, status=400)
+        adjudication = services.upload_log(request.user, upload.read(services.MAX_LOG_UPLOAD_BYTES + 1))
+    except Refused as exc:
+        return _index(request, error=exc.message, status=exc.status)
     return redirect("matches:adjudication-detail", pk=adjudication.pk)
 
 
 @login_required
 @require_POST
+@refusals
 def adjudication_game(request: HttpRequest, game_id: int) -> HttpResponse:
-    _require_user(request)
-    game = services.games_to_adjudicate(request.user).filter(pk=game_id).first()
+    access.access_adjudication_pages(request.user)
+    game = access.games_to_adjudicate(request.user).filter(pk=game_id).first()
     if game is None:
         raise Http404(_("There is no such game."))
     try:
         adjudication = services.adjudicate_game(request.user, game)
-    except AdjudicationRefused as exc:
-        return _index(request, error=exc.message, status=400)
+    except Refused as exc:
+        return _index(request, error=exc.message, status=exc.status)
     return redirect("matches:adjudication-detail", pk=adjudication.pk)
 
 
 @login_required
 @require_POST
+@refusals
 def adjudication_tournament(request: HttpRequest, pk: int) -> HttpResponse:
-    _require_user(request)
-    tournament = services.tournaments_to_replay(request.user).filter(pk=pk).first()
+    access.access_adjudication_pages(request.user)
+    tournament = access.tournaments_to_replay(request.user).filter(pk=pk).first()
     if tournament is None:
         raise Http404(_("There is no such tournament."))
     services.request_tournament_replay(request.user, tournament)
@@ -102,30 +95,17 @@ def adjudication_tournament(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("matches:adjudication-index")
 
 
-def _report(adjudication: Adjudication) -> dict[str, Any]:
-    verdict = adjudication.verdict or {}
-    players = verdict.get("players") or []
-    names = [p.get("name", f"player {i}") if isinstance(p, dict) else str(p) for i, p in enumerate(players)]
-    return {"verdict": verdict, "seat_names": names}
-
-
 @login_required
 @require_GET
 def adjudication_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    adjudication = services.get_adjudication_for(request.user, pk)
-    context: dict[str, Any] = {"a": adjudication, **_report(adjudication)}
-    if adjudication.game_id is not None:
-        context["winner_choices"] = Ruling.Winner.choices
-        context["suggested"] = services.suggested_winner(adjudication) if adjudication.is_done else ""
-        context["rulings"] = adjudication.rulings.select_related("judge")
-        context["game"] = adjudication.game
-    return render(request, "matches/adjudication/detail.html", context)
+    adjudication = access.access_adjudication(request.user, pk)
+    return render(request, "matches/adjudication/detail.html", presenters.detail_page(adjudication))
 
 
 @login_required
 @require_GET
 def adjudication_progress(request: HttpRequest, pk: int) -> HttpResponse:
-    adjudication = services.get_adjudication_for(request.user, pk)
+    adjudication = access.access_adjudication(request.user, pk)
     response = render(request, "matches/adjudication/_progress.html", {"a": adjudication})
     if adjudication.status in (Adjudication.Status.DONE, Adjudication.Status.FAILED) and request.htmx:
         response["HX-Refresh"] = "true"  # the report replaces the progress bar
@@ -135,47 +115,36 @@ def adjudication_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def adjudication_step(request: HttpRequest, pk: int) -> HttpResponse:
-    adjudication = services.get_adjudication_for(request.user, pk)
+    adjudication = access.access_adjudication(request.user, pk)
     if not adjudication.is_done:
         return redirect("matches:adjudication-detail", pk=adjudication.pk)
-    raw = request.GET.get("n", "0").strip()
-    try:
-        index = int(raw)
-    except ValueError:
-        index = 0
-        messages.error(request, _("An entry number is a whole number from 0."))
-    view = services.step_view(adjudication, index)
-    players = None
-    if view.state is not None and adjudication.database_version is not None:
-        players = services.board(view.state, adjudication.database_version.to_engine(), get_language() or "zh")
-    return render(
-        request,
-        "matches/adjudication/step.html",
-        {
-            "a": adjudication,
-            "view": view,
-            "players": players,
-            "prev": max(0, view.index - 1),
-            "next": min(view.total - 1, view.index + 1) if view.total else 0,
-            "last": max(0, view.total - 1),
-            **_report(adjudication),
-        },
-    )
+    form = StepForm(request.GET)
+    index = 0
+    if form.is_valid():
+        index = form.cleaned_data["n"] or 0
+    else:
+        messages.error(request, form_message(form))
+    context = presenters.step_page(adjudication, index, get_language() or "zh")
+    return render(request, "matches/adjudication/step.html", context)
 
 
 @login_required
 @require_POST
+@refusals
 def adjudication_ruling(request: HttpRequest, pk: int) -> HttpResponse:
-    adjudication = services.get_adjudication_for(request.user, pk)
+    adjudication = access.access_adjudication(request.user, pk)
+    form = RulingForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_message(form))
+        return redirect("matches:adjudication-detail", pk=adjudication.pk)
     try:
         services.record_ruling(
-            adjudication,
-            request.user,
-            winner=request.POST.get("winner", ""),
-            reason=request.POST.get("reason", ""),
+            adjudication, request.user, winner=form.cleaned_data["winner"], reason=form.cleaned_data["reason"]
         )
-    except RulingRefused as exc:
-        messages.error(request, str(exc))
+    except Refused as exc:
+        if exc.status == 403:
+            raise
+        messages.error(request, exc.message)
     else:
         messages.success(request, _("The ruling is recorded; the match result and the standings are updated."))
     return redirect("matches:adjudication-detail", pk=adjudication.pk)

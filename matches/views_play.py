@@ -12,7 +12,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -199,20 +198,3 @@ def game_log(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     response = HttpResponse(row.log.content, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-game-{number}.junling-log.json"'
     return response
-
-
-urlpatterns = [
-    path("play/", play_home, name="play-home"),
-    path("play/bot", play_bot, name="play-bot"),
-    path("play/challenge", play_challenge, name="play-challenge"),
-    path("play/matches/", my_matches, name="play-my-matches"),
-    path("play/matches/<int:pk>/", match_page, name="play-match"),
-    path("play/matches/<int:pk>/table", match_table, name="play-table"),
-    path("play/matches/<int:pk>/act", match_act, name="play-act"),
-    path("play/matches/<int:pk>/settle", match_settle, name="play-settle"),
-    path("play/matches/<int:pk>/concede", match_concede, name="play-concede"),
-    path("play/matches/<int:pk>/accept", match_accept, name="play-accept"),
-    path("play/matches/<int:pk>/start", match_start, name="play-start"),
-    path("play/matches/<int:pk>/withdraw", match_withdraw, name="play-withdraw"),
-    path("play/matches/<int:pk>/games/<int:number>/log", game_log, name="play-log"),
-]

@@ -1,8 +1,9 @@
 """Models of the matches app: tournaments, registrations, matches."""
 
 from .adjudication import Adjudication, Ruling
+from .match import Match, MatchGame, ResultReport
 from .play import RefereedEntry, RefereedGame, RefereedMatch
-from .rounds import GameLog, Match, MatchGame, Rating, RatingChange, ResultReport, Round, StandingsSnapshot
+from .rounds import GameLog, Rating, RatingChange, Round, StandingsSnapshot
 from .tournaments import Registration, Tournament
 
 __all__ = [

@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.models import CardDatabaseVersion
 
-from .rounds import GameLog, Match, MatchGame
+from .match import Match, MatchGame
+from .rounds import GameLog
 from .tournaments import Tournament
 
 

@@ -72,12 +72,8 @@ class Tournament(models.Model):
             return False
         return not (self.registration_closes is not None and now >= self.registration_closes)
 
-    def is_organiser(self, user: object) -> bool:
-        if not getattr(user, "is_authenticated", False):
-            return False
-        return bool(getattr(user, "is_superuser", False)) or self.organisers.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
-
     def is_judge(self, user: object) -> bool:
+        """Whether ``user`` is listed as a judge (a fact; who may judge is ``matches.access.can_judge``)."""
         if not getattr(user, "is_authenticated", False):
             return False
         return self.judges.filter(pk=user.pk).exists()  # type: ignore[attr-defined]

@@ -16,10 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Q, QuerySet
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,7 +26,16 @@ from engine.decklist import DecklistError, parse_decklist
 from engine.log import LogFormatError, load_log
 from engine.replay import Verdict, adjudicate, steps
 from engine.replay.verdict import refusal
+from junling.errors import Refused
 from junling.models import record
+from matches.access import (
+    access_game_adjudication,
+    access_ruling,
+    access_tournament_replay,
+    access_upload,
+    can_judge,
+    can_organise,
+)
 from matches.models import Adjudication, GameLog, Match, MatchGame, Registration, Ruling, Tournament
 
 MAX_LOG_UPLOAD_BYTES = 16 * 1024 * 1024
@@ -42,12 +48,10 @@ STEP_WINDOW = 8
 """The viewer shows this many entries before and after the current one, in plain words."""
 
 
-class AdjudicationRefused(ValueError):
+class AdjudicationRefused(Refused):
     """A log cannot be taken for adjudication (too big, not UTF-8 text, no log at all): what and where."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    code = "adjudication.refused"
 
 
 # --- the site's signing key ---------------------------------------------------------------------------
@@ -63,113 +67,29 @@ def log_signing_key() -> bytes:
     return hmac.new(secret, b"junling game log signing key v1", hashlib.sha256).hexdigest().encode()
 
 
-# --- permissions ----------------------------------------------------------------------------------------
-
-
-def _staff(user: Any) -> bool:
-    return bool(getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
-
-
-def is_any_judge(user: Any) -> bool:
-    """A judge of some tournament (or staff): may upload loose logs."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return _staff(user) or Tournament.objects.filter(judges=user).exists()
-
-
-def can_adjudicate_tournament(user: Any, tournament: Tournament) -> bool:
-    """The tournament's judges and organisers, and staff."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return _staff(user) or tournament.is_judge(user) or tournament.is_organiser(user)
-
-
-def can_use_adjudication(user: Any) -> bool:
-    """Any judge, organiser or staff member: they see the adjudication pages."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return is_any_judge(user) or Tournament.objects.filter(organisers=user).exists()
-
-
-def can_view(user: Any, adjudication: Adjudication) -> bool:
-    """Judges and organisers of the match's tournament and staff; a loose log: any judge or staff.
-
-    A player of the match never sees the adjudication of a match that is not finished.
-    """
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if _staff(user):
-        return True
-    match = adjudication.match
-    if match is not None and match.involves(user) and not match.is_finished:
-        return False
-    if adjudication.tournament is not None:
-        return can_adjudicate_tournament(user, adjudication.tournament)
-    if match is not None:  # a casual match: its players (once it is over) and judges
-        return match.involves(user) or is_any_judge(user)
-    return is_any_judge(user)
-
-
-def visible_adjudications(user: Any) -> QuerySet[Adjudication]:
-    """The adjudications ``user`` may see (the same rule as :func:`can_view`)."""
-    qs = Adjudication.objects.select_related("log", "match", "tournament", "game", "requested_by")
-    if not getattr(user, "is_authenticated", False):
-        return qs.none()
-    if _staff(user):
-        return qs
-    mine = Q(tournament__judges=user) | Q(tournament__organisers=user)
-    if is_any_judge(user):
-        mine |= Q(tournament__isnull=True)
-    running_own = (Q(match__player_a=user) | Q(match__player_b=user)) & ~Q(match__status=Match.Status.FINISHED)
-    return qs.filter(mine).exclude(running_own).distinct()
-
-
-def get_adjudication_for(user: Any, pk: Any) -> Adjudication:
-    """The adjudication ``pk`` if ``user`` may see it; Http404 otherwise (its existence is not revealed)."""
-    try:
-        adjudication = Adjudication.objects.select_related(
-            "log", "match", "tournament", "game", "database_version", "requested_by"
-        ).get(pk=int(pk))
-    except (Adjudication.DoesNotExist, TypeError, ValueError):
-        raise Http404(_("There is no such adjudication.")) from None
-    if not can_view(user, adjudication):
-        raise Http404(_("There is no such adjudication."))
-    return adjudication
-
-
-def games_to_adjudicate(user: Any) -> QuerySet[MatchGame]:
-    """Match games with a stored log in tournaments ``user`` judges or organises (all for staff)."""
-    qs = MatchGame.objects.filter(log__isnull=False).select_related(
-        "match__player_a", "match__player_b", "match__tournament", "log"
-    )
-    if not getattr(user, "is_authenticated", False):
-        return qs.none()
-    if _staff(user):
-        return qs.order_by("-id")
-    tournaments = Tournament.objects.filter(Q(judges=user) | Q(organisers=user))
-    running_own = (Q(match__player_a=user) | Q(match__player_b=user)) & ~Q(match__status=Match.Status.FINISHED)
-    return qs.filter(match__tournament__in=tournaments).exclude(running_own).distinct().order_by("-id")
-
-
 # --- logs -----------------------------------------------------------------------------------------------
 
 
 def check_upload(raw: bytes) -> str:
     """The text of an uploaded log, or :class:`AdjudicationRefused` saying what is wrong and where."""
     if len(raw) > MAX_LOG_UPLOAD_BYTES:
-        raise AdjudicationRefused(too_big_message(len(raw)))
+        raise AdjudicationRefused(
+            too_big_message(len(raw)), code="adjudication.too_big", status=413, params={"size": len(raw)}
+        )
     if not raw.strip():
-        raise AdjudicationRefused(_("The file is empty: upload a game log (JSON)."))
+        raise AdjudicationRefused(_("The file is empty: upload a game log (JSON)."), code="adjudication.empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise AdjudicationRefused(
-            _("The file is not UTF-8 text (byte %(at)s): a game log is UTF-8 JSON.") % {"at": f"{exc.start:,}"}
+            _("The file is not UTF-8 text (byte %(at)s): a game log is UTF-8 JSON.") % {"at": f"{exc.start:,}"},
+            code="adjudication.not_utf8",
         ) from None
     nul = text.find("\x00")
     if nul >= 0:
         raise AdjudicationRefused(
-            _("The file holds a NUL character at position %(at)s: a game log is JSON text.") % {"at": f"{nul:,}"}
+            _("The file holds a NUL character at position %(at)s: a game log is JSON text.") % {"at": f"{nul:,}"},
+            code="adjudication.nul",
         )
     return text
 
@@ -365,22 +285,16 @@ def request_adjudication(
 
 def upload_log(actor: Any, raw: bytes) -> Adjudication:
     """A judge uploads a loose log: stored, and its replay requested."""
-    if not is_any_judge(actor):
-        raise PermissionDenied(_("Only judges and staff may upload logs for adjudication."))
+    access_upload(actor)
     log = store_log(raw, actor)
     return request_adjudication(actor, log)
 
 
 def adjudicate_game(actor: Any, game: MatchGame) -> Adjudication:
     """A judge or organiser asks for the replay of a match game's stored log."""
-    match = game.match
-    allowed = (
-        can_adjudicate_tournament(actor, match.tournament) if match.tournament_id else is_any_judge(actor)
-    ) and not (match.involves(actor) and not match.is_finished and not _staff(actor))
-    if not allowed:
-        raise PermissionDenied(_("Only the tournament's judges and organisers may adjudicate this game."))
+    access_game_adjudication(actor, game)
     if game.log_id is None:
-        raise AdjudicationRefused(_("This game has no stored log."))
+        raise AdjudicationRefused(_("This game has no stored log."), code="adjudication.no_log")
     return request_adjudication(actor, game.log, game=game)  # type: ignore[arg-type]
 
 
@@ -547,8 +461,10 @@ def board(state: dict[str, Any], db: CardDatabase, language: str) -> list[dict[s
 # --- rulings ------------------------------------------------------------------------------------------------
 
 
-class RulingRefused(ValueError):
+class RulingRefused(Refused):
     """A ruling cannot be recorded (no match game, not finished replaying, no reason, wrong winner)."""
+
+    code = "ruling.refused"
 
 
 def _match_snapshot(match: Match) -> dict[str, Any]:
@@ -579,25 +495,19 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
     organiser. A casual match's fields are set here (source: judge).
     """
     from matches.services import results
-    from matches.services.rounds import can_judge, can_organise
 
     reason = " ".join(str(reason or "").split())
     if winner not in Ruling.Winner.values:
-        raise RulingRefused(_("The winner is player A, player B, a draw or not decided."))
+        raise RulingRefused(_("The winner is player A, player B, a draw or not decided."), code="ruling.bad_winner")
     if not reason or len(reason) > 2000:
-        raise RulingRefused(_("A ruling needs a reason (1 to 2000 characters)."))
+        raise RulingRefused(_("A ruling needs a reason (1 to 2000 characters)."), code="ruling.no_reason")
     if adjudication.game_id is None:
-        raise RulingRefused(_("This log is not a match game's: there is no result to change."))
+        raise RulingRefused(_("This log is not a match game's: there is no result to change."), code="ruling.no_game")
     if not adjudication.is_done:
-        raise RulingRefused(_("Wait for the replay to finish before ruling."))
+        raise RulingRefused(_("Wait for the replay to finish before ruling."), code="ruling.not_done")
     match = adjudication.match
     assert match is not None
-    if match.tournament_id is not None:
-        allowed = can_adjudicate_tournament(judge, match.tournament)  # type: ignore[arg-type]
-    else:
-        allowed = is_any_judge(judge)
-    if not allowed or (match.involves(judge) and not _staff(judge)):
-        raise PermissionDenied(_("Only the tournament's judges and organisers may rule on this game."))
+    access_ruling(judge, match)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         game = MatchGame.objects.select_for_update().get(pk=adjudication.game_id)
@@ -623,9 +533,12 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
                     results.override_result(match, judge, a, b, d, reason=reason)
                     called = "results.override_result"
                 else:
-                    raise RulingRefused(_("This match is not disputed: only an organiser can change its result."))
+                    raise RulingRefused(
+                        _("This match is not disputed: only an organiser can change its result."),
+                        code="ruling.not_disputed",
+                    )
             except results.ResultRefused as exc:
-                raise RulingRefused(str(exc)) from None
+                raise RulingRefused(exc.message, code=exc.code, params=exc.params) from None
             match.refresh_from_db()
         elif decided:
             match.games_won_a, match.games_won_b, match.games_drawn = a, b, d
@@ -662,20 +575,9 @@ def _enqueue_standings(tournament_id: int) -> None:
 # --- a whole tournament ------------------------------------------------------------------------------------
 
 
-def tournaments_to_replay(user: Any) -> QuerySet[Tournament]:
-    """Tournaments whose logs ``user`` may have replayed in a batch: those he judges or organises (all for staff)."""
-    qs = Tournament.objects.exclude(status=Tournament.Status.DRAFT)
-    if not getattr(user, "is_authenticated", False):
-        return qs.none()
-    if _staff(user):
-        return qs
-    return qs.filter(Q(judges=user) | Q(organisers=user)).distinct()
-
-
 def request_tournament_replay(actor: Any, tournament: Tournament) -> None:
     """A judge or organiser asks for every log of the tournament to be replayed (a Celery task, after commit)."""
-    if not can_adjudicate_tournament(actor, tournament):
-        raise PermissionDenied(_("Only the tournament's judges and organisers may do this."))
+    access_tournament_replay(actor, tournament)
     with transaction.atomic():
         record(actor, "adjudication.replay_tournament", tournament)
         from matches.tasks_adjudication import replay_tournament as task

@@ -10,42 +10,36 @@ import datetime
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion, Format
 from decks.services.decks import check_deck_version, deck_content_hash
+from junling.errors import NotAllowed, Refused
 from junling.models import record
+from matches.access import access_organised, access_tournament_creation
 from matches.models import Registration, Tournament
 
 if TYPE_CHECKING:
     from engine.deckrules import CheckResult
 
 
-class RegistrationRefused(ValueError):
-    """A deck cannot be registered: illegal (``result`` holds every violation), wrong owner, or out of the window."""
+class RegistrationRefused(Refused):
+    """A deck cannot be registered: illegal (``result`` holds every violation, also in ``params``), wrong owner,
+    or out of the window."""
 
-    def __init__(self, message: str, result: CheckResult | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    code = "registration.refused"
+
+    def __init__(self, message: str, result: CheckResult | None = None, *, code: str | None = None) -> None:
+        super().__init__(message, code=code, params=result.to_dict() if result is not None else None)
         self.result = result
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"error": {"message": self.message}}
-        if self.result is not None:
-            out.update(self.result.to_dict())
-        return out
 
-
-class TournamentStateError(ValueError):
+class TournamentStateError(Refused):
     """The tournament is not in a state that allows this action (e.g. starting a finished tournament)."""
 
-
-def _require_organiser(tournament: Tournament, actor: Any) -> None:
-    if not tournament.is_organiser(actor):
-        raise PermissionDenied(_("Only the tournament's organisers may do this."))
+    code = "tournament.state"
 
 
 def create_tournament(
@@ -60,16 +54,17 @@ def create_tournament(
     best_of: int = 3,
 ) -> Tournament:
     """A draft tournament; ``actor`` is an organiser unless others are named."""
+    access_tournament_creation(actor)
     name = " ".join(str(name or "").split())
     if not name or len(name) > 200:
-        raise TournamentStateError(_("A tournament needs a name of 1 to 200 characters."))
+        raise TournamentStateError(_("A tournament needs a name of 1 to 200 characters."), code="tournament.name")
     if best_of not in (1, 3):
-        raise TournamentStateError(_("A match is best of 1 or best of 3."))
+        raise TournamentStateError(_("A match is best of 1 or best of 3."), code="tournament.best_of")
     for moment in (registration_opens, registration_closes):
         if moment is not None and timezone.is_naive(moment):
-            raise TournamentStateError(_("Registration times need a time zone."))
+            raise TournamentStateError(_("Registration times need a time zone."), code="tournament.naive_time")
     if registration_opens and registration_closes and registration_closes <= registration_opens:
-        raise TournamentStateError(_("Registration must close after it opens."))
+        raise TournamentStateError(_("Registration must close after it opens."), code="tournament.window")
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name,
@@ -87,11 +82,13 @@ def create_tournament(
 
 def open_registration(tournament: Tournament, actor: Any) -> Tournament:
     """Draft -> registration (players may register while inside the registration window)."""
-    _require_organiser(tournament, actor)
+    access_organised(actor, tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.DRAFT:
-            raise TournamentStateError(_("Registration can only be opened for a draft tournament."))
+            raise TournamentStateError(
+                _("Registration can only be opened for a draft tournament."), code="tournament.not_draft"
+            )
         tournament.status = Tournament.Status.REGISTRATION
         tournament.save(update_fields=["status"])
         record(actor, "tournament.open_registration", tournament)
@@ -108,21 +105,24 @@ def register_deck(
     """
     now = now or timezone.now()
     if not getattr(player, "is_authenticated", False):
-        raise PermissionDenied(_("Log in to register a deck."))
+        raise NotAllowed(_("Log in to register a deck."), code="registration.anonymous")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(of=("self",)).select_related("format").get(pk=tournament.pk)
         if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
-            raise RegistrationRefused(_("The tournament has started; registrations are locked."))
+            raise RegistrationRefused(
+                _("The tournament has started; registrations are locked."), code="registration.locked"
+            )
         if not tournament.registration_is_open(now):
-            raise RegistrationRefused(_("Registration for this tournament is not open."))
+            raise RegistrationRefused(_("Registration for this tournament is not open."), code="registration.closed")
         if deck_version.deck.owner_id != player.pk:
-            raise RegistrationRefused(_("You can only register your own deck."))
+            raise RegistrationRefused(_("You can only register your own deck."), code="registration.not_owner")
         result = check_deck_version(deck_version, tournament.format)
         if not result.legal:
             raise RegistrationRefused(
                 _("This deck is not legal in %(format)s: %(n)s violation(s).")
                 % {"format": tournament.format.name, "n": len(result.violations)},
                 result,
+                code="registration.illegal_deck",
             )
         previous = Registration.objects.filter(tournament=tournament, player=player).first()
         registration, _created = Registration.objects.update_or_create(
@@ -144,12 +144,12 @@ def register_deck(
 
 def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.datetime | None = None) -> list[Registration]:
     """Start: lock every registration (frozen copy of the decklist + its hash); registration closes for good."""
-    _require_organiser(tournament, actor)
+    access_organised(actor, tournament)
     now = now or timezone.now()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-            raise TournamentStateError(_("The tournament has already started."))
+            raise TournamentStateError(_("The tournament has already started."), code="tournament.started")
         locked = []
         registrations = tournament.registrations.select_related("deck_version__card_database_version")
         for registration in registrations.filter(dropped=False):
@@ -173,7 +173,7 @@ def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.dateti
 
 def publish_decklists(tournament: Tournament, actor: Any) -> Tournament:
     """Make every registered decklist of the tournament public."""
-    _require_organiser(tournament, actor)
+    access_organised(actor, tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not tournament.decklists_published:
@@ -183,27 +183,6 @@ def publish_decklists(tournament: Tournament, actor: Any) -> Tournament:
     return tournament
 
 
-def can_view_registration_decklist(user: Any, registration: Registration) -> bool:
-    """The player, the tournament's organisers and judges; anyone once the organiser published the decklists."""
-    tournament = registration.tournament
-    if tournament.decklists_published:
-        return True
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.pk == registration.player_id:
-        return True
-    return tournament.is_organiser(user) or tournament.is_judge(user)
-
-
 def registration_decklist(registration: Registration) -> str:
     """The frozen copy once locked, else the registered version's decklist."""
     return registration.locked_decklist if registration.is_locked else registration.deck_version.decklist
-
-
-def get_tournament(pk: Any) -> Tournament:
-    from django.http import Http404
-
-    try:
-        return Tournament.objects.select_related("format").get(pk=int(pk))
-    except (Tournament.DoesNotExist, TypeError, ValueError):
-        raise Http404(_("There is no such tournament.")) from None

@@ -11,18 +11,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from junling.errors import Refused
 from junling.models import record
+from matches.access import access_dispute, access_override, access_report
 from matches.models import GameLog, Match, MatchGame, ResultReport, Round, Tournament
-from matches.services.rounds import can_judge, can_organise
 
 
-class ResultRefused(ValueError):
-    """A result cannot be recorded: impossible games, the wrong person, or the match is not open for it."""
+class ResultRefused(Refused):
+    """A result cannot be recorded: impossible games, or the match is not open for it."""
+
+    code = "result.refused"
 
 
 @dataclass(frozen=True)
@@ -37,15 +39,25 @@ class GameOutcome:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool):
-        raise ResultRefused(_("%(what)s must be a whole number.") % {"what": what})
+        raise ResultRefused(
+            _("%(what)s must be a whole number.") % {"what": what},
+            code="result.not_a_number",
+            params={"what": str(what)},
+        )
     try:
         number = int(str(value).strip())
     except (TypeError, ValueError):
         raise ResultRefused(
-            _("%(what)s must be a whole number, not %(value)r.") % {"what": what, "value": value}
+            _("%(what)s must be a whole number, not %(value)r.") % {"what": what, "value": value},
+            code="result.not_a_number",
+            params={"what": str(what), "value": str(value)},
         ) from None
     if number < 0 or number > 9:
-        raise ResultRefused(_("%(what)s must be between 0 and 9, not %(value)s.") % {"what": what, "value": number})
+        raise ResultRefused(
+            _("%(what)s must be between 0 and 9, not %(value)s.") % {"what": what, "value": number},
+            code="result.out_of_range",
+            params={"what": str(what), "value": number},
+        )
     return number
 
 
@@ -64,14 +76,28 @@ def check_games(match: Match, games_a: Any, games_b: Any, drawn: Any = 0) -> tup
     if a > need or b > need:
         raise ResultRefused(
             _("In a best of %(n)s match a player wins at most %(need)s games, not %(a)s–%(b)s.")
-            % {"n": match.best_of, "need": need, "a": a, "b": b}
+            % {"n": match.best_of, "need": need, "a": a, "b": b},
+            code="result.too_many_wins",
+            params={"n": match.best_of, "need": need, "a": a, "b": b},
         )
     if a == need and b == need:
-        raise ResultRefused(_("Both players cannot win the match: %(a)s–%(b)s.") % {"a": a, "b": b})
+        raise ResultRefused(
+            _("Both players cannot win the match: %(a)s–%(b)s.") % {"a": a, "b": b},
+            code="result.both_win",
+            params={"a": a, "b": b},
+        )
     if d > match.best_of:
-        raise ResultRefused(_("At most %(n)s drawn games.") % {"n": match.best_of})
+        raise ResultRefused(
+            _("At most %(n)s drawn games.") % {"n": match.best_of},
+            code="result.too_many_draws",
+            params={"n": match.best_of},
+        )
     if match.round_id and a == b and match.round.kind in (Round.Kind.ELIMINATION, Round.Kind.TOP_CUT):
-        raise ResultRefused(_("An elimination match needs a winner: %(a)s–%(b)s is a draw.") % {"a": a, "b": b})
+        raise ResultRefused(
+            _("An elimination match needs a winner: %(a)s–%(b)s is a draw.") % {"a": a, "b": b},
+            code="result.elimination_draw",
+            params={"a": a, "b": b},
+        )
     return a, b, d
 
 
@@ -107,26 +133,27 @@ def _finish(match: Match, a: int, b: int, d: int, source: str) -> None:
 
 def _require_open(match: Match) -> None:
     if match.round_id and match.round.status == Round.Status.DRAFT:
-        raise ResultRefused(_("The round is not published yet."))
+        raise ResultRefused(_("The round is not published yet."), code="result.round_draft")
     if match.tournament_id and match.tournament.status == Tournament.Status.FINISHED:
-        raise ResultRefused(_("The tournament has finished."))
+        raise ResultRefused(_("The tournament has finished."), code="tournament.finished")
     if match.is_bye or match.player_b_id is None:
-        raise ResultRefused(_("A bye or a missed round has no result to report."))
+        raise ResultRefused(_("A bye or a missed round has no result to report."), code="result.bye")
 
 
 def report_result(match: Match, reporter: Any, games_a: Any, games_b: Any, drawn: Any = 0) -> Match:
     """A player's report. Both players the same: finished. Different: disputed, for a judge."""
     with transaction.atomic():
         match = _locked_match(match)
-        if not match.involves(reporter):
-            raise PermissionDenied(_("Only the two players of a match may report its result."))
+        access_report(reporter, match)
         _require_open(match)
         if match.bot:
-            raise ResultRefused(_("A match against a bot is refereed by the server."))
+            raise ResultRefused(_("A match against a bot is refereed by the server."), code="result.bot_match")
         if match.status == Match.Status.FINISHED:
-            raise ResultRefused(_("This match is finished; ask an organiser to correct the result."))
+            raise ResultRefused(
+                _("This match is finished; ask an organiser to correct the result."), code="result.finished"
+            )
         if match.status == Match.Status.DISPUTED:
-            raise ResultRefused(_("This match is disputed: a judge will decide the result."))
+            raise ResultRefused(_("This match is disputed: a judge will decide the result."), code="result.disputed")
         a, b, d = check_games(match, games_a, games_b, drawn)
         report, _created = ResultReport.objects.update_or_create(
             match=match, reporter=reporter, defaults={"games_won_a": a, "games_won_b": b, "games_drawn": d}
@@ -162,10 +189,14 @@ def record_refereed_result(match: Match, games: Sequence[GameOutcome]) -> Match:
     with transaction.atomic():
         match = _locked_match(match)
         if match.status == Match.Status.FINISHED:
-            raise ResultRefused(_("This match is finished already."))
+            raise ResultRefused(_("This match is finished already."), code="result.finished")
         for game in games:
             if game.winner not in ("a", "b", "draw"):
-                raise ResultRefused(_("A game's winner is 'a', 'b' or 'draw', not %(w)r.") % {"w": game.winner})
+                raise ResultRefused(
+                    _("A game's winner is 'a', 'b' or 'draw', not %(w)r.") % {"w": game.winner},
+                    code="result.bad_winner",
+                    params={"w": str(game.winner)},
+                )
         a = sum(1 for g in games if g.winner == "a")
         b = sum(1 for g in games if g.winner == "b")
         d = sum(1 for g in games if g.winner == "draw")
@@ -173,7 +204,9 @@ def record_refereed_result(match: Match, games: Sequence[GameOutcome]) -> Match:
         need = match.best_of // 2 + 1
         if max(a, b) < need and a + b + d < match.best_of:
             raise ResultRefused(
-                _("The match is not over: %(a)s–%(b)s in a best of %(n)s.") % {"a": a, "b": b, "n": match.best_of}
+                _("The match is not over: %(a)s–%(b)s in a best of %(n)s.") % {"a": a, "b": b, "n": match.best_of},
+                code="result.not_over",
+                params={"a": a, "b": b, "n": match.best_of},
             )
         now = timezone.now()
         start = match.games.count()
@@ -197,8 +230,7 @@ def record_refereed_result(match: Match, games: Sequence[GameOutcome]) -> Match:
 
 def override_result(match: Match, actor: Any, games_a: Any, games_b: Any, drawn: Any = 0, *, reason: str = "") -> Match:
     """An organiser sets the result (any state but a draft round); the audit keeps the result it replaced."""
-    if match.tournament_id is None or not can_organise(actor, match.tournament):
-        raise PermissionDenied(_("Only the tournament's organisers may override a result."))
+    access_override(actor, match)
     with transaction.atomic():
         match = _locked_match(match)
         _require_open(match)
@@ -211,12 +243,11 @@ def override_result(match: Match, actor: Any, games_a: Any, games_b: Any, drawn:
 
 def resolve_dispute(match: Match, actor: Any, games_a: Any, games_b: Any, drawn: Any = 0, *, note: str = "") -> Match:
     """A judge decides a disputed match."""
-    if match.tournament_id is None or not can_judge(actor, match.tournament):
-        raise PermissionDenied(_("Only the tournament's judges may resolve a dispute."))
+    access_dispute(actor, match)
     with transaction.atomic():
         match = _locked_match(match)
         if match.status != Match.Status.DISPUTED:
-            raise ResultRefused(_("This match is not disputed."))
+            raise ResultRefused(_("This match is not disputed."), code="result.not_disputed")
         a, b, d = check_games(match, games_a, games_b, drawn)
         reports = {str(r.reporter_id): [r.games_won_a, r.games_won_b, r.games_drawn] for r in match.reports.all()}
         _finish(match, a, b, d, Match.Source.JUDGE)

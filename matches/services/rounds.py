@@ -12,14 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
 from decks.services.decks import check_deck_version, deck_content_hash
+from junling.errors import Refused
 from junling.models import record
+from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
 from matches.services.standings import current_standings
 from matches.tournament import (
@@ -37,8 +38,10 @@ from matches.tournament import (
 )
 
 
-class RoundError(ValueError):
+class RoundError(Refused):
     """A round cannot be paired, published or changed now; the message says why."""
+
+    code = "round.refused"
 
 
 # Problems a hand pairing may have only if the organiser confirms; the rest cannot be saved at all.
@@ -52,23 +55,6 @@ CONFIRMABLE = {
 }
 
 
-def can_organise(user: Any, tournament: Tournament) -> bool:
-    """Organisers of the tournament, superusers and staff."""
-    return bool(getattr(user, "is_staff", False)) or tournament.is_organiser(user)
-
-
-def can_judge(user: Any, tournament: Tournament) -> bool:
-    """Judges of the tournament, superusers and staff (organisers use override_result instead)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return bool(getattr(user, "is_staff", False) or getattr(user, "is_superuser", False)) or tournament.is_judge(user)
-
-
-def require_organiser(user: Any, tournament: Tournament) -> None:
-    if not can_organise(user, tournament):
-        raise PermissionDenied(_("Only the tournament's organisers may do this."))
-
-
 def _enqueue_snapshot(tournament_id: int) -> None:
     from matches.tasks import snapshot_standings
 
@@ -78,7 +64,9 @@ def _enqueue_snapshot(tournament_id: int) -> None:
 def _locked_running(tournament: Tournament) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.RUNNING:
-        raise RoundError(_("The tournament is not running: start it first (or it has finished)."))
+        raise RoundError(
+            _("The tournament is not running: start it first (or it has finished)."), code="tournament.not_running"
+        )
     return tournament
 
 
@@ -118,7 +106,9 @@ def _next_bracket(tournament: Tournament, last: Round, kind: str, number: int) -
     winners = [_winner(m) for m in matches]
     if any(w is None for w in winners):
         raise RoundError(
-            _("Round %(n)s has a drawn elimination match: an organiser must enter a winner.") % {"n": number - 1}
+            _("Round %(n)s has a drawn elimination match: an organiser must enter a winner.") % {"n": number - 1},
+            code="round.drawn_elimination",
+            params={"n": number - 1},
         )
     return PlannedRound(kind, list(next_elimination_round([w for w in winners if w is not None])))
 
@@ -159,7 +149,9 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
                     "No legal pairing exists for round %(n)s: every pairing would repeat a match (%(detail)s)."
                     " Pair this round by hand: every rule it breaks will be shown before it is saved."
                 )
-                % {"n": number, "detail": exc}
+                % {"n": number, "detail": exc},
+                code="round.no_legal_pairing",
+                params={"n": number, "detail": str(exc)},
             ) from exc
         return PlannedRound(Round.Kind.SWISS, [(p.player, p.opponent) for p in swiss.pairings], list(swiss.notes))  # type: ignore[misc]
     if tournament.top_cut and last is not None:
@@ -168,7 +160,9 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
             if len(ranked) < tournament.top_cut:
                 raise RoundError(
                     _("A top %(cut)s needs %(cut)s active players; %(n)s are left.")
-                    % {"cut": tournament.top_cut, "n": len(ranked)}
+                    % {"cut": tournament.top_cut, "n": len(ranked)},
+                    code="round.top_cut_too_few",
+                    params={"cut": tournament.top_cut, "n": len(ranked)},
                 )
             return PlannedRound(Round.Kind.TOP_CUT, list(top_cut(ranked, tournament.top_cut)))  # type: ignore[arg-type]
         return _next_bracket(tournament, last, Round.Kind.TOP_CUT, number)
@@ -225,33 +219,43 @@ def _check_previous_finished(tournament: Tournament, number: int) -> None:
     if waiting is not None:
         raise RoundError(
             _("Round %(n)s is not finished: every match needs a result before the next round is paired.")
-            % {"n": waiting}
+            % {"n": waiting},
+            code="round.previous_unfinished",
+            params={"n": waiting},
         )
 
 
 def pair_next_round(tournament: Tournament, actor: Any) -> Round:
     """Pair the next round as a draft (pairings under review) from the current standings and the structure."""
-    require_organiser(actor, tournament)
+    access_organised(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
         if tournament.rounds.filter(status=Round.Status.DRAFT).exists():
-            raise RoundError(_("A draft round is waiting: publish it or re-pair it."))
+            raise RoundError(_("A draft round is waiting: publish it or re-pair it."), code="round.draft_waiting")
         number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         _check_previous_finished(tournament, number)
         if number == 1 and tournament.structure == Tournament.Structure.SWISS and not tournament.planned_rounds:
             active = len(_active_players(tournament))
             if active < 2:
-                raise RoundError(_("A tournament needs at least 2 active players to pair a round."))
+                raise RoundError(
+                    _("A tournament needs at least 2 active players to pair a round."), code="round.too_few_players"
+                )
             tournament.planned_rounds = swiss_rounds(active)
             tournament.save(update_fields=["planned_rounds"])
         try:
             plan = plan_round(tournament, number)
         except StructureError as exc:
-            raise RoundError(_("This round cannot be paired: %(detail)s.") % {"detail": exc}) from exc
+            raise RoundError(
+                _("This round cannot be paired: %(detail)s.") % {"detail": exc},
+                code="round.structure_error",
+                params={"detail": str(exc)},
+            ) from exc
         if plan is None:
-            raise RoundError(_("Every round of this tournament is played: finish the tournament."))
+            raise RoundError(
+                _("Every round of this tournament is played: finish the tournament."), code="round.all_played"
+            )
         if not plan.pairs:
-            raise RoundError(_("No active players are left to pair."))
+            raise RoundError(_("No active players are left to pair."), code="round.no_players")
         rnd = Round.objects.create(tournament=tournament, number=number, kind=plan.kind, notes=plan.notes)
         _create_matches(tournament, rnd, plan.pairs)
         record(
@@ -263,19 +267,27 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
 def repair_round(rnd: Round, actor: Any) -> Round:
     """Throw away a draft round's pairings and pair it again (after a drop or a late entry)."""
     tournament = rnd.tournament
-    require_organiser(actor, tournament)
+    access_organised(actor, tournament)
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if rnd.status != Round.Status.DRAFT:
-            raise RoundError(_("Only a draft round can be re-paired; this one is published."))
+            raise RoundError(_("Only a draft round can be re-paired; this one is published."), code="round.not_draft")
         number = rnd.number
         rnd.delete()
         try:
             plan = plan_round(tournament, number)
         except StructureError as exc:
-            raise RoundError(_("This round cannot be paired: %(detail)s.") % {"detail": exc}) from exc
+            raise RoundError(
+                _("This round cannot be paired: %(detail)s.") % {"detail": exc},
+                code="round.structure_error",
+                params={"detail": str(exc)},
+            ) from exc
         if plan is None or not plan.pairs:
-            raise RoundError(_("There is nothing left to pair in round %(n)s.") % {"n": number})
+            raise RoundError(
+                _("There is nothing left to pair in round %(n)s.") % {"n": number},
+                code="round.nothing_to_pair",
+                params={"n": number},
+            )
         rnd = Round.objects.create(tournament=tournament, number=number, kind=plan.kind, notes=plan.notes)
         _create_matches(tournament, rnd, plan.pairs)
         record(actor, "round.repair", rnd, tournament=tournament.pk, number=number, tables=len(plan.pairs))
@@ -284,11 +296,15 @@ def repair_round(rnd: Round, actor: Any) -> Round:
 
 def publish_round(rnd: Round, actor: Any) -> Round:
     """Draft -> published: players see their tables and may play and report."""
-    require_organiser(actor, rnd.tournament)
+    access_organised(actor, rnd.tournament)
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if rnd.status != Round.Status.DRAFT:
-            raise RoundError(_("Round %(n)s is already published.") % {"n": rnd.number})
+            raise RoundError(
+                _("Round %(n)s is already published.") % {"n": rnd.number},
+                code="round.already_published",
+                params={"n": rnd.number},
+            )
         rnd.status = Round.Status.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
@@ -322,7 +338,9 @@ def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | N
         if len(words) > 2:
             raise RoundError(
                 _("Line %(n)s: give two players (or one player for a bye), not %(k)s words.")
-                % {"n": line_number, "k": len(words)}
+                % {"n": line_number, "k": len(words)},
+                code="pairs.too_many_words",
+                params={"n": line_number, "k": len(words)},
             )
         ids: list[int | None] = []
         for word in words:
@@ -331,15 +349,21 @@ def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | N
                 continue
             if word not in usernames:
                 raise RoundError(
-                    _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word}
+                    _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word},
+                    code="pairs.unknown_player",
+                    params={"n": line_number, "name": word},
                 )
             ids.append(usernames[word])
         a = ids[0]
         if a is None:
-            raise RoundError(_("Line %(n)s: the first name must be a player.") % {"n": line_number})
+            raise RoundError(
+                _("Line %(n)s: the first name must be a player.") % {"n": line_number},
+                code="pairs.first_is_bye",
+                params={"n": line_number},
+            )
         pairs.append((a, ids[1] if len(ids) > 1 else None))
     if not pairs:
-        raise RoundError(_("Give at least one table."))
+        raise RoundError(_("Give at least one table."), code="pairs.empty")
     return pairs
 
 
@@ -351,7 +375,7 @@ def pair_by_hand(
     Every rule the pairs break comes back as a warning (matches.tournament.check_pairing). With warnings
     nothing is saved unless ``confirm``; a player who is not registered, or at two tables, is never saved.
     """
-    require_organiser(actor, tournament)
+    access_organised(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
         draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
@@ -398,17 +422,23 @@ def _safe_plan(tournament: Tournament, number: int) -> str | None:
 
 def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration:
     """The player leaves: never paired again, keeps their results (and counts as an opponent)."""
-    is_self = getattr(actor, "pk", None) == getattr(player, "pk", None) and getattr(actor, "is_authenticated", False)
-    if not is_self:
-        require_organiser(actor, tournament)
+    access_drop(actor, tournament, player)
     with transaction.atomic():
         registration = Registration.objects.select_for_update().filter(tournament=tournament, player=player).first()
         if registration is None:
-            raise RoundError(_("%(name)s is not registered in this tournament.") % {"name": player})
+            raise RoundError(
+                _("%(name)s is not registered in this tournament.") % {"name": player},
+                code="round.not_registered",
+                params={"name": str(player)},
+            )
         if tournament.status == Tournament.Status.FINISHED:
-            raise RoundError(_("The tournament has finished."))
+            raise RoundError(_("The tournament has finished."), code="tournament.finished")
         if registration.dropped:
-            raise RoundError(_("%(name)s has already dropped.") % {"name": player})
+            raise RoundError(
+                _("%(name)s has already dropped.") % {"name": player},
+                code="round.already_dropped",
+                params={"name": str(player)},
+            )
         registration.dropped = True
         registration.save(update_fields=["dropped"])
         record(actor, "tournament.drop", registration, tournament=tournament.pk, player=player.pk)
@@ -419,22 +449,28 @@ def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration
 def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version: DeckVersion) -> Registration:
     """Register a player after the start (organiser): a legal deck, locked at once, and a missed-round
     loss (0–2, no opponent; docs/tournaments.md "Late entry") for every round already published."""
-    require_organiser(actor, tournament)
+    access_organised(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
         if tournament.structure != Tournament.Structure.SWISS:
-            raise RoundError(_("Late entry is only possible in a Swiss tournament."))
+            raise RoundError(_("Late entry is only possible in a Swiss tournament."), code="round.late_entry_not_swiss")
         if tournament.rounds.filter(kind=Round.Kind.TOP_CUT).exists():
-            raise RoundError(_("The top cut has begun: no more late entries."))
+            raise RoundError(_("The top cut has begun: no more late entries."), code="round.late_entry_top_cut")
         if Registration.objects.filter(tournament=tournament, player=player).exists():
-            raise RoundError(_("%(name)s is already registered in this tournament.") % {"name": player})
+            raise RoundError(
+                _("%(name)s is already registered in this tournament.") % {"name": player},
+                code="round.already_registered",
+                params={"name": str(player)},
+            )
         if deck_version.deck.owner_id != player.pk:
-            raise RoundError(_("The deck must be the player's own."))
+            raise RoundError(_("The deck must be the player's own."), code="round.late_entry_not_owner")
         result = check_deck_version(deck_version, tournament.format)
         if not result.legal:
             raise RoundError(
                 _("This deck is not legal in %(format)s: %(n)s violation(s).")
-                % {"format": tournament.format.name, "n": len(result.violations)}
+                % {"format": tournament.format.name, "n": len(result.violations)},
+                code="round.late_entry_illegal_deck",
+                params={"format": tournament.format.name, "n": len(result.violations)},
             )
         now = timezone.now()
         registration = Registration.objects.create(
@@ -479,11 +515,11 @@ def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version
 
 def finish_tournament(tournament: Tournament, actor: Any) -> Tournament:
     """Running -> finished once every round is finished; the ratings are updated from its matches."""
-    require_organiser(actor, tournament)
+    access_organised(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
         if not tournament.rounds.exists():
-            raise RoundError(_("No round has been played yet."))
+            raise RoundError(_("No round has been played yet."), code="round.none_played")
         _check_previous_finished(tournament, 10**6)
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = timezone.now()
@@ -501,26 +537,36 @@ def set_structure(
 ) -> Tournament:
     """Choose the structure before the tournament starts: Swiss (rounds, 0 = from attendance; top cut 0/4/8),
     round robin or single elimination."""
-    require_organiser(actor, tournament)
+    access_organised(actor, tournament)
     if structure not in Tournament.Structure.values:
         raise RoundError(
             _("The structure is one of %(choices)s, not %(value)r.")
-            % {"choices": ", ".join(Tournament.Structure.values), "value": structure}
+            % {"choices": ", ".join(Tournament.Structure.values), "value": structure},
+            code="structure.unknown",
+            params={"choices": ", ".join(Tournament.Structure.values), "value": structure},
         )
     try:
         rounds, cut = int(str(planned_rounds or 0)), int(str(top_cut or 0))
     except ValueError:
-        raise RoundError(_("Rounds and top cut must be whole numbers.")) from None
+        raise RoundError(_("Rounds and top cut must be whole numbers."), code="structure.not_a_number") from None
     if not 0 <= rounds <= 20:
-        raise RoundError(_("Swiss rounds: 0 (from attendance) to 20, not %(n)s.") % {"n": rounds})
+        raise RoundError(
+            _("Swiss rounds: 0 (from attendance) to 20, not %(n)s.") % {"n": rounds},
+            code="structure.rounds_range",
+            params={"n": rounds},
+        )
     if cut not in (0, 4, 8):
-        raise RoundError(_("The top cut is 0, 4 or 8 players, not %(n)s.") % {"n": cut})
+        raise RoundError(
+            _("The top cut is 0, 4 or 8 players, not %(n)s.") % {"n": cut}, code="structure.top_cut", params={"n": cut}
+        )
     if structure != Tournament.Structure.SWISS:
         rounds, cut = 0, 0
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-            raise RoundError(_("The structure cannot change once the tournament has started."))
+            raise RoundError(
+                _("The structure cannot change once the tournament has started."), code="structure.started"
+            )
         tournament.structure, tournament.planned_rounds, tournament.top_cut = structure, rounds, cut
         tournament.save(update_fields=["structure", "planned_rounds", "top_cut"])
         record(actor, "tournament.structure", tournament, structure=structure, planned_rounds=rounds, top_cut=cut)

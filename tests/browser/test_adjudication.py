@@ -7,17 +7,17 @@ import pytest
 
 from matches.models import Adjudication
 from matches.services import adjudication as services
-from tests.decks.factories import make_format, make_tournament, make_user
-from tests.matches.test_adjudication_support import recorded_log, starter_version
+from tests.matches.adjudication_support import recorded_log, starter_version
+from tests.matches.factories import FormatFactory, TournamentFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def log_in_as_judge(page, next_url: str):
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     judge.set_password("judge-pass-1")
     judge.save()
-    make_tournament(make_format([starter_version()]), make_user(), judges=[judge])
+    TournamentFactory(format=FormatFactory(versions=[starter_version()]), judges=[judge])
     page.goto(page.base_url + "/accounts/login/?next=" + next_url)
     page.fill("input[name=username]", "judge")
     page.fill("input[name=password]", "judge-pass-1")

@@ -8,7 +8,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from decks.services import decks as services
-from matches.services.registration import can_view_registration_decklist, publish_decklists, register_deck
+from matches.access import can_view_registration_decklist
+from matches.services.registration import publish_decklists, register_deck
 from tests.decks.factories import make_card_database_version, make_deck, make_format, make_tournament, make_user
 
 pytestmark = pytest.mark.django_db

@@ -6,49 +6,38 @@ import datetime
 import hashlib
 
 import pytest
-from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from decks.services import decks as deck_services
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
+from matches import access
 from matches.models import Registration, Tournament
 from matches.services import registration as services
 from tests.decks.factories import (
     legal_text,
-    make_card_database_version,
     make_deck,
     make_format,
-    make_tournament,
-    make_user,
 )
+from tests.matches.factories import TournamentFactory, UserFactory, deck_version
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
-
-
-@pytest.fixture
-def organiser():
-    return make_user("organiser")
-
-
 def test_a_legal_deck_version_is_registered_with_an_audit_record(fmt, organiser):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
-    tournament = make_tournament(fmt, organiser)
+    player = UserFactory()
+    version = deck_version(player, fmt)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     registration = services.register_deck(player, tournament, version)
     assert registration.deck_version == version and not registration.is_locked
     assert AuditEvent.objects.filter(verb="tournament.register", target_id=str(registration.pk)).exists()
 
 
 def test_register_refuses_an_illegal_deck_with_every_violation_ruling_d7(fmt, organiser):
-    player = make_user()
+    player = UserFactory()
     # Two problems at once: a fourth Guan Yu (D2) and an undeclared Wei faction (D3).
     deck = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操"))
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     with pytest.raises(services.RegistrationRefused) as info:
         services.register_deck(player, tournament, deck.latest_version())
     assert isinstance(info.value, ValueError)
@@ -58,19 +47,19 @@ def test_register_refuses_an_illegal_deck_with_every_violation_ruling_d7(fmt, or
 
 
 def test_register_checks_against_the_tournaments_format_not_the_decks(fmt, organiser):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    version = deck_version(player, fmt)
     strict = make_format(list(fmt.card_database_versions.all()), banlist=["张飞"])
-    tournament = make_tournament(strict, organiser)
+    tournament = TournamentFactory(format=strict, created_by=organiser)
     with pytest.raises(services.RegistrationRefused) as info:
         services.register_deck(player, tournament, version)
     assert "banned-card" in {v.code for v in info.value.result.violations}
 
 
 def test_register_refuses_someone_elses_deck(fmt, organiser):
-    version = make_deck(make_user(), fmt).latest_version()
+    version = deck_version(UserFactory(), fmt)
     with pytest.raises(services.RegistrationRefused):
-        services.register_deck(make_user(), make_tournament(fmt, organiser), version)
+        services.register_deck(UserFactory(), TournamentFactory(format=fmt, created_by=organiser), version)
 
 
 @pytest.mark.parametrize(
@@ -85,15 +74,15 @@ def test_register_refuses_someone_elses_deck(fmt, organiser):
     ids=["draft", "before-window", "after-window", "running", "finished"],
 )
 def test_register_is_refused_outside_the_registration_window(fmt, organiser, status, opens_in, closes_in):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    version = deck_version(player, fmt)
     now = timezone.now()
-    tournament = make_tournament(
-        fmt,
-        organiser,
+    tournament = TournamentFactory(
+        format=fmt,
+        created_by=organiser,
         status=status,
-        opens=now + datetime.timedelta(hours=opens_in),
-        closes=now + datetime.timedelta(hours=closes_in),
+        registration_opens=now + datetime.timedelta(hours=opens_in),
+        registration_closes=now + datetime.timedelta(hours=closes_in),
     )
     with pytest.raises(services.RegistrationRefused):
         services.register_deck(player, tournament, version)
@@ -101,10 +90,10 @@ def test_register_is_refused_outside_the_registration_window(fmt, organiser, sta
 
 
 def test_a_second_registration_replaces_the_first_while_registration_is_open(fmt, organiser):
-    player = make_user()
-    first = make_deck(player, fmt).latest_version()
+    player = UserFactory()
+    first = deck_version(player, fmt)
     second = make_deck(player, fmt, legal_text(extra="1 丈八蛇矛")).latest_version()
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, first)
     services.register_deck(player, tournament, second)
     registrations = list(Registration.objects.filter(tournament=tournament))
@@ -112,20 +101,20 @@ def test_a_second_registration_replaces_the_first_while_registration_is_open(fmt
 
 
 def test_editing_a_registered_deck_does_not_change_the_registered_version(fmt, organiser):
-    player = make_user()
+    player = UserFactory()
     deck = make_deck(player, fmt)
     registered = deck.latest_version()
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, registered)
     deck_services.update_deck(deck, player, source=legal_text(extra="1 丈八蛇矛"))
     assert Registration.objects.get(tournament=tournament).deck_version == registered
 
 
 def test_start_locks_every_registration_with_a_frozen_copy_and_its_hash(fmt, organiser):
-    players = [make_user() for _ in range(3)]
-    tournament = make_tournament(fmt, organiser)
+    players = [UserFactory() for _ in range(3)]
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     for player in players:
-        services.register_deck(player, tournament, make_deck(player, fmt).latest_version())
+        services.register_deck(player, tournament, deck_version(player, fmt))
     locked = services.start_tournament(tournament, organiser)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING and tournament.started_at is not None
@@ -140,9 +129,9 @@ def test_start_locks_every_registration_with_a_frozen_copy_and_its_hash(fmt, org
 
 
 def test_after_the_start_registrations_are_locked_and_cannot_be_replaced(fmt, organiser):
-    player = make_user()
-    first = make_deck(player, fmt).latest_version()
-    tournament = make_tournament(fmt, organiser)
+    player = UserFactory()
+    first = deck_version(player, fmt)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.register_deck(player, tournament, first)
     services.start_tournament(tournament, organiser)
     other = make_deck(player, fmt, legal_text(extra="1 丈八蛇矛")).latest_version()
@@ -152,26 +141,26 @@ def test_after_the_start_registrations_are_locked_and_cannot_be_replaced(fmt, or
 
 
 def test_a_tournament_cannot_start_twice(fmt, organiser):
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.start_tournament(tournament, organiser)
     with pytest.raises(services.TournamentStateError):
         services.start_tournament(tournament, organiser)
 
 
 def test_only_organisers_start_or_publish(fmt, organiser):
-    judge = make_user()
-    tournament = make_tournament(fmt, organiser, judges=[judge])
-    for actor in (judge, make_user()):
-        with pytest.raises(PermissionDenied):
+    judge = UserFactory()
+    tournament = TournamentFactory(format=fmt, created_by=organiser, judges=[judge])
+    for actor in (judge, UserFactory()):
+        with pytest.raises(NotAllowed):
             services.start_tournament(tournament, actor)
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(NotAllowed):
             services.publish_decklists(tournament, actor)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.REGISTRATION and not tournament.decklists_published
 
 
 def test_publish_decklists_sets_the_flag_with_an_audit_record(fmt, organiser):
-    tournament = make_tournament(fmt, organiser)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     services.publish_decklists(tournament, organiser)
     tournament.refresh_from_db()
     assert tournament.decklists_published
@@ -187,7 +176,7 @@ def test_create_tournament_then_open_registration(fmt, organiser):
         registration_opens=now - datetime.timedelta(hours=1),
         registration_closes=now + datetime.timedelta(hours=1),
     )
-    assert tournament.status == Tournament.Status.DRAFT and tournament.is_organiser(organiser)
+    assert tournament.status == Tournament.Status.DRAFT and access.can_organise(organiser, tournament)
     assert not tournament.registration_is_open()
     services.open_registration(tournament, organiser)
     tournament.refresh_from_db()

@@ -9,7 +9,7 @@ from matches.models import Rating, RatingChange
 from matches.services import rounds as round_services
 from matches.services.ratings import history_svg, leaderboard, rating_history, update_ratings
 from matches.services.results import override_result
-from tests.matches.test_rounds_services import running_tournament
+from tests.matches.factories import running_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from matches.services import rounds as round_services
 from matches.services.results import override_result
 from matches.services.standings import current_standings, latest_snapshot, snapshot_standings
 from matches.tasks import snapshot_standings as snapshot_task
-from tests.matches.test_rounds_services import play_round, running_tournament
+from tests.matches.factories import play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
 

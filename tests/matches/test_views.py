@@ -7,31 +7,23 @@ import pytest
 from matches.models import Registration, Tournament
 from tests.decks.factories import (
     legal_text,
-    make_card_database_version,
     make_deck,
-    make_format,
-    make_tournament,
-    make_user,
 )
+from tests.matches.factories import TournamentFactory, UserFactory, deck_version
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
-
-
 def test_tournament_list_and_detail_render(client, fmt):
-    tournament = make_tournament(fmt, make_user())
+    tournament = TournamentFactory(format=fmt)
     assert tournament.name in client.get("/tournaments/").content.decode()
     assert client.get(f"/tournaments/{tournament.pk}/").status_code == 200
 
 
 def test_a_player_registers_a_deck_from_the_page(client, fmt):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
-    tournament = make_tournament(fmt, make_user())
+    player = UserFactory()
+    version = deck_version(player, fmt)
+    tournament = TournamentFactory(format=fmt)
     client.force_login(player)
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert f'value="{version.pk}"' in page
@@ -41,9 +33,9 @@ def test_a_player_registers_a_deck_from_the_page(client, fmt):
 
 
 def test_registering_an_illegal_deck_from_the_page_is_400_listing_the_violations(client, fmt):
-    player = make_user()
+    player = UserFactory()
     version = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操")).latest_version()
-    tournament = make_tournament(fmt, make_user())
+    tournament = TournamentFactory(format=fmt)
     client.force_login(player)
     response = client.post(
         f"/tournaments/{tournament.pk}/register", {"deck_version": version.pk}, HTTP_ACCEPT_LANGUAGE="en"
@@ -56,17 +48,17 @@ def test_registering_an_illegal_deck_from_the_page_is_400_listing_the_violations
 
 @pytest.mark.parametrize("value", ["", "abc", "-1", "9" * 40])
 def test_registering_with_a_bad_deck_version_value_is_400(client, fmt, value):
-    tournament = make_tournament(fmt, make_user())
-    client.force_login(make_user())
+    tournament = TournamentFactory(format=fmt)
+    client.force_login(UserFactory())
     assert client.post(f"/tournaments/{tournament.pk}/register", {"deck_version": value}).status_code == 400
 
 
 def test_the_organiser_starts_and_publishes_and_the_decklist_becomes_public(client, fmt):
-    organiser, player = make_user(), make_user()
-    tournament = make_tournament(fmt, organiser)
+    organiser, player = UserFactory(), UserFactory()
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     from matches.services.registration import register_deck
 
-    register_deck(player, tournament, make_deck(player, fmt).latest_version())
+    register_deck(player, tournament, deck_version(player, fmt))
     # Before publishing, the public sees no decklist.
     assert "关羽" not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
     client.force_login(organiser)
@@ -79,13 +71,13 @@ def test_the_organiser_starts_and_publishes_and_the_decklist_becomes_public(clie
 
 
 def test_a_player_cannot_start_a_tournament(client, fmt):
-    tournament = make_tournament(fmt, make_user())
-    client.force_login(make_user())
+    tournament = TournamentFactory(format=fmt)
+    client.force_login(UserFactory())
     assert client.post(f"/tournaments/{tournament.pk}/start").status_code == 403
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.REGISTRATION
 
 
 def test_a_draft_tournament_is_404_to_the_public(client, fmt):
-    tournament = make_tournament(fmt, make_user(), status=Tournament.Status.DRAFT)
+    tournament = TournamentFactory(format=fmt, status=Tournament.Status.DRAFT)
     assert client.get(f"/tournaments/{tournament.pk}/").status_code == 404

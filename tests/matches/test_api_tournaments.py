@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from matches.models import Match, Round
 from matches.services import rounds as services
 from matches.services.standings import snapshot_standings
-from tests.decks.factories import make_user
-from tests.matches.test_rounds_services import play_round, running_tournament
+from tests.matches.factories import UserFactory, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api():
-    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
 
 
 def test_an_organiser_pairs_and_publishes_through_the_api(api):
@@ -97,7 +90,7 @@ def test_a_bad_report_is_a_400_and_saves_nothing(api, body):
 def test_someone_else_reporting_is_403(api):
     tournament, organiser, _people = running_tournament(2)
     match = services.publish_round(services.pair_next_round(tournament, organiser), organiser).matches.get()
-    api.force_authenticate(make_user())
+    api.force_authenticate(UserFactory())
     assert api.post(f"/api/matches/{match.pk}/report", {"games_won_a": 2, "games_won_b": 0}).status_code == 403
 
 
@@ -123,3 +116,25 @@ def test_the_schema_documents_the_tournament_endpoints(api):
     schema = api.get("/api/schema/?format=json").json()
     for path in ("/api/tournaments/{id}/pair", "/api/matches/{match_id}/report", "/api/ratings"):
         assert any(p.startswith(path) for p in schema["paths"]), path
+
+
+def test_a_refusal_is_the_one_envelope_with_a_stable_code(api):
+    tournament, organiser, people = running_tournament(4)
+    api.force_authenticate(people[0])
+    error = api.post(f"/api/tournaments/{tournament.pk}/pair").json()["error"]
+    assert (error["code"], error["status"]) == ("tournament.not_organiser", 403) and error["message"]
+    api.force_authenticate(organiser)
+    api.post(f"/api/tournaments/{tournament.pk}/pair")
+    error = api.post(f"/api/tournaments/{tournament.pk}/pair").json()["error"]
+    assert (error["code"], error["status"], error["params"]) == ("round.draft_waiting", 400, {})
+
+
+def test_a_bad_report_names_each_field_in_the_envelope(api):
+    tournament, organiser, _people = running_tournament(2)
+    match = services.publish_round(services.pair_next_round(tournament, organiser), organiser).matches.get()
+    api.force_authenticate(match.player_a)
+    body = {"games_won_a": "two", "games_won_b": -1}
+    error = api.post(f"/api/matches/{match.pk}/report", body, format="json").json()["error"]
+    assert error["code"] == "invalid" and set(error["params"]["fields"]) == {"games_won_a", "games_won_b"}
+    error = api.post(f"/api/matches/{match.pk}/report", {"games_won_a": 2, "games_won_b": 2}, format="json").json()
+    assert error["error"]["code"] == "result.both_win" and error["error"]["params"] == {"a": 2, "b": 2}

@@ -12,22 +12,15 @@ from django.urls import reverse
 from engine.log import dumps_log, entry_hash, header_hash, sign
 from matches.models import Adjudication, GameLog
 from matches.services import adjudication as services
-from tests.decks.factories import make_format, make_tournament, make_user
-from tests.matches.test_adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.matches.adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.matches.factories import FormatFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def judge():
-    user = make_user("judge")
-    make_tournament(make_format([starter_version()]), make_user(), judges=[user])
-    return user
-
-
-@pytest.fixture
-def judge_client(client, judge):
-    client.force_login(judge)
+def judge_client(client, any_judge):
+    client.force_login(any_judge)
     return client
 
 
@@ -152,7 +145,8 @@ def test_an_empty_upload_is_refused(upload):
     assert response.status_code == 400 and not Adjudication.objects.exists()
 
 
-def test_the_progress_partial_polls_until_done(judge_client, judge):
+def test_the_progress_partial_polls_until_done(judge_client, any_judge):
+    judge = any_judge
     starter_version()
     log = services.store_log(recorded_log(38), judge)
     adjudication = services.request_adjudication(judge, log)  # not committed: still queued
@@ -189,7 +183,7 @@ def test_the_first_illegal_entry_is_shown_with_its_rule(upload):
 
 
 def test_a_judge_rules_from_the_report_page_and_the_trail_shows_it(client, django_capture_on_commit_callbacks):
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     _t, match, game, _o = tournament_game(recorded_log(41), judges=[judge])
     client.force_login(judge)
     with django_capture_on_commit_callbacks(execute=True):
@@ -206,11 +200,11 @@ def test_a_judge_rules_from_the_report_page_and_the_trail_shows_it(client, djang
 
 
 def test_players_and_strangers_get_404_on_an_adjudication(client, django_capture_on_commit_callbacks):
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     _t, match, game, _o = tournament_game(recorded_log(42), judges=[judge])
     with django_capture_on_commit_callbacks(execute=True):
         adjudication = services.adjudicate_game(judge, game)
-    for user in (match.player_a, match.player_b, make_user()):
+    for user in (match.player_a, match.player_b, UserFactory()):
         client.force_login(user)
         for name in ("adjudication-detail", "adjudication-step", "adjudication-progress"):
             assert client.get(reverse(f"matches:{name}", args=[adjudication.pk])).status_code == 404
@@ -218,8 +212,8 @@ def test_players_and_strangers_get_404_on_an_adjudication(client, django_capture
 
 
 def test_an_organiser_who_is_no_judge_cannot_upload_a_loose_log(client):
-    organiser = make_user()
-    make_tournament(make_format([starter_version()]), organiser)
+    organiser = UserFactory()
+    TournamentFactory(format=FormatFactory(versions=[starter_version()]), created_by=organiser)
     client.force_login(organiser)
     assert client.get(reverse("matches:adjudication-index")).status_code == 200
     response = client.post(reverse("matches:adjudication-upload"), {"log": SimpleUploadedFile("g.json", b"{}")})
@@ -227,7 +221,7 @@ def test_an_organiser_who_is_no_judge_cannot_upload_a_loose_log(client):
 
 
 def test_a_judge_replays_every_log_of_his_tournament_from_the_page(client, django_capture_on_commit_callbacks):
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     tournament, _match, game, _o = tournament_game(recorded_log(43), judges=[judge])
     client.force_login(judge)
     assert (
@@ -243,7 +237,8 @@ def test_a_judge_replays_every_log_of_his_tournament_from_the_page(client, djang
     assert game.winner == services.suggested_winner(adjudication)
 
 
-def test_a_judge_of_another_tournament_cannot_replay_this_one(client, judge):
+def test_a_judge_of_another_tournament_cannot_replay_this_one(client, any_judge):
+    judge = any_judge
     tournament, _m, _g, _o = tournament_game(recorded_log(44))
     client.force_login(judge)
     assert client.post(reverse("matches:adjudication-tournament", args=[tournament.pk])).status_code == 404

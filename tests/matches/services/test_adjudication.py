@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import PermissionDenied
 from django.test import override_settings
 
 from engine.log import dumps_log
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
+from matches import access
 from matches.models import Adjudication, Match, Ruling, StandingsSnapshot
 from matches.services import adjudication as services
-from tests.decks.factories import make_tournament, make_user
-from tests.matches.test_adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.matches.adjudication_support import parsed, recorded_log, starter_version, tournament_game
+from tests.matches.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -27,20 +28,6 @@ def done(django_capture_on_commit_callbacks):
         return result
 
     return run
-
-
-@pytest.fixture
-def judge():
-    user = make_user("judge")
-    return user
-
-
-@pytest.fixture
-def any_judge(judge):
-    from tests.decks.factories import make_format
-
-    make_tournament(make_format([starter_version()]), make_user(), judges=[judge])
-    return judge
 
 
 def test_the_signing_key_is_derived_from_the_secret_key_in_one_place():
@@ -130,17 +117,17 @@ def test_the_seat_of_player_b_is_found_by_user_name_in_the_header(judge, done):
 
 def test_a_judge_of_another_tournament_cannot_adjudicate_this_tournaments_game(any_judge, done):
     _t, _m, game, _o = tournament_game(recorded_log(19))
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         done(services.adjudicate_game, any_judge, game)
 
 
 def test_a_player_never_sees_the_adjudication_of_his_running_match(judge, done):
     _t, match, game, organiser = tournament_game(recorded_log(20), judges=[judge])
     adjudication = done(services.adjudicate_game, organiser, game)
-    assert services.can_view(judge, adjudication) and services.can_view(organiser, adjudication)
-    assert not services.can_view(match.player_a, adjudication)
-    assert not services.visible_adjudications(match.player_a).exists()
-    assert not services.can_view(make_user(), adjudication)
+    assert access.can_view_adjudication(judge, adjudication) and access.can_view_adjudication(organiser, adjudication)
+    assert not access.can_view_adjudication(match.player_a, adjudication)
+    assert not access.visible_adjudications(match.player_a).exists()
+    assert not access.can_view_adjudication(UserFactory(), adjudication)
 
 
 def test_a_ruling_changes_the_match_result_and_the_standings_with_an_audit_trail(judge, done):
@@ -177,7 +164,7 @@ def test_a_player_of_the_match_cannot_rule_on_it(judge, done):
     adjudication = done(services.adjudicate_game, judge, game)
     adjudication.refresh_from_db()
     match.tournament.judges.add(match.player_a)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.record_ruling(adjudication, match.player_a, winner="a", reason="I won")
 
 

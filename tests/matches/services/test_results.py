@@ -4,8 +4,8 @@ organiser overrides with an audit trail, impossible games refused."""
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import PermissionDenied
 
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.models import GameLog, Match, MatchGame, Round
 from matches.services import rounds as round_services
@@ -17,15 +17,14 @@ from matches.services.results import (
     report_result,
     resolve_dispute,
 )
-from tests.decks.factories import make_user
-from tests.matches.test_rounds_services import running_tournament
+from tests.matches.factories import UserFactory, running_tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def setup():
-    judge = make_user()
+    judge = UserFactory()
     tournament, organiser, players = running_tournament(2, rounds=2)
     tournament.judges.add(judge)
     rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
@@ -61,14 +60,14 @@ def test_a_player_cannot_resolve_a_dispute(setup):
     _t, _o, _j, match, a, b = setup
     report_result(match, a, 2, 0)
     report_result(match, b, 0, 2)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         resolve_dispute(match, a, 2, 0)
 
 
 def test_someone_outside_the_match_cannot_report_it(setup):
     _t, _o, _j, match, _a, _b = setup
-    with pytest.raises(PermissionDenied):
-        report_result(match, make_user(), 2, 0)
+    with pytest.raises(NotAllowed):
+        report_result(match, UserFactory(), 2, 0)
 
 
 @pytest.mark.parametrize(
@@ -96,7 +95,7 @@ def test_organiser_override_replaces_a_finished_result_and_the_audit_keeps_the_o
 
 def test_a_player_cannot_override(setup):
     _t, _o, _j, match, a, _b = setup
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         override_result(match, a, 2, 0)
 
 

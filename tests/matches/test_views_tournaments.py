@@ -10,12 +10,12 @@ import json
 import pytest
 
 from junling.models import AuditEvent
+from matches import access
 from matches.models import Match, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import report_result
 from matches.services.standings import snapshot_standings
-from tests.decks.factories import make_card_database_version, make_format, make_user
-from tests.matches.test_rounds_services import play_round, running_tournament
+from tests.matches.factories import FormatFactory, UserFactory, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -27,23 +27,23 @@ def _published(players=4, **kw):
 
 
 def test_creating_a_tournament_with_a_structure_from_the_page(client):
-    fmt = make_format([make_card_database_version()])
-    organiser = make_user()
+    fmt = FormatFactory()
+    organiser = UserFactory()
     client.force_login(organiser)
     form = {"name": "Spring Cup", "format": fmt.pk, "best_of": "3", "structure": "swiss", "planned_rounds": "4"}
     response = client.post("/tournaments/new", {**form, "top_cut": "8"})
     tournament = Tournament.objects.get(name="Spring Cup")
     assert response.status_code == 302 and response["Location"] == f"/tournaments/{tournament.pk}/admin"
     assert (tournament.structure, tournament.planned_rounds, tournament.top_cut) == ("swiss", 4, 8)
-    assert tournament.is_organiser(organiser)
+    assert access.can_organise(organiser, tournament)
 
 
 @pytest.mark.parametrize(
     "bad", [{"top_cut": "5"}, {"structure": "ladder"}, {"planned_rounds": "x"}, {"format": "999999"}, {"name": ""}]
 )
 def test_creating_a_tournament_with_bad_input_is_400_and_saves_nothing(client, bad):
-    fmt = make_format([make_card_database_version()])
-    client.force_login(make_user())
+    fmt = FormatFactory()
+    client.force_login(UserFactory())
     form = {
         "name": "Cup",
         "format": fmt.pk,
@@ -153,7 +153,7 @@ def test_an_impossible_report_on_my_match_is_400_with_the_reason(client):
 
 
 def test_the_judge_page_lists_disputes_for_judges_and_a_judge_resolves_one(client):
-    judge = make_user()
+    judge = UserFactory()
     tournament, _o, _people, rnd = _published(2)
     tournament.judges.add(judge)
     match = rnd.matches.get()
@@ -255,7 +255,7 @@ def test_the_ratings_leaderboard_and_a_players_history_chart(client, django_capt
 def test_the_organiser_enters_a_late_player_from_the_admin_page_with_missed_round_losses(client):
     tournament, organiser, _people, rnd = _published(4)
     play_round(rnd, organiser)
-    late = make_user()
+    late = UserFactory()
     from tests.decks.factories import make_deck
 
     make_deck(late, tournament.format)
@@ -266,7 +266,7 @@ def test_the_organiser_enters_a_late_player_from_the_admin_page_with_missed_roun
 
 def test_late_entry_of_a_player_without_a_deck_is_a_400_naming_them(client):
     tournament, organiser, _people, _rnd = _published(2)
-    late = make_user()
+    late = UserFactory()
     client.force_login(organiser)
     response = client.post(
         f"/tournaments/{tournament.pk}/admin/late", {"player": late.username}, HTTP_ACCEPT_LANGUAGE="en"
@@ -285,3 +285,56 @@ def test_an_unknown_admin_action_is_404(client):
     tournament, organiser, _people = running_tournament(2)
     client.force_login(organiser)
     assert client.post(f"/tournaments/{tournament.pk}/admin/explode").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "action,data,message",
+    [
+        ("structure", {"structure": "swiss", "planned_rounds": "x"}, "Swiss rounds"),
+        ("structure", {"structure": "ladder"}, "Structure"),
+        ("drop", {"player": ""}, "Player"),
+        ("drop", {"player": "nobody"}, "There is no player named nobody."),
+        ("late", {"player": "nobody"}, "There is no player named nobody."),
+        ("hand", {"pairs": ""}, "Pairings"),
+        ("hand", {"pairs": "a b c"}, "Line 1"),
+    ],
+)
+def test_bad_input_to_an_admin_action_is_a_400_naming_the_field_and_changes_nothing(client, action, data, message):
+    tournament, organiser, _people = running_tournament(2)
+    client.force_login(organiser)
+    before = AuditEvent.objects.count()
+    response = client.post(f"/tournaments/{tournament.pk}/admin/{action}", data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and message in response.content.decode()
+    assert AuditEvent.objects.count() == before and not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"games_won_a": "x", "games_won_b": "0"}, {"games_won_a": "3", "games_won_b": "0"}]
+)
+def test_a_bad_override_is_shown_back_and_saves_nothing(client, data):
+    _tournament, organiser, _people, rnd = _published(2)
+    match = rnd.matches.get()
+    client.force_login(organiser)
+    response = client.post(f"/matches/{match.pk}/override", data, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert response.status_code == 200 and response.redirect_chain[0][1] == 302
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+
+
+def test_only_judges_resolve_and_only_organisers_override(client):
+    _tournament, _organiser, people, rnd = _published(2)
+    match = rnd.matches.get()
+    client.force_login(people[0])
+    assert client.post(f"/matches/{match.pk}/override", {"games_won_a": 2, "games_won_b": 0}).status_code == 403
+    assert client.post(f"/matches/{match.pk}/resolve", {"games_won_a": 2, "games_won_b": 0}).status_code == 403
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+
+
+def test_a_bad_report_on_my_match_is_a_400_naming_the_field(client):
+    tournament, _o, _people, rnd = _published(2)
+    client.force_login(rnd.matches.get().player_a)
+    response = client.post(f"/tournaments/{tournament.pk}/my-match", {"games_won_a": "two"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "Games won by player A" in response.content.decode()
+    assert not rnd.matches.get().reports.exists()

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from matches.services import adjudication as services
-from tests.matches.test_adjudication_support import recorded_log, starter_version, tournament_game
+from tests.matches.adjudication_support import recorded_log, starter_version, tournament_game
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,8 @@ from engine.game.cli import DECKS_DIR, load_deck
 from engine.log import load_log, record_game
 from matches.models import GameLog, Match, MatchGame, Registration
 from matches.services.adjudication import log_signing_key
-from tests.decks.factories import make_deck, make_format, make_tournament, make_user
+from tests.decks.factories import make_deck, make_format
+from tests.matches.factories import TournamentFactory, UserFactory
 
 DECKS = ("shu_starter", "wei_starter")
 
@@ -66,9 +67,9 @@ def tournament_game(raw: bytes, *, judges=(), locked: tuple[str, str] = DECKS, u
     of that match holding the log ``raw``. Returns (tournament, match, game, organiser)."""
     version = starter_version()
     fmt = make_format([version])
-    organiser = make_user()
-    tournament = make_tournament(fmt, organiser, judges=judges, status="running")
-    players = [make_user(u) for u in usernames]
+    organiser = UserFactory()
+    tournament = TournamentFactory(format=fmt, created_by=organiser, judges=judges, status="running")
+    players = [UserFactory(username=u) for u in usernames]
     regs = []
     for player, deck in zip(players, locked):
         deck_version = make_deck(player, fmt, deck_text(deck)).latest_version()

@@ -15,8 +15,8 @@ import pytest
 from matches.models import Adjudication
 from matches.services import adjudication as services
 from tests.conftest import ROOT, _database_url_for_worker
-from tests.decks.factories import make_user
-from tests.matches.test_adjudication_support import recorded_log, starter_version
+from tests.matches.adjudication_support import recorded_log, starter_version
+from tests.matches.factories import UserFactory
 
 # Unacknowledged messages go back to the queue after this long (kombu's Redis visibility timeout).
 VISIBILITY_TIMEOUT = 3
@@ -69,7 +69,7 @@ def test_a_worker_killed_mid_replay_loses_nothing_the_next_worker_finishes_it(re
 
     redis.Redis.from_url(redis_url).flushdb()
     starter_version()
-    judge = make_user("judge")
+    judge = UserFactory(username="judge")
     log = services.store_log(recorded_log(61), judge)
     adjudication = services.request_adjudication(judge, log, enqueue=False)
     entries = len(json.loads(log.content)["entries"])

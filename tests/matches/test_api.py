@@ -10,19 +10,11 @@ from matches.models import Registration, Tournament
 from matches.services.registration import publish_decklists, register_deck, start_tournament
 from tests.decks.factories import (
     legal_text,
-    make_card_database_version,
     make_deck,
-    make_format,
-    make_tournament,
-    make_user,
 )
+from tests.matches.factories import TournamentFactory, UserFactory, deck_version
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
 
 
 def register(client, tournament, data):
@@ -32,9 +24,9 @@ def register(client, tournament, data):
 
 
 def test_register_over_the_api_returns_201_with_the_registration(client, fmt):
-    player = make_user()
-    version = make_deck(player, fmt).latest_version()
-    tournament = make_tournament(fmt, make_user())
+    player = UserFactory()
+    version = deck_version(player, fmt)
+    tournament = TournamentFactory(format=fmt)
     client.force_login(player)
     response = register(client, tournament, {"deck_version": version.pk})
     assert response.status_code == 201, response.content
@@ -43,24 +35,25 @@ def test_register_over_the_api_returns_201_with_the_registration(client, fmt):
 
 
 def test_register_by_deck_takes_its_latest_version(client, fmt):
-    player = make_user()
+    player = UserFactory()
     deck = make_deck(player, fmt)
-    tournament = make_tournament(fmt, make_user())
+    tournament = TournamentFactory(format=fmt)
     client.force_login(player)
     assert register(client, tournament, {"deck": deck.pk}).status_code == 201
     assert Registration.objects.get().deck_version == deck.latest_version()
 
 
 def test_register_an_illegal_deck_is_400_with_all_violations_ruling_d7(client, fmt):
-    player = make_user()
+    player = UserFactory()
     version = make_deck(player, fmt, legal_text(extra="1 关羽\n1 曹操")).latest_version()
-    tournament = make_tournament(fmt, make_user())
+    tournament = TournamentFactory(format=fmt)
     client.force_login(player)
     response = register(client, tournament, {"deck_version": version.pk})
     assert response.status_code == 400
-    body = response.json()
-    assert body["legal"] is False and body["error"]["message"]
-    assert {"too-many-copies", "undeclared-faction"} <= {v["code"] for v in body["violations"]}
+    error = response.json()["error"]
+    assert error["code"] == "registration.illegal_deck" and error["message"] and error["status"] == 400
+    assert error["params"]["legal"] is False
+    assert {"too-many-copies", "undeclared-faction"} <= {v["code"] for v in error["params"]["violations"]}
     assert not Registration.objects.exists()
 
 
@@ -70,30 +63,30 @@ def test_register_an_illegal_deck_is_400_with_all_violations_ruling_d7(client, f
     ids=["nothing", "text", "negative", "huge", "boolean", "no-such-deck"],
 )
 def test_register_with_a_bad_request_is_400(client, fmt, data):
-    tournament = make_tournament(fmt, make_user())
-    client.force_login(make_user())
+    tournament = TournamentFactory(format=fmt)
+    client.force_login(UserFactory())
     response = register(client, tournament, data)
     assert response.status_code == 400
     assert response.json()["error"]["message"]
 
 
 def test_register_someone_elses_deck_version_is_400(client, fmt):
-    version = make_deck(make_user(), fmt).latest_version()
-    tournament = make_tournament(fmt, make_user())
-    client.force_login(make_user())
+    version = deck_version(UserFactory(), fmt)
+    tournament = TournamentFactory(format=fmt)
+    client.force_login(UserFactory())
     assert register(client, tournament, {"deck_version": version.pk}).status_code == 400
 
 
 def test_register_needs_a_login(client, fmt):
-    tournament = make_tournament(fmt, make_user())
+    tournament = TournamentFactory(format=fmt)
     assert register(client, tournament, {"deck": 1}).status_code in (401, 403)
 
 
 def test_register_after_the_start_is_400(client, fmt):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
-    player, organiser = make_user(), make_user()
-    version = make_deck(player, fmt).latest_version()
-    tournament = make_tournament(fmt, organiser)
+    player, organiser = UserFactory(), UserFactory()
+    version = deck_version(player, fmt)
+    tournament = TournamentFactory(format=fmt, created_by=organiser)
     start_tournament(tournament, organiser)
     client.force_login(player)
     response = register(client, tournament, {"deck_version": version.pk})
@@ -102,18 +95,18 @@ def test_register_after_the_start_is_400(client, fmt):
 
 
 def test_tournament_list_hides_drafts_from_the_public(client, fmt):
-    organiser = make_user()
-    public = make_tournament(fmt, organiser)
-    make_tournament(fmt, organiser, status=Tournament.Status.DRAFT)
+    organiser = UserFactory()
+    public = TournamentFactory(format=fmt, created_by=organiser)
+    TournamentFactory(format=fmt, created_by=organiser, status=Tournament.Status.DRAFT)
     assert [t["id"] for t in client.get("/api/tournaments/").json()] == [public.pk]
     client.force_login(organiser)
     assert len(client.get("/api/tournaments/").json()) == 2
 
 
 def _world(fmt):
-    owner, other, organiser, judge = make_user(), make_user(), make_user(), make_user()
-    tournament = make_tournament(fmt, organiser, judges=[judge])
-    register_deck(owner, tournament, make_deck(owner, fmt).latest_version())
+    owner, other, organiser, judge = UserFactory(), UserFactory(), UserFactory(), UserFactory()
+    tournament = TournamentFactory(format=fmt, created_by=organiser, judges=[judge])
+    register_deck(owner, tournament, deck_version(owner, fmt))
     return tournament, {"owner": owner, "other": other, "organiser": organiser, "judge": judge, "anonymous": None}
 
 

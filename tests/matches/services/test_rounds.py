@@ -2,45 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.core.exceptions import PermissionDenied
 
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.models import Match, Registration, Round, Tournament
-from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.results import override_result, report_result
 from matches.services.rounds import RoundError
-from tests.decks.factories import make_card_database_version, make_deck, make_format, make_user
+from tests.matches.factories import UserFactory, deck_version, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def running_tournament(
-    players: int, *, structure: str = Tournament.Structure.SWISS, rounds: int = 0, top_cut: int = 0, best_of: int = 3
-) -> tuple[Tournament, Any, list[Any]]:
-    """A started tournament with ``players`` registered through the services; (tournament, organiser, players)."""
-    fmt = make_format([make_card_database_version()])
-    organiser = make_user()
-    tournament = registration_services.create_tournament(organiser, name="Cup", format=fmt, best_of=best_of)
-    Tournament.objects.filter(pk=tournament.pk).update(structure=structure, planned_rounds=rounds, top_cut=top_cut)
-    registration_services.open_registration(tournament, organiser)
-    people = []
-    for _i in range(players):
-        player = make_user()
-        registration_services.register_deck(player, tournament, make_deck(player, fmt).latest_version())
-        people.append(player)
-    registration_services.start_tournament(tournament, organiser)
-    tournament.refresh_from_db()
-    return tournament, organiser, people
-
-
-def play_round(rnd: Round, organiser: Any) -> None:
-    """Player A wins 2-0 at every table still open (entered by the organiser)."""
-    for match in rnd.matches.exclude(status=Match.Status.FINISHED):
-        override_result(match, organiser, 2, 0)
 
 
 def test_pairing_round_one_from_registrations_gives_every_active_player_one_table_and_a_bye_when_odd():
@@ -115,7 +87,7 @@ def test_a_dropped_player_is_never_paired_again_but_keeps_their_results():
 
 def test_only_the_player_or_an_organiser_may_drop_a_player():
     tournament, _organiser, players = running_tournament(2)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.drop_player(tournament, players[1], players[0])
 
 
@@ -124,10 +96,8 @@ def test_late_entry_gets_a_missed_round_loss_for_each_published_round():
     r1 = services.pair_next_round(tournament, organiser)
     services.publish_round(r1, organiser)
     play_round(r1, organiser)
-    late = make_user()
-    registration = services.add_late_entry(
-        tournament, organiser, late, make_deck(late, tournament.format).latest_version()
-    )
+    late = UserFactory()
+    registration = services.add_late_entry(tournament, organiser, late, deck_version(late, tournament.format))
     assert registration.is_locked and registration.locked_hash
     missed = Match.objects.get(player_a=late)
     assert missed.result_source == Match.Source.MISSED and missed.round == r1 and missed.games_won_b == 2
@@ -142,9 +112,7 @@ def test_late_entry_gets_a_missed_round_loss_for_each_published_round():
 def test_late_entry_refuses_a_player_already_registered():
     tournament, organiser, players = running_tournament(2)
     with pytest.raises(RoundError, match="already registered"):
-        services.add_late_entry(
-            tournament, organiser, players[0], make_deck(players[0], tournament.format).latest_version()
-        )
+        services.add_late_entry(tournament, organiser, players[0], deck_version(players[0], tournament.format))
 
 
 def test_repair_round_pairs_a_draft_again_after_a_drop():
@@ -240,7 +208,7 @@ def test_single_elimination_gives_top_seeds_the_byes_and_advances_winners():
 
 def test_only_organisers_pair_and_publish():
     tournament, _organiser, players = running_tournament(2)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.pair_next_round(tournament, players[0])
 
 
@@ -274,3 +242,16 @@ def test_a_match_reopened_in_a_finished_round_blocks_the_next_round():
     rnd.matches.filter(table=1).update(status=Match.Status.DISPUTED)
     with pytest.raises(RoundError, match="Round 1 is not finished"):
         services.pair_next_round(tournament, organiser)
+
+
+def test_round_refusals_are_refused_with_stable_codes_and_their_facts():
+    from junling.errors import Refused
+
+    tournament, organiser, _players = running_tournament(2)
+    services.pair_next_round(tournament, organiser)
+    with pytest.raises(Refused) as info:
+        services.pair_next_round(tournament, organiser)
+    assert isinstance(info.value, RoundError) and info.value.code == "round.draft_waiting"
+    with pytest.raises(RoundError) as info:
+        services.set_structure(tournament, organiser, structure="swiss", planned_rounds=30)
+    assert (info.value.code, info.value.params, info.value.status) == ("structure.rounds_range", {"n": 30}, 400)

@@ -1,0 +1,191 @@
+"""The input of every state-changing page of tournaments, rounds, results and adjudication.
+
+A form parses and bounds what the browser sent (ids, whole numbers, names, text sizes) and says
+which field is wrong; the services then decide what the tournament's rules allow. Views never read
+``request.POST`` by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from decks.models import DeckVersion, Format
+from matches.models import Registration, Ruling, Tournament
+from matches.services import rounds as round_services
+from matches.services.rounds import RoundError
+
+MAX_ID = 2**63 - 1
+RESULT_GAMES = 9
+"""The most games a result field takes (results.check_games applies the match's best-of)."""
+
+
+class IdChoiceField(forms.ModelChoiceField):
+    """A model choice by primary key that refuses non-numbers and out-of-range ids before the query."""
+
+    def to_python(self, value: Any) -> Any:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not text.isdigit() or not 0 < int(text) <= MAX_ID:
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(text)
+
+
+class RegisterDeckForm(forms.Form):
+    """A player registers one of his own deck versions (the service checks it against the format)."""
+
+    deck_version = IdChoiceField(
+        queryset=DeckVersion.objects.none(),
+        label=_("Deck version"),
+        error_messages={
+            "required": _("Choose one of your deck versions."),
+            "invalid_choice": _("Choose one of your deck versions."),
+        },
+    )
+
+    def __init__(self, *args: Any, player: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck_version"].queryset = DeckVersion.objects.select_related(  # type: ignore[attr-defined]
+            "deck", "card_database_version"
+        ).filter(deck__owner=player)
+
+
+class StructureForm(forms.Form):
+    """Swiss (rounds, 0 = from attendance; top cut 0/4/8), round robin or single elimination."""
+
+    structure = forms.ChoiceField(label=_("Structure"), choices=Tournament.Structure.choices)
+    planned_rounds = forms.IntegerField(
+        label=_("Swiss rounds (0: from attendance)"), min_value=0, max_value=20, required=False
+    )
+    top_cut = forms.TypedChoiceField(
+        label=_("Top cut"), choices=[("0", "0"), ("4", "4"), ("8", "8")], coerce=int, required=False, empty_value=0
+    )
+
+    def clean_planned_rounds(self) -> int:
+        return self.cleaned_data.get("planned_rounds") or 0
+
+
+class TournamentForm(StructureForm):
+    """A new tournament: name, format, best of, and its structure."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    format = IdChoiceField(queryset=Format.objects.order_by("name"), label=_("Format"))
+    best_of = forms.TypedChoiceField(label=_("Best of"), choices=[("3", "3"), ("1", "1")], coerce=int)
+
+    field_order = ["name", "format", "best_of", "structure", "planned_rounds", "top_cut"]
+
+
+class PlayerForm(forms.Form):
+    """A player by user name (an organiser drops a player or enters one late)."""
+
+    player = forms.CharField(label=_("Player"), max_length=150)
+
+    def clean_player(self) -> Any:
+        name = self.cleaned_data["player"].strip()
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no player named %(name)s."), params={"name": name or "''"})
+        return user
+
+
+class HandPairingForm(forms.Form):
+    """Rows "alice bob" (one table a line) or "carol bye", by user name, and whether to save despite warnings."""
+
+    pairs = forms.CharField(label=_("Pairings"), max_length=200_000, strip=False)
+    confirm = forms.BooleanField(label=_("Save it anyway"), required=False)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_pairs(self) -> list[tuple[int, int | None]]:
+        usernames = dict(
+            Registration.objects.filter(tournament=self.tournament).values_list("player__username", "player_id")
+        )
+        try:
+            return round_services.parse_pairs(self.cleaned_data["pairs"], usernames)
+        except RoundError as exc:
+            raise forms.ValidationError(exc.message, code=exc.code) from None
+
+
+class ResultForm(forms.Form):
+    """A match result as games won by each player and drawn games."""
+
+    games_won_a = forms.IntegerField(label=_("Games won by player A"), min_value=0, max_value=RESULT_GAMES)
+    games_won_b = forms.IntegerField(label=_("Games won by player B"), min_value=0, max_value=RESULT_GAMES)
+    games_drawn = forms.IntegerField(label=_("Drawn games"), min_value=0, max_value=RESULT_GAMES, required=False)
+
+    def clean_games_drawn(self) -> int:
+        return self.cleaned_data.get("games_drawn") or 0
+
+    def games(self) -> tuple[int, int, int]:
+        data = self.cleaned_data
+        return data["games_won_a"], data["games_won_b"], data["games_drawn"]
+
+
+class OverrideForm(ResultForm):
+    """An organiser's result, why, and the page to go back to."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    next = forms.CharField(max_length=2000, required=False)
+
+
+class ResolveForm(ResultForm):
+    """A judge's decision on a disputed match."""
+
+    note = forms.CharField(label=_("Note"), max_length=500, required=False)
+
+
+class LogUploadForm(forms.Form):
+    """A game log file for adjudication (its size is checked before it is read)."""
+
+    log = forms.FileField(
+        label=_("Log file"),
+        error_messages={
+            "required": _("Choose a log file to upload."),
+            "empty": _("The file is empty: upload a game log (JSON)."),
+        },
+    )
+
+
+class RulingForm(forms.Form):
+    """A judge's ruling on one game: the winner and why."""
+
+    winner = forms.ChoiceField(
+        label=_("Winner"),
+        choices=Ruling.Winner.choices,
+        error_messages={"invalid_choice": _("The winner is player A, player B, a draw or not decided.")},
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=2000,
+        error_messages={"required": _("A ruling needs a reason (1 to 2000 characters).")},
+    )
+
+
+class StepForm(forms.Form):
+    """Which entry of a replayed log to show (the viewer clamps it to the log)."""
+
+    n = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_ID,
+        required=False,
+        error_messages={
+            "invalid": _("An entry number is a whole number from 0."),
+            "min_value": _("An entry number is a whole number from 0."),
+            "max_value": _("An entry number is a whole number from 0."),
+        },
+    )
+
+
+class SearchForm(forms.Form):
+    """The name filter of a pairings or standings page (a longer query is cut, not refused)."""
+
+    q = forms.CharField(required=False)
+
+    def clean_q(self) -> str:
+        return self.cleaned_data["q"].strip()[:150]

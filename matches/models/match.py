@@ -1,0 +1,131 @@
+"""A match, its games and its players' result reports.
+
+A Match with no round is a casual match (or a match against a bot); a tournament's match belongs
+to a Round. Rounds and game logs are named by string so that this module imports neither.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .tournaments import Registration, Tournament
+
+
+class Match(models.Model):
+    """Two players (or a player and a bot, or a bye) playing best of 1 or 3 games."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        PLAYING = "playing", _("Playing")
+        REPORTED = "reported", _("Reported by one player")
+        DISPUTED = "disputed", _("Disputed")
+        FINISHED = "finished", _("Finished")
+
+    class Bot(models.TextChoices):
+        NONE = "", _("No bot")
+        RANDOM = "random", _("Random bot")
+        GREEDY = "greedy", _("Greedy bot")
+
+    class Source(models.TextChoices):
+        NONE = "", _("Not finished")
+        REFEREED = "refereed", _("Refereed by the server")
+        REPORTED = "reported", _("Reported by both players")
+        ORGANISER = "organiser", _("Entered by an organiser")
+        JUDGE = "judge", _("Decided by a judge")
+        BYE = "bye", _("Bye")
+        MISSED = "missed", _("Missed round (late entry)")
+
+    round = models.ForeignKey("matches.Round", null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
+    player_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches_as_a")
+    player_b = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="matches_as_b"
+    )
+    bot = models.CharField(max_length=16, choices=Bot.choices, default=Bot.NONE, blank=True)
+    registration_a = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches_as_a"
+    )
+    registration_b = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches_as_b"
+    )
+    table = models.PositiveIntegerField(_("table"), default=0)
+    best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    games_won_a = models.PositiveSmallIntegerField(default=0)
+    games_won_b = models.PositiveSmallIntegerField(default=0)
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    is_bye = models.BooleanField(default=False)
+    result_source = models.CharField(max_length=16, choices=Source.choices, default=Source.NONE, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table", "id"]
+        indexes = [
+            models.Index(fields=["tournament", "status"]),
+            models.Index(fields=["round", "table"]),
+        ]
+
+    def __str__(self) -> str:
+        opponent = self.player_b or (self.bot and f"bot:{self.bot}") or "bye"
+        return f"{self.player_a} vs {opponent}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def involves(self, user: object) -> bool:
+        pk = getattr(user, "pk", None)
+        return pk is not None and pk in (self.player_a_id, self.player_b_id)
+
+
+class MatchGame(models.Model):
+    """One game of a match; its log, if kept, is a GameLog."""
+
+    class Winner(models.TextChoices):
+        A = "a", _("Player A")
+        B = "b", _("Player B")
+        DRAW = "draw", _("Draw")
+        NONE = "none", _("Not decided")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    winner = models.CharField(max_length=8, choices=Winner.choices, default=Winner.NONE)
+    reason = models.CharField(max_length=200, blank=True)
+    log = models.ForeignKey("matches.GameLog", null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.match} game {self.number}"
+
+
+class ResultReport(models.Model):
+    """A player's report of a match result; both players agreeing finishes the match."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="result_reports")
+    games_won_a = models.PositiveSmallIntegerField(default=0)
+    games_won_b = models.PositiveSmallIntegerField(default=0)
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "reporter"], name="one_report_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.reporter}: {self.games_won_a}-{self.games_won_b}-{self.games_drawn}"
+
+    def same_result(self, other: ResultReport) -> bool:
+        return (self.games_won_a, self.games_won_b, self.games_drawn) == (
+            other.games_won_a,
+            other.games_won_b,
+            other.games_drawn,
+        )

@@ -1,0 +1,60 @@
+"""What the adjudication pages show: the index (logs, games, tournaments to replay), a verdict's report,
+and the step-through viewer with both hands visible."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches import access
+from matches.models import Adjudication, Ruling
+from matches.services import adjudication as services
+
+INDEX_ADJUDICATIONS = 50
+INDEX_GAMES = 100
+INDEX_TOURNAMENTS = 50
+
+
+def index_page(user: Any, *, error: str = "") -> dict[str, Any]:
+    return {
+        "adjudications": access.visible_adjudications(user)[:INDEX_ADJUDICATIONS],
+        "games": access.games_to_adjudicate(user)[:INDEX_GAMES],
+        "can_upload": access.can_upload_logs(user),
+        "tournaments": access.tournaments_to_replay(user)[:INDEX_TOURNAMENTS],
+        "limit_mib": services.MAX_LOG_UPLOAD_BYTES // (1024 * 1024),
+        "error": error,
+    }
+
+
+def report(adjudication: Adjudication) -> dict[str, Any]:
+    """The verdict and the seats' names as the log's header gives them."""
+    verdict = adjudication.verdict or {}
+    players = verdict.get("players") or []
+    names = [p.get("name", f"player {i}") if isinstance(p, dict) else str(p) for i, p in enumerate(players)]
+    return {"verdict": verdict, "seat_names": names}
+
+
+def detail_page(adjudication: Adjudication) -> dict[str, Any]:
+    context: dict[str, Any] = {"a": adjudication, **report(adjudication)}
+    if adjudication.game_id is not None:
+        context["winner_choices"] = Ruling.Winner.choices
+        context["suggested"] = services.suggested_winner(adjudication) if adjudication.is_done else ""
+        context["rulings"] = adjudication.rulings.select_related("judge")
+        context["game"] = adjudication.game
+    return context
+
+
+def step_page(adjudication: Adjudication, index: int, language: str) -> dict[str, Any]:
+    """Entry ``index`` of the replayed log (clamped), the entries around it, and both players' boards."""
+    view = services.step_view(adjudication, index)
+    players = None
+    if view.state is not None and adjudication.database_version is not None:
+        players = services.board(view.state, adjudication.database_version.to_engine(), language)
+    return {
+        "a": adjudication,
+        "view": view,
+        "players": players,
+        "prev": max(0, view.index - 1),
+        "next": min(view.total - 1, view.index + 1) if view.total else 0,
+        "last": max(0, view.total - 1),
+        **report(adjudication),
+    }

@@ -1,0 +1,245 @@
+"""What the tournament pages show: a tournament with its registrations, the organiser's admin page, a
+round's pairings, standings, a player's match, the disputes page, ratings; and the export rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Page
+from django.db.models import Q
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from decks.models import DeckVersion
+from matches import access
+from matches.http import page_of_items
+from matches.models import Match, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.services.ratings import history_svg, rating_history
+from matches.services.registration import registration_decklist
+from matches.services.standings import latest_snapshot
+
+HAND_PAIRING_TEXT_LIMIT = 500
+"""The admin page pre-fills the hand-pairing box with a draft of at most this many tables."""
+
+
+def violation_rows(result: Any, language: str) -> list[dict[str, Any]]:
+    """An illegal deck's violations, in the reader's language where the engine has it."""
+    if result is None:
+        return []
+    english = (language or "").startswith("en")
+    return [
+        {"rule": v.rule, "message": v.message if english else (v.message_zh or v.message), "cards": v.cards}
+        for v in result.violations
+    ]
+
+
+def tournament_page(
+    user: Any, tournament: Tournament, *, error: str = "", violations: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    registrations = list(tournament.registrations.select_related("player", "deck_version__deck", "tournament"))
+    rows = []
+    for registration in registrations:
+        allowed = access.can_view_registration_decklist(user, registration)
+        rows.append(
+            {
+                "registration": registration,
+                "can_view": allowed,
+                "decklist": registration_decklist(registration) if allowed else "",
+            }
+        )
+    my_versions: list[DeckVersion] = []
+    if user.is_authenticated and tournament.registration_is_open():
+        my_versions = list(
+            DeckVersion.objects.filter(deck__owner=user, deck__format=tournament.format)
+            .select_related("deck")
+            .order_by("deck__name", "-number")
+        )
+    return {
+        "tournament": tournament,
+        "rows": rows,
+        "is_organiser": access.can_organise(user, tournament),
+        "can_see_disputes": access.can_oversee(user, tournament),
+        "registration_open": tournament.registration_is_open(),
+        "my_versions": my_versions,
+        "my_registration": next((r for r in registrations if r.player_id == user.pk), None),
+        "error": error,
+        "violations": violations or [],
+    }
+
+
+def admin_page(
+    user: Any, tournament: Tournament, *, error: str = "", warnings: Any = None, pairs_text: str = ""
+) -> dict[str, Any]:
+    """The organiser's page: every round with its table counts, the draft under review, the players."""
+    rounds = list(tournament.rounds.order_by("number"))
+    draft = next((r for r in rounds if r.status == Round.Status.DRAFT), None)
+    counts: dict[int, dict[str, int]] = {}
+    for round_id, match_status in Match.objects.filter(round__tournament=tournament).values_list("round_id", "status"):
+        counts.setdefault(round_id, {}).setdefault(match_status, 0)
+        counts[round_id][match_status] += 1
+    for rnd in rounds:
+        c = counts.get(rnd.pk, {})
+        rnd.tables = sum(c.values())  # type: ignore[attr-defined]
+        rnd.finished_tables = c.get(Match.Status.FINISHED, 0)  # type: ignore[attr-defined]
+        rnd.disputed = c.get(Match.Status.DISPUTED, 0)  # type: ignore[attr-defined]
+    if draft is not None and not pairs_text and draft.tables <= HAND_PAIRING_TEXT_LIMIT:  # type: ignore[attr-defined]
+        pairs_text = "\n".join(
+            f"{a} {b or 'bye'}"
+            for a, b in draft.matches.order_by("table").values_list("player_a__username", "player_b__username")
+        )
+    registrations = Registration.objects.filter(tournament=tournament)
+    return {
+        "tournament": tournament,
+        "rounds": rounds,
+        "draft": draft,
+        "error": error,
+        "warnings": warnings or [],
+        "pairs_text": pairs_text,
+        "players": registrations.count(),
+        "active_players": registrations.filter(dropped=False).count(),
+        "structures": Tournament.Structure.choices,
+        "can_judge": access.can_judge(user, tournament),
+    }
+
+
+def _points(tournament: Tournament) -> dict[int, int]:
+    snapshot = latest_snapshot(tournament)
+    return {row["player"]: row["points"] for row in snapshot.rows} if snapshot else {}
+
+
+def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, page: Any) -> dict[str, Any]:
+    """A round's tables, filtered by player name; under review, each player's points show the pair-downs."""
+    matches = rnd.matches.select_related("player_a", "player_b").order_by("table", "id")
+    if query:
+        matches = matches.filter(Q(player_a__username__icontains=query) | Q(player_b__username__icontains=query))
+    shown: Page = page_of_items(matches, page)
+    points = _points(tournament) if rnd.status == Round.Status.DRAFT else {}
+    for match in shown:
+        match.points_a = points.get(match.player_a_id, 0)
+        match.points_b = points.get(match.player_b_id, 0)
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "page": shown,
+        "q": query,
+        "points": bool(points),
+        "is_organiser": access.can_organise(user, tournament),
+        "rounds": tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", flat=True),
+    }
+
+
+def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
+    snapshot = latest_snapshot(tournament)
+    rows = snapshot.rows if snapshot else []
+    query = query.lower()
+    if query:
+        rows = [r for r in rows if query in r["name"].lower()]
+    return {"tournament": tournament, "snapshot": snapshot, "page": page_of_items(rows, page), "q": query}
+
+
+def player_match(user: Any, tournament: Tournament) -> Match | None:
+    """The player's latest published match in the tournament."""
+    if not user.is_authenticated:
+        return None
+    return (
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(Q(player_a=user) | Q(player_b=user))
+        .select_related("round", "tournament", "player_a", "player_b")
+        .order_by("-round__number")
+        .first()
+    )
+
+
+def my_match_page(user: Any, tournament: Tournament, match: Match | None, *, error: str = "") -> dict[str, Any]:
+    return {
+        "tournament": tournament,
+        "match": match,
+        "i_am_a": match is not None and match.player_a_id == user.pk,
+        "my_report": match.reports.filter(reporter=user).first() if match else None,
+        "other_reported": match.reports.exclude(reporter=user).exists() if match else False,
+        "registration": Registration.objects.filter(tournament=tournament, player=user).first(),
+        "error": error,
+    }
+
+
+def judge_page(user: Any, tournament: Tournament) -> dict[str, Any]:
+    disputed = list(
+        Match.objects.filter(tournament=tournament, status=Match.Status.DISPUTED)
+        .select_related("round", "player_a", "player_b")
+        .prefetch_related("reports__reporter")
+        .order_by("round__number", "table")
+    )
+    return {"tournament": tournament, "disputed": disputed, "is_judge": access.can_judge(user, tournament)}
+
+
+def ratings_page(page: Any) -> dict[str, Any]:
+    board = Rating.objects.select_related("player").order_by("-ordinal", "player_id")
+    return {"page": page_of_items(board, page)}
+
+
+def rating_player_page(username: str) -> dict[str, Any]:
+    player = get_user_model().objects.filter(username=username).first()
+    if player is None:
+        raise Http404(_("There is no such player."))
+    history = rating_history(player)
+    return {
+        "player": player,
+        "rating": Rating.objects.filter(player=player).first(),
+        "history": history,
+        "chart": history_svg(history),
+    }
+
+
+# --- exports (the pages' CSV/JSON and the API) -------------------------------------------------------------
+
+PAIRING_FIELDS = ["table", "player_a", "player_b", "status", "games_won_a", "games_won_b", "games_drawn", "bye"]
+STANDING_FIELDS = ["rank", "name", "points", "record", "mwp", "gwp", "omwp", "ogwp", "dropped"]
+
+
+def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
+    rows = rnd.matches.order_by("table", "id").values_list(
+        "table",
+        "player_a__username",
+        "player_b__username",
+        "status",
+        "games_won_a",
+        "games_won_b",
+        "games_drawn",
+        "is_bye",
+        "result_source",
+    )
+    return [
+        {
+            "table": t,
+            "player_a": a,
+            "player_b": b or "",
+            "status": s,
+            "games_won_a": ga,
+            "games_won_b": gb,
+            "games_drawn": gd,
+            "bye": bye,
+            "missed": source == Match.Source.MISSED,
+        }
+        for t, a, b, s, ga, gb, gd, bye, source in rows
+    ]
+
+
+def pairings_export(tournament: Tournament, rnd: Round) -> dict[str, Any]:
+    return {
+        "tournament": tournament.pk,
+        "round": rnd.number,
+        "kind": rnd.kind,
+        "status": rnd.status,
+        "pairings": pairing_rows(rnd),
+    }
+
+
+def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None) -> dict[str, Any]:
+    return {
+        "tournament": tournament.pk,
+        "round": snapshot.round_number if snapshot else 0,
+        "computed_at": snapshot.computed_at.isoformat() if snapshot else None,
+        "standings": snapshot.rows if snapshot else [],
+    }

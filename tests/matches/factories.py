@@ -1,0 +1,122 @@
+"""factory_boy factories and builders for the matches tests: users, formats, tournaments, decks, matches.
+
+Factories make rows directly (fast, any state); the builders at the bottom go through the services
+(``running_tournament``: registered, locked decks and all), for tests that need what a real event has.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from factory.django import DjangoModelFactory
+
+from decks.models import DeckVersion, Format
+from engine.cards import GENERALS_ORDER
+from matches.models import Match, Round, Tournament
+from matches.services import registration as registration_services
+from matches.services.results import override_result
+from tests.decks.factories import legal_text, make_card_database_version, make_deck
+
+
+class UserFactory(DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"player{n}")
+
+    @classmethod
+    def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
+        # No password: hashing one costs ~0.3 s per user; tests log in with force_login.
+        manager = cls._get_manager(model_class)
+        existing = manager.filter(username=kwargs["username"]).first()
+        return existing or manager.create_user(*args, password=None, **kwargs)
+
+
+class FormatFactory(DjangoModelFactory):
+    """A Generals' Order format over one card-database version of the small sample set."""
+
+    class Meta:
+        model = Format
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"test-format-{n}")
+    title = "Test format"
+    title_zh = "测试赛制"
+    game = GENERALS_ORDER
+    ruleset = GENERALS_ORDER
+    banlist: list[str] = []
+
+    @factory.post_generation
+    def versions(self, create: bool, extracted: Any, **kwargs: Any) -> None:
+        if create:
+            self.card_database_versions.set(list(extracted) if extracted else [make_card_database_version()])
+
+
+class TournamentFactory(DjangoModelFactory):
+    """A tournament open for registration (a day either side of now), organised by ``created_by``."""
+
+    class Meta:
+        model = Tournament
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Cup {n}")
+    format = factory.SubFactory(FormatFactory)
+    status = Tournament.Status.REGISTRATION
+    registration_opens = factory.LazyFunction(lambda: timezone.now() - datetime.timedelta(days=1))
+    registration_closes = factory.LazyFunction(lambda: timezone.now() + datetime.timedelta(days=1))
+    created_by = factory.SubFactory(UserFactory)
+
+    @factory.post_generation
+    def organisers(self, create: bool, extracted: Any, **kwargs: Any) -> None:
+        if create:
+            self.organisers.set(list(extracted) if extracted else [self.created_by])
+
+    @factory.post_generation
+    def judges(self, create: bool, extracted: Any, **kwargs: Any) -> None:
+        if create and extracted:
+            self.judges.set(list(extracted))
+
+
+class MatchFactory(DjangoModelFactory):
+    """A casual match (no tournament) between two new players, pending."""
+
+    class Meta:
+        model = Match
+
+    player_a = factory.SubFactory(UserFactory)
+    player_b = factory.SubFactory(UserFactory)
+    best_of = 3
+    status = Match.Status.PENDING
+
+
+def deck_version(player: Any, fmt: Format, text: str | None = None) -> DeckVersion:
+    """A deck of ``player`` in ``fmt`` (legal unless ``text`` says otherwise): its latest version."""
+    return make_deck(player, fmt, text or legal_text()).latest_version()
+
+
+def running_tournament(
+    players: int, *, structure: str = Tournament.Structure.SWISS, rounds: int = 0, top_cut: int = 0, best_of: int = 3
+) -> tuple[Tournament, Any, list[Any]]:
+    """A started tournament with ``players`` registered through the services; (tournament, organiser, players)."""
+    fmt = FormatFactory()
+    organiser = UserFactory()
+    tournament = registration_services.create_tournament(organiser, name="Cup", format=fmt, best_of=best_of)
+    Tournament.objects.filter(pk=tournament.pk).update(structure=structure, planned_rounds=rounds, top_cut=top_cut)
+    registration_services.open_registration(tournament, organiser)
+    people = UserFactory.create_batch(players)
+    for player in people:
+        registration_services.register_deck(player, tournament, deck_version(player, fmt))
+    registration_services.start_tournament(tournament, organiser)
+    tournament.refresh_from_db()
+    return tournament, organiser, people
+
+
+def play_round(rnd: Round, organiser: Any) -> None:
+    """Player A wins 2-0 at every table still open (entered by the organiser)."""
+    for match in rnd.matches.exclude(status=Match.Status.FINISHED):
+        override_result(match, organiser, 2, 0)
