@@ -95,7 +95,7 @@ urlpatterns = [
     re_path(rf"^api/play/matches/{ID}/settle/?$", api_play.PlaySettleAPI.as_view(), name="api-play-settle"),
     re_path(rf"^api/play/matches/{ID}/concede/?$", api_play.PlayConcedeAPI.as_view(), name="api-play-concede"),
     re_path(
-        rf"^api/play/matches/{ID}/games/(?P<number>[0-9]{1, 4})/log/?$",
+        rf"^api/play/matches/{ID}/games/{NUMBER}/log/?$",
         api_play.PlayLogAPI.as_view(),
         name="api-play-log",
     ),
