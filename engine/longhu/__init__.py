@@ -1,0 +1,30 @@
+"""龙虎三国志 (seed 001), refereed: ``Game(data, players).new_initial_state(seed)``; see ``docs/longhu.md``."""
+
+from __future__ import annotations
+
+from engine.longhu.actions import Action, Diplomacy, Draw, Go, Lead, Pass, Pick, Place, Roll, Split, Take
+from engine.longhu.data import DataError, GameData, load_data, parse_data
+from engine.longhu.errors import IllegalAction, LogError
+from engine.longhu.state import Game, State
+
+__all__ = [
+    "Action",
+    "DataError",
+    "Diplomacy",
+    "Draw",
+    "Game",
+    "GameData",
+    "Go",
+    "IllegalAction",
+    "Lead",
+    "LogError",
+    "Pass",
+    "Pick",
+    "Place",
+    "Roll",
+    "Split",
+    "State",
+    "Take",
+    "load_data",
+    "parse_data",
+]
