@@ -324,7 +324,12 @@ def _finish(
             else:
                 dest = "gone" if b.data.char(name).warlord else "dead"
             b.move_char(name, dest)
-            b.note("step_escape", "§5-7(1)", character=name, to=dest)
+            b.note(
+                "step_escape",
+                "§5-7(1)",
+                character=name,
+                to=dest if dest in b.data.map.region_ids else f"the {dest} pile",
+            )
             result["escapes"].append({"character": name, "to": dest})
     if b.emperor == region and winner:
         b.emperor_ctrl = winner[0]

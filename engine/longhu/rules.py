@@ -79,3 +79,15 @@ def play(b: Board, hooks: Hooks) -> Proc:
         b.round = min(b.round, b.data.rounds)
         b.outcome = victory.outcome(b, "rounds")
     b.phase = "over"
+
+
+class BattleOnlyHooks(Hooks):
+    """The battle calculator's wiring: one battle, no edict, nothing after it (no game around it)."""
+
+    def edict(self, b: Board, country: str) -> Proc:
+        return False
+        yield  # pragma: no cover
+
+    def aftermath(self, b: Board) -> Proc:
+        return
+        yield  # pragma: no cover
