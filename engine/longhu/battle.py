@@ -272,11 +272,11 @@ def _retreat(b: Board, region: str, side: list[str], *, attacker: bool) -> Proc:
     if not dest:
         return ""
     for c in side:
-        n = b.str_of(region, c)
-        if n:
-            b.shift(region, dest, c, n)
-    for n in chars:
-        b.move_char(n, dest)
+        k = b.str_of(region, c)
+        if k:
+            b.shift(region, dest, c, k)
+    for name in chars:
+        b.move_char(name, dest)
     b.note("step_retreat", "§5-5, ruling L18", side=_label(side), region=region, to=dest)
     return dest
 

@@ -148,7 +148,7 @@ class Board:
     def countries_in(self, region: str) -> list[str]:
         """Countries with strength or a character in ``region``, the control box's holder first."""
         found = set(self.armies(region))
-        found.update(self.allegiance[c] for c in self.chars_in(region) if self.allegiance.get(c))
+        found.update(a for c in self.chars_in(region) if (a := self.allegiance.get(c)))
         first = self.control.get(region)
         return sorted(found, key=lambda c: (c != first, self.country_index(c)))
 
@@ -280,7 +280,7 @@ def losses(b: Board, region: str, side: list[str], n: int, rule: str, result: di
         action = yield from ask(
             b, b.runner(holders[0]), "split " + str(n) + " losses among " + "+".join(holders), options, rule
         )
-        split = action.losses  # type: ignore[attr-defined]
+        split = action.losses if isinstance(action, Split) else (n,)
     for c, k in zip(holders, split):
         b.remove(region, c, k)
         if result is not None:

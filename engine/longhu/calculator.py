@@ -67,7 +67,7 @@ def build(spec: dict[str, Any]) -> tuple[Board, str]:
             else:
                 chars.append({"name": countries[c]["warlord"], "country": c, "warlord": True})
     retreat = sorted({r for s in sides for r in s.get("retreat_to", [])})
-    map_json = {
+    map_json: dict[str, Any] = {
         "format": "junling-map/1",
         "id": "battle-calculator",
         "game": "longhu",
@@ -119,7 +119,7 @@ def build(spec: dict[str, Any]) -> tuple[Board, str]:
         if not any(b.loc[ch.name] == REGION for ch in data.characters if ch.country == c):
             b.loc[b.warlord[c]] = "reserve"
     b.entered_from[REGION] = set(sides[0].get("retreat_to", []))
-    b.turn_country = list(sides[0].get("strength", {}))[0] if sides[0].get("strength") else None
+    b.turn_country = next(iter(sides[0].get("strength", {})), None)
     b.turn_player = 0
     return b, (list(sides[0].get("strength", {})) or [sides[0].get("country", "")])[0]
 

@@ -324,9 +324,9 @@ def parse_data(data: Any, map_data: MapData) -> GameData:
         if kind not in ROUND_END_KINDS:
             c.bad(f"{w}.kind", f"must be one of {', '.join(ROUND_END_KINDS)}, not {kind!r}")
             continue
-        for k in ("character", "to", "warlord"):
-            if row.get(k) is not None and row[k] not in names:
-                c.bad(f"{w}.{k}", f"unknown character {row[k]!r}")
+        for key in ("character", "to", "warlord"):
+            if row.get(key) is not None and row[key] not in names:
+                c.bad(f"{w}.{key}", f"unknown character {row[key]!r}")
         if row.get("country") is not None and row["country"] not in country_ids:
             c.bad(f"{w}.country", f"unknown country {row['country']!r}")
         if row.get("region") is not None and row["region"] not in regions:

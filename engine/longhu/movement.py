@@ -38,7 +38,8 @@ def _leaders(b: Board, country: str) -> list[str]:
 def _stack_options(
     b: Board, country: str, region: str, stack: list[str], taken: dict[str, int], emperor: bool
 ) -> list[Take | Go]:
-    mine = b.countries_of(b.owner[country]) if b.player_marker and b.owner.get(country) is not None else [country]
+    owner = b.owner.get(country)
+    mine = b.countries_of(owner) if b.player_marker and owner is not None else [country]
     led = {country} | {
         b.allegiance[n] for n in stack if n != EMPEROR and b.data.char(n).command >= 1 and b.allegiance.get(n)
     }
