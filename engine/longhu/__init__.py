@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.longhu.actions import Action, Diplomacy, Draw, Go, Lead, Pass, Pick, Place, Roll, Split, Take
+from engine.longhu.actions import Action, Diplomacy, Draw, Go, Lead, Leave, Pass, Pick, Place, Roll, Split, Take
 from engine.longhu.data import DataError, GameData, load_data, parse_data
 from engine.longhu.errors import IllegalAction, LogError
 from engine.longhu.state import Game, State
@@ -17,6 +17,7 @@ __all__ = [
     "Go",
     "IllegalAction",
     "Lead",
+    "Leave",
     "LogError",
     "Pass",
     "Pick",

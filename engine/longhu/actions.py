@@ -105,6 +105,15 @@ class Take(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Leave(Action):
+    """§4-5(4): on the way, leave a character (``strength`` 0) or ``strength`` of ``piece``'s country army."""
+
+    piece: str
+    strength: int = 0
+    kind: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
 class Go(Action):
     """§4-5: the stack moves into the adjacent ``region``."""
 
@@ -121,7 +130,7 @@ class Split(Action):
 
 
 ACTIONS: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Roll, Draw, Pick, Pass, Diplomacy, Place, Lead, Take, Go, Split)
+    cls.kind: cls for cls in (Roll, Draw, Pick, Pass, Diplomacy, Place, Lead, Take, Leave, Go, Split)
 }
 
 

@@ -292,15 +292,18 @@ def _finish(
     """§5-6, §5-7, §9(5): captures of the side left without an army, where the others go, the emperor."""
     if loser is not None:
         win_player = b.runner(winner[0])
+        captives = []
         for name in _chars(b, region, loser):
-            ch = b.data.char(name)
-            if ch.warlord:
+            if b.data.char(name).warlord:
                 continue
             die = yield from roll(b, f"capture of {name}", "§5-7(2)")
-            if die > 2:
-                b.note("step_capture", "§5-7(2), ruling L20", character=name, die=die, result="not captured")
-                continue
-            b.note("step_capture", "§5-7(2), ruling L20", character=name, die=die, result="captured")
+            taken = die <= 2
+            if taken:
+                captives.append(name)
+            result_text = "captured" if taken else "not captured"
+            b.note("step_capture", "§5-7(2), ruling L20", character=name, die=die, result=result_text)
+        for name in captives:  # ruling L20: every capture roll first, then each captive's loyalty
+            ch = b.data.char(name)
             die = yield from roll(b, f"loyalty of {name}", "§5-7(3)")
             if die > ch.loyalty:
                 options = [Pick(c) for c in winner if c in b.owner and b.alive(c)]
@@ -334,6 +337,12 @@ def _finish(
     if b.emperor == region and winner:
         b.emperor_ctrl = winner[0]
     b.fix_control(region)
+    holders = [c for c in winner if c in b.countries_in(region)]
+    if len(holders) > 1 and b.control.get(region) in holders:
+        action = yield from ask(
+            b, b.runner(holders[0]), f"country that controls {region}", map(Pick, holders), "§6(3), ruling L22"
+        )
+        b.control[region] = picked(action) or holders[0]
     b.note("step_result", "§5-6", winner=_label(winner), region=region)
     yield from hooks.aftermath(b)
     return result

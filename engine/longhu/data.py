@@ -28,7 +28,7 @@ EVENTS = (
 )
 ABILITIES = ("seek_talent", "three_visits", "peach_garden", "five_pecks", "sorcery")
 """§11-1 曹操 求贤令, §11-2 刘备 三顾茅庐, §11-3 桃园结义, §11-5 张鲁 五斗米教, §11-6 左慈 妖术."""
-ROUND_END_KINDS = ("flip", "arrive", "succeed")
+ROUND_END_KINDS = ("flip", "arrive", "succeed", "restore")
 
 
 class DataError(MapError):
@@ -66,8 +66,10 @@ class Country:
 
 @dataclass(frozen=True, slots=True)
 class RoundEndStep:
-    """A change at the end of a round (§4-8-1, §4-8-2): ``flip`` a counter to its other face, a
-    traitor ``arrive``\\ s, a warlord's ``succeed``\\ or takes over (孙坚 → 周瑜, 孙策 placed)."""
+    """A change at the end of a round (§4-8-1, §4-8-2, §11-4). Kinds: ``flip`` a counter to its other
+    face; ``arrive`` (a traitor enters, ``to`` the counter it replaces); ``succeed`` (the warlord turns into
+    the retainer ``to`` and ``warlord`` is placed there: 孙坚 → 周瑜 + 孙策); ``restore`` (a country destroyed
+    in battle returns with ``character`` as warlord and the retainer ``to``: 孙吴三代)."""
 
     round: int
     kind: str
@@ -335,8 +337,8 @@ def parse_data(data: Any, map_data: MapData) -> GameData:
             c.bad(f"{w}.to", f"a {kind} needs the counter's other face")
         if kind == "succeed" and not row.get("warlord"):
             c.bad(f"{w}.warlord", "a succession needs the new warlord")
-        if kind == "arrive" and not (row.get("country") and row.get("region")):
-            c.bad(w, "an arrival needs a country and a region")
+        if kind in ("arrive", "restore") and not (row.get("country") and row.get("region")):
+            c.bad(w, f"a {kind} needs a country and a region")
         steps.append(
             RoundEndStep(
                 c.count(f"{w}.round", row["round"], minimum=1) or 1,

@@ -4,7 +4,7 @@ battles, in the acting player's order (ruling L13)."""
 
 from __future__ import annotations
 
-from engine.longhu.actions import Go, Lead, Pass, Pick, Take
+from engine.longhu.actions import Go, Lead, Leave, Pass, Pick, Take
 from engine.longhu.board import Board, Hooks, Proc, ask, losses, picked
 
 EMPEROR = "献帝"
@@ -118,8 +118,19 @@ def movement_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
                 what = "movement: take pieces, then go"
             else:
                 opts = [Pass(), *(Go(r) for r in b.data.map.neighbours(here))]
-                what = "movement: stop or go on"
+                opts += [Leave(n) for n in stack[1:] if n != EMPEROR]  # §4-5(4): drop pieces on the way
+                total = sum(taken.values())
+                opts += [Leave(c, k) for c, n in taken.items() for k in range(1, min(n, total - 1) + 1)]
+                what = "movement: stop, go on, or leave pieces here"
             act = yield from ask(b, player, what, opts, "§4-5, ruling L11")
+            if isinstance(act, Leave):
+                if act.strength:
+                    taken[act.piece] -= act.strength
+                    if not taken[act.piece]:
+                        del taken[act.piece]
+                else:
+                    stack.remove(act.piece)
+                continue
             if isinstance(act, Take):
                 if act.piece == EMPEROR:
                     emperor = True

@@ -28,6 +28,23 @@ def _changes(b: Board, hooks: Hooks) -> Proc:
                     b.warlord[country] = step.warlord
                     b.allegiance[step.warlord] = country
                     b.loc[step.warlord] = where
+        elif step.kind == "restore" and step.country and step.region:
+            country = step.country
+            if b.alive(country) or country not in b.destroyed_in_battle:
+                continue  # §11-4(1), ruling L27: only a country destroyed in battle comes back
+            del b.destroyed[country]
+            b.destroyed_in_battle.discard(country)
+            b.warlord[country] = name
+            for n in (name, step.to):
+                if n:
+                    b.allegiance[n] = country
+                    b.move_char(n, step.region)
+            b.add(step.region, country, step.strength)
+            if b.owner.get(country) is not None and country not in b.cup:
+                b.cup.append(country)
+                b.cup.sort()
+            if any(b.hostile(c, country) for c in b.countries_in(step.region)):
+                yield from hooks.battle(b, step.region, country, no_retreat=True)  # as §10-5(5)
         elif step.kind == "arrive" and step.country and step.region:
             country = step.country
             if not b.alive(country):

@@ -85,7 +85,7 @@ def outcome(b: Board, termination: str, winners: list[int] | None = None) -> dic
     regions, prod, traitors = score(b)
     if winners is None:
         alive = [p for p in range(b.players) if p not in b.out]
-        if any(traitors > regions[p] for p in range(b.players)) and all(traitors > regions[p] for p in alive):
+        if alive and all(traitors > regions[p] for p in alive):
             termination, winners = "traitors", []
         else:
             best = max(((regions[p], prod[p]) for p in alive), default=(0, 0))

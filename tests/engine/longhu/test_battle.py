@@ -138,7 +138,7 @@ def test_s5_7_capture_on_1_or_2_then_loyalty_decides():
         {
             "attacker": side({"A": 5}, ch("将", command=6)),
             "defender": side({"B": 1}, ch("忠", loyalty=5), ch("叛", loyalty=2), neutral=True),
-            "dice": [1, 1, 1, 1, 1, 6, 1, 4, 2, 3],
+            "dice": [1, 1, 1, 1, 1, 6, 1, 2, 4, 3],  # melee, then both capture rolls, then loyalties (L20)
         }
     )
     assert r["winner"] == "attacker"
