@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from engine.longhu.actions import Action, Diplomacy, Draw, Go, Lead, Leave, Pass, Pick, Place, Roll, Split, Take
+from engine.longhu.actions import (
+    Action,
+    Diplomacy,
+    Draw,
+    Go,
+    Lead,
+    Leave,
+    Pass,
+    Pick,
+    Place,
+    Roll,
+    Split,
+    Take,
+    action_from_json,
+)
 from engine.longhu.data import DataError, GameData, load_data, parse_data
 from engine.longhu.errors import IllegalAction, LogError
 from engine.longhu.state import Game, State
@@ -26,6 +40,7 @@ __all__ = [
     "Split",
     "State",
     "Take",
+    "action_from_json",
     "load_data",
     "parse_data",
 ]

@@ -87,7 +87,7 @@ def start_of_fate(b: Board, country: str, player: int) -> Proc:
         for ch in b.data.characters:
             if ch.country == country and ch.enters and b.round >= ch.enters and b.loc[ch.name] == "reserve":
                 region = b.loc[wl]
-                if region in b.data.map.region_ids and b.data.map.region(region).name == "襄阳":
+                if b.data.map.has_region(region) and "three_visits" in b.data.map.region(region).tags:
                     act = yield from ask(b, player, f"三顾茅庐: bring {ch.name}", [Pick(ch.name), Pass()], "§11-2")
                     if picked(act):
                         b.move_char(ch.name, region)
@@ -200,14 +200,13 @@ def _revival(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     wl = b.warlord[revived]
     b.allegiance[wl] = revived
     b.move_char(wl, region)
-    pool = [
-        ch.name for ch in b.data.characters if ch.country == revived and not ch.warlord and b.loc[ch.name] == "gone"
-    ]
-    ability = b.data.char(wl).ability
-    if ability == "three_visits" or any(b.data.char(n).ability == "peach_garden" for n in pool):
-        pool = [n for n in pool if n in ("关羽", "张飞")] or pool[:1]
-    else:
-        pool = pool[:1]
+    own = [ch.name for ch in b.data.characters if b.allegiance.get(ch.name) == revived and not ch.warlord]
+    pool = [n for n in own if b.data.char(n).ability == "peach_garden"]  # §11-3: even if dead
+    if not pool:
+        living = [n for n in own if b.loc[n] == "gone"]
+        if living:
+            act = yield from ask(b, player, "retainer who returns", map(Pick, living), "§10-5(1), ruling L26")
+            pool = [picked(act) or living[0]]
     for n in pool:
         b.allegiance[n] = revived
         b.move_char(n, region)

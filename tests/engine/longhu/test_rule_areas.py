@@ -197,3 +197,42 @@ def test_s11_6_zuo_ci_two_fate_dice_keep_one(game):
 
 def test_draws_are_chance_events(game):
     assert Draw("青龙").is_chance and not Pick("x").is_chance
+
+
+def test_s10_5_revival_and_s11_3_guan_yu_and_zhang_fei_return_with_liu_bei_even_if_dead(game):
+    b = new_board(game)
+    b.move_char("关羽", "dead")
+    victory.destroy(b, "刘备", in_battle=True)
+    b.round = 2
+    Script(answers=[Pick("许昌")]).run(fate._revival(b, "曹操", 0, HOOKS))  # the one candidate: not asked
+    assert b.alive("刘备") and b.owner["刘备"] == 0
+    assert b.loc["刘备"] == b.loc["关羽"] == b.loc["张飞"] == "许昌" and b.str_of("许昌", "刘备") == 10
+
+
+def test_ruling_L26_no_revival_in_the_round_of_destruction_nor_of_dong_zhuo(game):
+    b = new_board(game)
+    victory.destroy(b, "董卓", in_battle=True)
+    victory.destroy(b, "袁术", in_battle=True)
+    s = Script()
+    s.run(fate._revival(b, "曹操", 0, HOOKS))
+    assert not b.alive("袁术") and not s.asked  # destroyed this round
+    b.round = 2
+    Script(answers=[Pick("南阳")]).run(fate._revival(b, "曹操", 0, HOOKS))
+    assert b.alive("袁术") and not b.alive("董卓")  # 董卓 himself never returns
+
+
+def test_s11_2_zhuge_liang_enters_in_xiangyang_from_round_four(game):
+    b = new_board(game)
+    b.move_char("刘备", "襄阳")
+    b.round = 3
+    assert not Script().run(fate.start_of_fate(b, "刘备", 0)) and b.loc["诸葛亮"] == "reserve"
+    b.round = 4
+    Script(answers=[Pick("诸葛亮")]).run(fate.start_of_fate(b, "刘备", 0))
+    assert b.loc["诸葛亮"] == "襄阳" and b.allegiance["诸葛亮"] == "刘备"
+
+
+def test_s11_6_4_zuo_ci_goes_back_to_the_cup_at_the_round_end(game):
+    b = new_board(game)
+    b.allegiance["左慈"], b.loc["左慈"] = "曹操", "held"
+    Script().run(roundend.round_end(b, 0, HOOKS))
+    assert b.loc["左慈"] == "cup" and b.allegiance["左慈"] is None
