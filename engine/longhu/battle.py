@@ -9,6 +9,8 @@ from typing import Any
 from engine.longhu.actions import Pass, Pick
 from engine.longhu.board import Board, Hooks, Proc, ask, losses, picked, roll
 
+_OFF = {"gone": "out of the game", "dead": "the dead pool"}
+
 
 def _hostile_side(b: Board, region: str, attacker: str) -> list[str]:
     for c in b.countries_in(region):
@@ -331,7 +333,7 @@ def _finish(
                 "step_escape",
                 "§5-7(1)",
                 character=name,
-                to=dest if dest in b.data.map.region_ids else f"the {dest} pile",
+                to=dest if b.data.map.has_region(dest) else _OFF[dest],
             )
             result["escapes"].append({"character": name, "to": dest})
     if b.emperor == region and winner:

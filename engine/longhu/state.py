@@ -18,7 +18,7 @@ from engine.longhu.board import OFF_MAP, Board, Chance, Decision, Request
 from engine.longhu.data import GameData, load_data
 from engine.longhu.errors import IllegalAction, LogError
 from engine.longhu.terms import CHANCE, STATE_FORMAT, TERMINAL
-from engine.maps import load_map
+from engine.maps import MapData, load_map
 
 
 class Game:
@@ -33,6 +33,20 @@ class Game:
     @classmethod
     def from_files(cls, map_path: str, data_path: str, players: int = 2) -> Game:
         return cls(load_data(data_path, load_map(map_path)), players)
+
+    @property
+    def map(self) -> MapData:
+        return self.data.map
+
+    def metadata(self) -> dict[str, Any]:
+        """What a match records: the game system, the seats, the map and data with their hashes."""
+        return {
+            "game": "longhu",
+            "players": self.players,
+            "map": {"id": self.data.map.id, "hash": self.data.map.hash},
+            "data": {"id": self.data.id, "hash": self.data.hash},
+            "rounds": self.data.rounds,
+        }
 
     def new_initial_state(self, seed: int = 0) -> State:
         return State(self, seed)
