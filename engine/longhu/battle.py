@@ -131,12 +131,20 @@ def battle(b: Board, region: str, attacker: str, hooks: Hooks, *, no_retreat: bo
     else:
         # §5-1 betrayal tests, attacker first (no test at all with a traitor, §8(2), ruling L14)
         if not traitor:
+            first_owner = b.owner.get(attacker)
             for first in (True, False):
                 att, dfd = _sides(b, region, attacker)
                 if not dfd:
                     break
                 tester, other = (att, dfd) if first else (dfd, att)
                 yield from _test(b, region, tester, other, hooks, "attacker" if first else "defender")
+                if b.owner.get(attacker) != first_owner:
+                    # the attacking country itself was turned: another of its player's leads, or the attack is over
+                    attacker = next((c for c in b.countries_in(region) if b.owner.get(c) == first_owner), "")
+                    if first_owner is None or not attacker:
+                        b.note("step_ended", "§5-1(1), ruling L15")
+                        result["winner"] = "defender"
+                        return result
                 att, dfd = _sides(b, region, attacker)
                 if not dfd or _strength(b, region, dfd) == 0 or _strength(b, region, att) == 0:
                     break

@@ -174,6 +174,9 @@ def calculate(spec: dict[str, Any]) -> dict[str, Any]:
         "attacker": result["attacker"],
         "defender": result["defender"],
         "losses": result["losses"],
+        "losses_by_side": {
+            key: sum(n for c, n in result["losses"].items() if c in result[key]) for key in ("attacker", "defender")
+        },
         "retreat": result["retreat"],
         "captures": result["captures"],
         "escapes": result["escapes"],

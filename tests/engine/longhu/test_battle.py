@@ -185,3 +185,15 @@ def test_the_bundled_example_file_and_missing_dice_are_reported():
     assert r["winner"] == "attacker" and r["losses"] == {"董卓": 6}
     with pytest.raises(CalculatorError):
         calculate({"attacker": side({"A": 3}), "defender": side({"B": 3}, neutral=True), "dice": [1]})
+
+
+def test_ruling_L15_the_defender_may_turn_the_attacking_country_and_the_attack_ends():
+    r = calculate(
+        {
+            "attacker": side({"A": 5}, ch("甲", diplomacy=0), home="H"),
+            "defender": side({"B": 5}, ch("说客", diplomacy=6)),
+            "dice": [1],
+            "decisions": ["A"],
+        }
+    )
+    assert r["winner"] == "defender" and r["steps"][-1]["code"] == "step_ended"

@@ -236,3 +236,26 @@ def test_s11_6_4_zuo_ci_goes_back_to_the_cup_at_the_round_end(game):
     b.allegiance["左慈"], b.loc["左慈"] = "曹操", "held"
     Script().run(roundend.round_end(b, 0, HOOKS))
     assert b.loc["左慈"] == "cup" and b.allegiance["左慈"] is None
+
+
+def test_s3_3_the_standard_set_up_places_what_the_text_names(game):
+    b = new_board(game)
+    starts = {
+        "曹操": "兖州",
+        "刘备": "平原",
+        "公孙瓒": "幽州",
+        "袁绍": "渤海",
+        "袁术": "南阳",
+        "马腾": "凉州",
+        "孙坚": "长沙",
+        "刘表": "襄阳",
+        "刘焉": "成都",
+        "张鲁": "汉中",
+    }
+    for warlord, region in starts.items():  # §3-3-1
+        assert b.loc[warlord] == region and b.str_of(region, warlord) == 10  # §3-3(1)
+    for region, who in (("洛阳", "董卓"), ("长安", "李儒"), ("安定", "华雄")):  # §3-3(3)
+        assert b.loc[who] == region and b.str_of(region, "董卓") == 5
+    assert b.loc["吕布"] == b.loc["诸葛亮"] == b.loc["孙策"] == "reserve"  # §3-3(1), §3-3(3)
+    assert b.emperor == "洛阳" and b.emperor_ctrl == "董卓"  # §3-4(5), §9(1)
+    assert all(b.loc[c.name] == "cup" for c in game.data.characters if c.country is None)  # §3-4(2)
