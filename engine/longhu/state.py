@@ -217,6 +217,26 @@ class State:
         return f"<longhu State round {self.board.round} {self.board.phase} step {len(self.history)}>"
 
 
+def replay_log(game: Game, seed: int, entries: list[Any]) -> dict[str, Any]:
+    """A judge's replay: apply ``entries`` (actions' JSON) from ``seed`` until the first one that cannot be
+    read or is illegal. Returns ``{"ok", "applied", "first_illegal", "error", "rule", "state"}``.
+
+    >>> from engine.longhu.cli import DEFAULT_DATA, DEFAULT_MAP
+    >>> g = Game.from_files(str(DEFAULT_MAP), str(DEFAULT_DATA))
+    >>> v = replay_log(g, 1, [{"type": "roll", "value": 3}, {"type": "roll", "value": 9}])
+    >>> v["ok"], v["applied"], v["first_illegal"], v["rule"]
+    (False, 1, 1, '§3-1(2)')
+    """
+    state = game.new_initial_state(seed)
+    for i, entry in enumerate(entries):
+        try:
+            state.apply(action_from_json(entry))
+        except (IllegalAction, LogError) as exc:
+            rule = exc.rule if isinstance(exc, IllegalAction) else ""
+            return {"ok": False, "applied": i, "first_illegal": i, "error": str(exc), "rule": rule, "state": state}
+    return {"ok": True, "applied": len(entries), "first_illegal": None, "error": "", "rule": "", "state": state}
+
+
 def board_json(b: Board) -> dict[str, Any]:
     """The board as JSON-ready data (sorted, so equal boards give equal dicts)."""
     return {
