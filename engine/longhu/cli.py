@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from engine.longhu.bots import BOTS, play
+from engine.longhu.messages import MESSAGES
 from engine.longhu.state import Game
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -22,6 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--map", default=str(DEFAULT_MAP), help="map file (docs/maps.md)")
     p.add_argument("--data", default=str(DEFAULT_DATA), help="game data file (docs/longhu.md)")
     p.add_argument("--log", help="write the game (seed, history, final board) as JSON here")
+    p.add_argument("--quiet", action="store_true", help="print the result only, not the game's steps")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -33,6 +35,9 @@ def main(args: argparse.Namespace) -> int:
     bots = [BOTS[name](args.seed * 31 + i) for i, name in enumerate(args.bots)]
     play(state, bots)
     out = state.outcome or {}
+    if not args.quiet:
+        for step in state.board.steps:
+            print(f"[{step['rule']}] {MESSAGES[step['code']].format(**step)}")
     print(f"map {game.data.map.id} {game.data.map.hash}")
     print(f"data {game.data.id} {game.data.hash}")
     print(f"{len(state.history)} actions, {out.get('round')} round(s)")

@@ -50,7 +50,7 @@ def diplomacy_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     if b.is_traitor(country):
         return  # ruling L7: traitor turns have no diplomacy
     used: set[str] = set()
-    while True:
+    while b.outcome is None:
         chars = [
             n
             for n, c in b.allegiance.items()
@@ -68,7 +68,18 @@ def diplomacy_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         plus = 1 if b.owner.get(target) is not None else 0
         while True:
             die = yield from roll(b, f"diplomacy of {act.character} with {target}", "§4-3")
-            if die + plus <= dip:
+            ok = die + plus <= dip
+            b.note(
+                "step_diplomacy",
+                "§4-3(2), ruling L7" if plus else "§4-3(1), ruling L7",
+                character=act.character,
+                target=target,
+                die=die,
+                plus=" +1" if plus else "",
+                dip=dip,
+                result="success" if ok else "failure",
+            )
+            if ok:
                 break
             if not (yield from edict(b, country)):
                 die = 0

@@ -30,10 +30,14 @@ def _damage_die(b: Board, what: str, rule: str) -> Proc:
     return die
 
 
-def _strike(b: Board, region: str, n: int) -> None:
+def _strike(b: Board, region: str, n: int, rule: str) -> None:
     """Remove ``n`` strength in ``region``, its controller's first (ruling L6: losses stop at what is there)."""
+    total = 0
     for c in b.countries_in(region):
-        n -= b.remove(region, c, n)
+        gone = b.remove(region, c, n)
+        n -= gone
+        total += gone
+    b.note("step_strike", rule, region=region, strength=total)
 
 
 def draw_retainer(b: Board, country: str, rule: str) -> Proc:
@@ -61,7 +65,9 @@ def draw_retainer(b: Board, country: str, rule: str) -> Proc:
         b.allegiance[name] = None
         return
     act = yield from ask(b, b.runner(country), f"where {name} joins", [Pick(r) for r in places], "§10-2(2)")
-    b.move_char(name, picked(act) or places[0])
+    where = picked(act) or places[0]
+    b.move_char(name, where)
+    b.note("step_joins", rule, character=name, country=country, region=where)
 
 
 def _uprising(b: Board, player: int, rule: str) -> Proc:
@@ -72,7 +78,7 @@ def _uprising(b: Board, player: int, rule: str) -> Proc:
     act = yield from ask(b, player, "region of the uprising", [Pick(r) for r in targets], rule)
     region = picked(act)
     die = yield from _damage_die(b, f"uprising in {region}", rule)
-    _strike(b, region, die)
+    _strike(b, region, die, rule)
 
 
 def start_of_fate(b: Board, country: str, player: int) -> Proc:
@@ -112,9 +118,11 @@ def fate_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     r, c = b.fate[0] + dr, b.fate[1] + dc
     grid = b.data.fate_grid
     if not (0 <= r < len(grid) and 0 <= c < len(grid[r])):
+        b.note("step_fate", "§4-2, §4-8", die=die, event="off the table: the round ends")
         return "off"
     b.fate = (r, c)
     event = grid[r][c]
+    b.note("step_fate", "§4-2, §10", die=die, event=event or "nothing")
     if event is None:
         return "ok"
     return (yield from EVENTS[event](b, country, player, hooks))
@@ -136,6 +144,7 @@ def _retainer_death(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         b.allegiance[name] = None
     else:
         b.move_char(name, "dead")
+    b.note("step_dies", "§10-1", character=name)
     return "ok"
 
 
@@ -168,6 +177,7 @@ def _emperor_flees(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     host = picked(act)
     b.emperor = b.loc[b.warlord[host]]
     b.emperor_ctrl = host
+    b.note("step_emperor", "§10-4, ruling L28", region=b.emperor, country=host)
     return "ok"
 
 
@@ -211,6 +221,7 @@ def _revival(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         b.allegiance[n] = revived
         b.move_char(n, region)
     b.add(region, revived, 10)
+    b.note("step_revival", "§10-5, ruling L26", country=revived, region=region)
     if revived not in b.cup and owner is not None:
         b.cup.append(revived)
         b.cup.sort()
@@ -229,7 +240,8 @@ def _famine(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         region = picked(act)
         for c in list(b.armies(region)):
             if c == country or b.allied(c, country):
-                b.remove(region, c, (b.str_of(region, c) + 1) // 2)
+                half = b.remove(region, c, (b.str_of(region, c) + 1) // 2)
+                b.note("step_strike", "§10-6(1), ruling L28", region=region, strength=half)
     yield from hooks.aftermath(b)
     return "famine"
 
@@ -244,7 +256,7 @@ def _barbarians(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     die = yield from roll(b, "蛮族袭击表", "§10-8(1)")
     region = b.data.barbarian_table[die - 1]
     n = yield from _damage_die(b, f"barbarians in {region}", "§10-8(2), ruling L6")
-    _strike(b, region, n)
+    _strike(b, region, n, "§10-8(2), ruling L6")
     yield from hooks.aftermath(b)
     return "ok"
 
@@ -263,6 +275,7 @@ def _assassination(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     die = yield from roll(b, f"assassination of {name}", "§10-9(2)")
     if die <= 2:
         b.move_char(name, "dead")
+    b.note("step_assassination", "§10-9(2)", character=name, die=die, result="killed" if die <= 2 else "fails")
     return "ok"
 
 

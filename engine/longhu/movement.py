@@ -144,6 +144,8 @@ def movement_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
             if not isinstance(act, Go):
                 break
             chars = [n for n in stack if n != EMPEROR]
+            moving = ", ".join(f"{c} {k}" for c, k in taken.items())
+            b.note("step_move", "§4-5, ruling L11", leader=stack[0], src=here, dst=act.region, moving=moving)
             friendly = yield from _step(b, country, player, here, act.region, chars, taken, start)
             if emperor:
                 b.emperor = act.region
@@ -152,7 +154,7 @@ def movement_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
             if steps >= 2 or not friendly or not sum(taken.values()):
                 break  # §4-5: two regions at most; §4-5(2): entering a region not own or allied stops
     # §4-6: battles, in the acting player's order
-    while True:
+    while b.outcome is None:  # ruling L23: a conquest ends the game at once
         fights = [
             r
             for r in b.data.map.region_ids

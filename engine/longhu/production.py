@@ -57,6 +57,7 @@ def production_phase(b: Board, country: str, player: int) -> Proc:
         if not isinstance(act, Place):
             return
         need = b.add(act.region, country, act.strength)
+        b.note("step_produce", "§4-4, ruling L10", country=country, strength=need, region=act.region)
         new = []
         for group, pts in left:
             if need and act.region in group:

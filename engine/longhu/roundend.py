@@ -65,6 +65,8 @@ def round_end(b: Board, trigger: int, hooks: Hooks) -> Proc:
     """Ruling L22: the trigger player first, then the others in seat order."""
     b.phase = "round_end"
     yield from _changes(b, hooks)
+    if b.outcome is not None:
+        return
     for name, where in b.loc.items():
         if where == "held":  # §11-6(4): 左慈 goes back to the cup at the round's end
             b.loc[name] = "cup"

@@ -55,6 +55,7 @@ def play(b: Board, hooks: Hooks) -> Proc:
                 break
             country, player, by_marker = got
             b.turn_country, b.turn_player, b.player_marker = country, player, by_marker
+            b.note("step_turn", "§4-1", round=b.round, country=country, player=player)
             b.harvest, b.edict_used = 0, False
             b.moved_chars, b.moved_strength, b.entered_from = set(), {}, {}
             result = yield from fate.fate_phase(b, country, player, hooks)
@@ -71,6 +72,7 @@ def play(b: Board, hooks: Hooks) -> Proc:
         if b.outcome is not None:
             break
         b.turn_country = None
+        b.note("step_round_end", "§4-8", round=b.round)
         yield from roundend.round_end(b, trigger, hooks)
         if b.outcome is not None:
             break

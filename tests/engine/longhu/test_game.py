@@ -139,6 +139,7 @@ def test_properties_over_seeded_random_games(game):
             shadow.apply(action_from_json(json.loads(json.dumps(action.to_json(), ensure_ascii=False))))
             assert board_json(shadow.board) == board_json(st.board)
             assert all(st.validate(o) is None for o in st.legal_actions())
+            assert st.board.outcome is None or st.is_terminal()  # ruling L23: a conquest ends it at once
             for p in range(game.players):
                 obs = st.observation(p)
                 assert "seed" not in obs and "history" not in obs
