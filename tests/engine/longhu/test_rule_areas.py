@@ -44,7 +44,8 @@ def test_s4_5_2_river_attrition_by_the_table_and_entering_an_enemy_region_stops(
     b = new_board(game)
     s = Script(answers=[Lead("刘备"), Take("刘备", 9), Go("渤海")])
     s.run(movement.movement_phase(b, "刘备", 0, HOOKS))
-    assert b.steps[0]["rule"] == "§4-5-2, ruling L12" and b.steps[0]["amount"] == 2  # 9 strength: 2
+    attrition = next(st for st in b.steps if st["code"] == "step_losses")
+    assert attrition["rule"] == "§4-5-2, ruling L12" and attrition["amount"] == 2  # 9 strength: 2
     assert not any("stop or go on" in d.what for d in s.asked)
     assert any(d.what == "movement: lead a stack" for d in s.asked[3:])
 
@@ -53,7 +54,7 @@ def test_s4_5_2_navy_column_with_a_navy_character(game):
     b = new_board(game)
     s = Script(answers=[Lead("孙坚"), Take("孙坚", 10), Go("襄阳")])
     s.run(movement.movement_phase(b, "孙坚", 1, HOOKS))
-    assert b.steps[0]["amount"] == 1  # 10 strength, navy column
+    assert next(st for st in b.steps if st["code"] == "step_losses")["amount"] == 1  # 10 strength, navy column
 
 
 def test_s4_5_4_pieces_may_be_left_on_the_way(game):
