@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.longhu.actions import (
+    ACTIONS,
     Action,
     Diplomacy,
     Draw,
@@ -17,11 +18,31 @@ from engine.longhu.actions import (
     Take,
     action_from_json,
 )
-from engine.longhu.data import DataError, GameData, load_data, parse_data
+from engine.longhu.bots import BOTS
+from engine.longhu.data import DATA_FORMAT, DataError, GameData, load_data, parse_data
 from engine.longhu.errors import IllegalAction, LogError
-from engine.longhu.state import Game, State
+from engine.longhu.messages import MESSAGES
+from engine.longhu.state import Game, State, replay_log
+from engine.longhu.terms import STATE_FORMAT
+from engine.maps import MAP_FORMAT
+
+SYSTEM = {
+    "id": "longhu",
+    "name": "龙虎三国志",
+    "rules": "seed 001",
+    "players": (2, 4),
+    "map_format": MAP_FORMAT,
+    "data_format": DATA_FORMAT,
+    "state_format": STATE_FORMAT,
+    "actions": tuple(ACTIONS),
+    "bots": tuple(BOTS),
+    "messages": MESSAGES,
+    "battle_calculator": "engine.longhu.calculator",
+}
+"""What this game system declares (issue 15, "games as plug-ins"): the site reads this, never the name."""
 
 __all__ = [
+    "SYSTEM",
     "Action",
     "DataError",
     "Diplomacy",
@@ -43,4 +64,5 @@ __all__ = [
     "action_from_json",
     "load_data",
     "parse_data",
+    "replay_log",
 ]
