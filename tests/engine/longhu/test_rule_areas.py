@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.longhu import diplomacy, fate, movement, order, production, roundend, rules, victory
-from engine.longhu.actions import Diplomacy, Draw, Go, Lead, Leave, Pass, Pick, Take
+from engine.longhu.actions import Diplomacy, Draw, Go, Lead, Leave, Pass, Pick, Split, Take
 from tests.engine.longhu.script import Script, new_board
 
 HOOKS = rules.Hooks()
@@ -260,3 +260,64 @@ def test_s3_3_the_standard_set_up_places_what_the_text_names(game):
     assert b.loc["吕布"] == b.loc["诸葛亮"] == b.loc["孙策"] == "reserve"  # §3-3(1), §3-3(3)
     assert b.emperor == "洛阳" and b.emperor_ctrl == "董卓"  # §3-4(5), §9(1)
     assert all(b.loc[c.name] == "cup" for c in game.data.characters if c.country is None)  # §3-4(2)
+
+
+def test_s4_5_3_a_player_marker_moves_an_ally_along_only_with_its_own_leader(game):
+    b = new_board(game)
+    b.player_marker = True
+    b.add("兖州", "刘备", 3)
+    s = Script(answers=[Lead("曹操")])
+    s.run(movement.movement_phase(b, "曹操", 0, HOOKS))
+    assert not any(isinstance(o, Take) and o.piece == "刘备" for o in s.asked[1].options)
+    b = new_board(game)
+    b.player_marker = True
+    b.add("兖州", "刘备", 3)
+    b.move_char("关羽", "兖州")
+    s = Script(answers=[Lead("曹操"), Take("关羽"), Take("刘备", 2), Take("曹操", 5), Go("许昌"), Pass()])
+    s.run(movement.movement_phase(b, "曹操", 0, HOOKS))
+    assert Take("刘备", 3) not in s.asked[2].options  # ruling L11: one 刘备 piece stays in 兖州
+    assert b.str_of("许昌", "刘备") == 2 and b.str_of("许昌", "曹操") == 5 and b.loc["关羽"] == "许昌"
+
+
+def test_s4_5_3_2_attrition_of_a_mixed_stack_is_summed_and_split_by_the_player(game):
+    b = new_board(game)
+    b.player_marker = True
+    b.add("兖州", "刘备", 3)
+    b.move_char("关羽", "兖州")
+    answers = [Lead("曹操"), Take("关羽"), Take("刘备", 2), Take("曹操", 10), Go("渤海"), Split((1, 2))]
+    s = Script(answers=answers)
+    s.run(movement.movement_phase(b, "曹操", 0, HOOKS))
+    split = next(d for d in s.asked if "split" in d.what)
+    assert split.rule == "§4-5-2, ruling L12" and Split((1, 2)) in split.options  # 12 crossing: 3 lost
+    assert b.str_of("渤海", "刘备") + b.str_of("渤海", "曹操") <= 9
+
+
+def test_s4_8_3_at_round_end_one_country_keeps_a_shared_region_the_others_go_home(game):
+    b = new_board(game)
+    b.add("兖州", "刘备", 3)
+    s = Script(answers=[Pick("曹操")])  # 平原 is 刘备's only region: not asked
+    s.run(roundend.round_end(b, 0, HOOKS))
+    assert b.str_of("兖州", "刘备") == 0 and b.str_of("平原", "刘备") == 13
+    assert s.asked[0].rule == "§4-8-3, ruling L22"
+
+
+def test_s4_8_4_a_player_may_change_his_home_at_round_end(game):
+    b = new_board(game)
+    Script(answers=[Pick("刘备")]).run(roundend.round_end(b, 0, HOOKS))
+    assert b.home[0] == "刘备"
+
+
+def test_s9_5_the_winner_of_a_battle_in_the_emperors_region_controls_it(game):
+    b = new_board(game)
+    b.add("洛阳", "曹操", 20)
+    b.move_char("夏侯惇", "洛阳")
+    b.control["洛阳"] = "董卓"
+    Script(dice=[1] * 5 + [6] * 5).run(HOOKS.battle(b, "洛阳", "曹操"))
+    assert b.emperor == "洛阳" and b.emperor_ctrl == "曹操" and b.control["洛阳"] == "曹操"
+
+
+def test_s10_4_the_emperor_flees_to_another_player(game):
+    b = new_board(game)
+    b.emperor_ctrl = "曹操"
+    Script(answers=[Pick("孙坚")]).run(fate._emperor_flees(b, "曹操", 0, HOOKS))
+    assert b.emperor == "长沙" and b.emperor_ctrl == "孙坚"
