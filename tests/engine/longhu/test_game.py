@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main as engine_main
-from engine.longhu import IllegalAction, LogError, Pass, Pick, Roll, action_from_json
+from engine.longhu import Draw, Go, IllegalAction, LogError, Pass, Pick, Roll, Split, action_from_json
 from engine.longhu.board import Chance, Decision
 from engine.longhu.bots import RandomBot, play
 from engine.longhu.messages import MESSAGES
@@ -129,7 +129,8 @@ def test_log_replay_reproduces_the_game_and_a_tampered_log_names_the_entry(game)
 def test_properties_over_seeded_random_games(game):
     """At every step: every piece in exactly one place; the action's JSON, applied to a shadow game, gives
     the same board; observations hide the retainer cup, the seed and others' options. At sampled steps:
-    the whole state's JSON replays to an equal state, and every listed action applies."""
+    malformed actions are refused with a code and change nothing; the whole state's JSON replays to an
+    equal state, and every listed action applies."""
     steps = {"n": 0}
     for seed in range(GAMES):
         shadow = game.new_initial_state(100 + seed)
@@ -148,6 +149,15 @@ def test_properties_over_seeded_random_games(game):
                 if "options" in pending:
                     assert pending["player"] == p
             steps["n"] += 1
+            if steps["n"] % 97 == 0:
+                before = board_json(st.board), len(st.history)
+                for bogus in (Pick("nowhere"), Roll(0), Draw("nobody"), Go("大海"), Split((99,)), Pass()):
+                    if bogus in st.legal_actions():
+                        continue
+                    with pytest.raises(IllegalAction) as err:
+                        st.apply(bogus)
+                    assert err.value.code in MESSAGES
+                    assert (board_json(st.board), len(st.history)) == before
             if steps["n"] % 300 == 0:
                 again = game.state_from_json(json.loads(json.dumps(st.to_json(), ensure_ascii=False)))
                 assert again == st
