@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from engine.longhu.calculator import CalculatorError, calculate
-from engine.longhu.data import DataError
+from engine.maps import MapError
 
 GAMES = ("longhu",)
 
@@ -23,7 +23,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
         result = calculate(json.loads(text))
-    except (OSError, json.JSONDecodeError, CalculatorError, DataError) as exc:
+    except (OSError, json.JSONDecodeError, CalculatorError, MapError) as exc:  # MapError covers DataError
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.__main__ import main
 from engine.longhu.calculator import CalculatorError, calculate
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -197,3 +198,10 @@ def test_ruling_L15_the_defender_may_turn_the_attacking_country_and_the_attack_e
         }
     )
     assert r["winner"] == "defender" and r["steps"][-1]["code"] == "step_ended"
+
+
+def test_bad_input_is_an_error_message_not_a_traceback(tmp_path, capsys):
+    bad = tmp_path / "b.json"
+    bad.write_text(json.dumps({"attacker": side({"A": 1}, ch("x", valour=-3)), "defender": side({"B": 1})}))
+    assert main(["battle", "longhu", str(bad)]) == 2
+    assert "characters[0].valour" in capsys.readouterr().err
