@@ -5,6 +5,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from junling.access import is_staff
+
 # (url name, label) for the top navigation; a page whose app is not there yet is left out.
 # gettext_noop so that makemessages extracts the labels; they are translated per request below.
 NAV = [
@@ -23,7 +25,7 @@ JUDGING_NAV = [("matches:adjudication-index", gettext_noop("Adjudication"))]
 def _judges_or_organises(user: Any) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    if user.is_staff:
+    if is_staff(user):
         return True
     return bool(user.judged_tournaments.exists() or user.organised_tournaments.exists())
 

@@ -41,7 +41,7 @@ def test_api_range_filters_and_bad_numbers(client, version):
     expected = {c["name"] for c in SAMPLE_CARDS if (c.get("might") or -1) >= 5}
     assert {c["name"] for c in response.json()["results"]} == expected
     bad = client.get("/api/cards/", {"version": version.pk, "cost_max": "many"})
-    assert bad.status_code == 400 and "cost_max" in bad.json()
+    assert bad.status_code == 400 and "cost_max" in bad.json()["error"]["params"]["fields"]
 
 
 def test_a_card_is_readable_with_its_printings(client, version):
@@ -92,7 +92,7 @@ def test_staff_import_with_bad_rows_returns_every_row_error_and_saves_nothing(ad
     cards = [{"name": "坏卡", "type": "人"}, *SAMPLE_CARDS, {"name": "错型", "type": "X"}]
     response = admin_client.post(IMPORT_URL, {"file": _upload("bad.json", json_bytes(cards))})
     assert response.status_code == 400
-    errors = response.json()["errors"]
+    errors = response.json()["error"]["params"]["errors"]
     assert [(e["file"], e["row"], e["field"]) for e in errors] == [
         ("bad.json", 1, "cost"),
         ("bad.json", len(cards), "type"),
@@ -104,13 +104,16 @@ def test_staff_import_with_bad_rows_returns_every_row_error_and_saves_nothing(ad
 def test_staff_import_of_malformed_json_is_a_400_with_the_reason(admin_client):
     response = admin_client.post(IMPORT_URL, {"file": _upload("broken.json", b"{not json")})
     assert response.status_code == 400
-    assert "not valid JSON" in response.json()["errors"][0]["message"]
+    assert "not valid JSON" in response.json()["error"]["params"]["errors"][0]["message"]
 
 
 def test_staff_import_of_a_50_mb_file_is_refused_with_a_clear_message(admin_client):
+    admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     response = admin_client.post(IMPORT_URL, {"file": _upload("huge.json", b" " * (50 * 1024 * 1024))})
     assert response.status_code == 413
-    assert "the limit is" in response.json()["errors"][0]["message"]
+    error = response.json()["error"]
+    assert error["code"] == "card_database.too_large" and error["status"] == 413
+    assert "the limit is" in error["params"]["errors"][0]["message"] and "the limit is" in error["message"]
     assert CardDatabaseVersion.objects.count() == 0
 
 
@@ -118,13 +121,17 @@ def test_staff_import_of_changed_content_under_a_stored_label_is_refused(admin_c
     changed = [{**SAMPLE_CARDS[0], "cost": 1}, *SAMPLE_CARDS[1:]]
     response = admin_client.post(IMPORT_URL, {"file": _upload("changed.json", json_bytes(changed))})
     assert response.status_code == 400
-    assert "immutable" in response.json()["errors"][0]["message"]
+    error = response.json()["error"]
+    assert error["code"] == "card_database.version_conflict"
+    assert "immutable" in error["params"]["errors"][0]["message"]
 
 
 def test_staff_import_without_a_file_is_a_400(admin_client):
     response = admin_client.post(IMPORT_URL, {})
     assert response.status_code == 400
-    assert response.json()["errors"][0]["field"] == "file"
+    error = response.json()["error"]
+    assert error["code"] == "invalid" and "file" in error["params"]["fields"]
+    assert "file" in error["message"]
 
 
 def test_reads_cannot_be_turned_into_writes(admin_client, version):

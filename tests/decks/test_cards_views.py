@@ -229,7 +229,7 @@ def test_upload_without_a_file_is_a_400(admin_client):
     admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     response = admin_client.post(reverse("cards:import"), {})
     assert response.status_code == 400
-    assert "choose a JSON or CSV file" in response.content.decode()
+    assert "Choose a JSON or CSV file" in response.content.decode()
 
 
 def test_non_staff_cannot_upload(client, django_user_model):

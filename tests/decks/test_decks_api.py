@@ -64,7 +64,8 @@ def test_check_of_a_bad_upload_is_400_with_line_and_message(client, fmt, kind):
     response = client.post("/api/decks/check", {"file": upload, "format": fmt.name})
     assert response.status_code == 400
     error = response.json()["error"]
-    assert isinstance(error["line"], int) and error["message"]
+    assert error["code"].startswith("decklist.") and error["status"] == 400
+    assert isinstance(error["params"]["line"], int) and error["message"]
 
 
 @pytest.mark.parametrize("kind", ["empty", "negative-count", "zero-count", "huge-count", "ten-thousand-character-name"])
@@ -156,7 +157,9 @@ def test_create_with_unknown_cards_is_400_with_the_violation_ruling_d6(client, f
         client, "/api/decks/", {"name": "Typo", "format": fmt.name, "decklist": legal_text(extra="2 关于")}
     )
     assert response.status_code == 400
-    assert "unknown-card" in {v["code"] for v in response.json()["violations"]}
+    error = response.json()["error"]
+    assert error["code"] == "deck.unknown_cards" and error["params"]["cards"] == ["关于"]
+    assert "unknown-card" in {v["code"] for v in error["params"]["result"]["violations"]}
     assert not Deck.objects.exists()
 
 
@@ -186,7 +189,9 @@ def test_delete_of_a_registered_deck_is_refused_with_409(client, fmt):
     client.force_login(owner)
     response = client.delete(f"/api/decks/{deck.pk}/")
     assert response.status_code == 409
-    assert "tournament" in response.json()["error"]["message"]
+    error = response.json()["error"]
+    assert error["code"] == "deck.in_use" and "tournament" in error["message"]
+    assert error["params"]["tournaments"]
     assert Deck.objects.filter(pk=deck.pk).exists()
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
+from decks import access
 from decks.services import decks as services
+from junling.errors import NotAllowed
 from matches.services.registration import can_view_registration_decklist, publish_decklists, register_deck
 from tests.decks.factories import make_card_database_version, make_deck, make_format, make_tournament, make_user
 
@@ -31,7 +32,7 @@ BEFORE = {"owner": True, "other": False, "organiser": True, "judge": True, "anon
 @pytest.mark.parametrize("who", sorted(BEFORE))
 def test_before_publishing_only_owner_organisers_and_judges_see_the_decklist(world, who):
     user = world["users"][who]
-    assert services.can_view_decklist(user, world["deck"].latest_version()) is BEFORE[who]
+    assert access.can_view_decklist(user, world["deck"].latest_version()) is BEFORE[who]
     assert can_view_registration_decklist(user, world["registration"]) is BEFORE[who]
 
 
@@ -40,7 +41,7 @@ def test_after_publishing_everyone_sees_the_registered_decklist(world, who):
     publish_decklists(world["tournament"], world["users"]["organiser"])
     world["registration"].refresh_from_db()
     user = world["users"][who]
-    assert services.can_view_decklist(user, world["deck"].latest_version()) is True
+    assert access.can_view_decklist(user, world["deck"].latest_version()) is True
     assert can_view_registration_decklist(user, world["registration"]) is True
 
 
@@ -48,31 +49,31 @@ def test_publishing_does_not_reveal_an_unregistered_version_of_the_same_deck(wor
     owner = world["users"]["owner"]
     newer = services.update_deck(world["deck"], owner, source=world["deck"].latest_version().decklist + "1 丈八蛇矛\n")
     publish_decklists(world["tournament"], world["users"]["organiser"])
-    assert not services.can_view_decklist(world["users"]["other"], newer)
-    assert not services.can_view_decklist(world["users"]["organiser"], newer)
+    assert not access.can_view_decklist(world["users"]["other"], newer)
+    assert not access.can_view_decklist(world["users"]["organiser"], newer)
 
 
 def test_an_unregistered_deck_is_private_to_its_owner():
     fmt = make_format([make_card_database_version()])
     owner = make_user()
     version = make_deck(owner, fmt).latest_version()
-    assert services.can_view_decklist(owner, version)
-    assert not services.can_view_decklist(make_user(), version)
-    assert not services.can_view_decklist(AnonymousUser(), version)
+    assert access.can_view_decklist(owner, version)
+    assert not access.can_view_decklist(make_user(), version)
+    assert not access.can_view_decklist(AnonymousUser(), version)
 
 
-def test_get_deck_for_user_is_404_for_a_missing_deck_and_403_for_someone_elses(world):
+def test_access_deck_is_404_for_a_missing_deck_and_403_for_someone_elses(world):
     with pytest.raises(Http404):
-        services.get_deck_for_user(world["users"]["owner"], 999999)
+        access.access_deck(world["users"]["owner"], 999999)
     with pytest.raises(Http404):
-        services.get_deck_for_user(world["users"]["owner"], "not-a-number")
-    with pytest.raises(PermissionDenied):
-        services.get_deck_for_user(world["users"]["organiser"], world["deck"].pk)
-    assert services.get_deck_for_user(world["users"]["owner"], world["deck"].pk) == world["deck"]
+        access.access_deck(world["users"]["owner"], "not-a-number")
+    with pytest.raises(NotAllowed):
+        access.access_deck(world["users"]["organiser"], world["deck"].pk)
+    assert access.access_deck(world["users"]["owner"], world["deck"].pk) == world["deck"]
 
 
-def test_get_deck_version_for_user_follows_can_view_decklist(world):
+def test_access_deck_version_follows_can_view_decklist(world):
     version = world["deck"].latest_version()
-    assert services.get_deck_version_for_user(world["users"]["judge"], version.pk) == version
-    with pytest.raises(PermissionDenied):
-        services.get_deck_version_for_user(world["users"]["other"], version.pk)
+    assert access.access_deck_version(world["users"]["judge"], version.pk) == version
+    with pytest.raises(NotAllowed):
+        access.access_deck_version(world["users"]["other"], version.pk)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from django.core.exceptions import PermissionDenied
 
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as services
 from engine.cards import Card
 from engine.formats import FORMATS
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.services.registration import register_deck
 from tests.decks.factories import (
@@ -135,9 +135,9 @@ def test_renaming_a_deck_keeps_its_version(fmt):
 def test_only_the_owner_may_update_or_delete_a_deck(fmt):
     deck = make_deck(make_user(), fmt)
     intruder = make_user()
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.update_deck(deck, intruder, source=legal_text())
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.delete_deck(deck, intruder)
     assert deck.versions.count() == 1
 

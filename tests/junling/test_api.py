@@ -6,7 +6,8 @@ from junling.api import exception_handler
 def test_a_request_body_over_the_upload_limit_is_a_413_with_a_reason_not_a_500():
     response = exception_handler(RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE."), {})
     assert response.status_code == 413
-    assert "too large" in response.data["detail"]
+    assert response.data["error"]["code"] == "too_large" and response.data["error"]["status"] == 413
+    assert "too large" in response.data["error"]["message"]
 
 
 def test_a_suspicious_request_is_a_400_not_a_500():
@@ -16,7 +17,9 @@ def test_a_suspicious_request_is_a_400_not_a_500():
 def test_an_engine_value_error_is_a_400_that_names_its_kind():
     response = exception_handler(ValueError("line 3: no such card"), {})
     assert response.status_code == 400
-    assert response.data == {"detail": "line 3: no such card", "kind": "ValueError"}
+    assert response.data == {
+        "error": {"code": "invalid", "message": "line 3: no such card", "status": 400, "params": {"kind": "ValueError"}}
+    }
 
 
 def test_big_json_body_to_the_deck_check_api_is_refused_cleanly(client):
