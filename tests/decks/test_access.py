@@ -10,17 +10,22 @@ from decks import access
 from decks.services import decks as services
 from junling.errors import NotAllowed
 from matches.services.registration import can_view_registration_decklist, publish_decklists, register_deck
-from tests.decks.factories import make_card_database_version, make_deck, make_format, make_tournament, make_user
+from tests.decks.factories import (
+    DeckFactory,
+    FormatFactory,
+    TournamentFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def world():
-    fmt = make_format([make_card_database_version()])
-    owner, other, organiser, judge = (make_user(n) for n in ("owner", "other", "organiser", "judge"))
-    deck = make_deck(owner, fmt)
-    tournament = make_tournament(fmt, organiser, judges=[judge])
+    fmt = FormatFactory()
+    owner, other, organiser, judge = (UserFactory(username=n) for n in ("owner", "other", "organiser", "judge"))
+    deck = DeckFactory(owner=owner, format=fmt)
+    tournament = TournamentFactory(format=fmt, organiser=organiser, judges=[judge])
     registration = register_deck(owner, tournament, deck.latest_version())
     users = {"owner": owner, "other": other, "organiser": organiser, "judge": judge, "anonymous": AnonymousUser()}
     return {"deck": deck, "tournament": tournament, "registration": registration, "users": users}
@@ -54,11 +59,11 @@ def test_publishing_does_not_reveal_an_unregistered_version_of_the_same_deck(wor
 
 
 def test_an_unregistered_deck_is_private_to_its_owner():
-    fmt = make_format([make_card_database_version()])
-    owner = make_user()
-    version = make_deck(owner, fmt).latest_version()
+    fmt = FormatFactory()
+    owner = UserFactory()
+    version = DeckFactory(owner=owner, format=fmt).latest_version()
     assert access.can_view_decklist(owner, version)
-    assert not access.can_view_decklist(make_user(), version)
+    assert not access.can_view_decklist(UserFactory(), version)
     assert not access.can_view_decklist(AnonymousUser(), version)
 
 

@@ -10,20 +10,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from decks.models import Deck, DeckVersion
 from tests.decks.factories import (
     BAD_DECKLISTS,
+    CardDatabaseVersionFactory,
+    DeckFactory,
+    TournamentFactory,
+    UserFactory,
     legal_text,
-    make_card_database_version,
-    make_deck,
-    make_format,
-    make_tournament,
-    make_user,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
 
 
 def post_json(client, url, data, method="post"):
@@ -94,7 +88,7 @@ def test_check_of_a_malformed_request_is_400_never_500(client, fmt, body):
 
 
 def test_create_read_update_delete_a_deck(client, fmt):
-    owner = make_user()
+    owner = UserFactory()
     client.force_login(owner)
     created = post_json(client, "/api/decks/", {"name": "Shu", "format": fmt.name, "decklist": legal_text()})
     assert created.status_code == 201, created.content
@@ -125,8 +119,8 @@ def test_deck_api_needs_a_login(client, fmt):
 
 
 def test_someone_elses_deck_is_404_and_unchanged(client, fmt):
-    deck = make_deck(make_user(), fmt)
-    client.force_login(make_user())
+    deck = DeckFactory(owner=UserFactory(), format=fmt)
+    client.force_login(UserFactory())
     assert client.get(f"/api/decks/{deck.pk}/").status_code == 404
     assert post_json(client, f"/api/decks/{deck.pk}/", {"decklist": legal_text()}, "put").status_code == 404
     assert client.delete(f"/api/decks/{deck.pk}/").status_code == 404
@@ -135,7 +129,7 @@ def test_someone_elses_deck_is_404_and_unchanged(client, fmt):
 
 @pytest.mark.parametrize("kind", sorted(BAD_DECKLISTS))
 def test_create_with_a_bad_upload_is_400_and_saves_nothing(client, fmt, kind):
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     upload = SimpleUploadedFile("deck.txt", BAD_DECKLISTS[kind], content_type="text/plain")
     response = client.post("/api/decks/", {"file": upload, "format": fmt.name, "name": "Bad"})
     assert response.status_code == 400
@@ -144,7 +138,7 @@ def test_create_with_a_bad_upload_is_400_and_saves_nothing(client, fmt, kind):
 
 
 def test_create_with_a_ten_thousand_character_deck_name_is_400_and_saves_nothing(client, fmt):
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     response = post_json(client, "/api/decks/", {"name": "名" * 10_000, "format": fmt.name, "decklist": legal_text()})
     assert response.status_code == 400
     assert "100" in response.json()["error"]["message"]
@@ -152,7 +146,7 @@ def test_create_with_a_ten_thousand_character_deck_name_is_400_and_saves_nothing
 
 
 def test_create_with_unknown_cards_is_400_with_the_violation_ruling_d6(client, fmt):
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     response = post_json(
         client, "/api/decks/", {"name": "Typo", "format": fmt.name, "decklist": legal_text(extra="2 关于")}
     )
@@ -165,8 +159,8 @@ def test_create_with_unknown_cards_is_400_with_the_violation_ruling_d6(client, f
 
 @pytest.mark.parametrize("kind", ["binary", "zero-count", "mixed-utf8-and-gbk"])
 def test_update_with_bad_input_is_400_and_adds_no_version(client, fmt, kind):
-    owner = make_user()
-    deck = make_deck(owner, fmt)
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
     client.force_login(owner)
     upload = SimpleUploadedFile("deck.txt", BAD_DECKLISTS[kind], content_type="text/plain")
     # PATCH with a multipart body: the test client encodes it by hand.
@@ -183,9 +177,9 @@ def test_delete_of_a_registered_deck_is_refused_with_409(client, fmt):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     from matches.services.registration import register_deck
 
-    owner = make_user()
-    deck = make_deck(owner, fmt)
-    register_deck(owner, make_tournament(fmt, make_user()), deck.latest_version())
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
+    register_deck(owner, TournamentFactory(format=fmt, organiser=UserFactory()), deck.latest_version())
     client.force_login(owner)
     response = client.delete(f"/api/decks/{deck.pk}/")
     assert response.status_code == 409
@@ -207,7 +201,7 @@ def test_check_sees_a_format_change_at_once_in_this_process(client, fmt):
 def test_check_without_a_format_uses_the_default_format_of_generals_order(client):
     from engine.formats import DEFAULT_FORMAT
 
-    version = make_card_database_version()
+    version = CardDatabaseVersionFactory()
     from decks.services.decks import ensure_default_formats
 
     ensure_default_formats()
@@ -242,6 +236,6 @@ def test_a_body_over_the_sites_upload_limit_is_400_not_500(client, fmt, settings
     response = client.post("/api/decks/check", data=body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["error"]["message"]
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     response = client.post("/api/decks/", data=body, content_type="application/json")
     assert response.status_code == 400 and not Deck.objects.exists()
