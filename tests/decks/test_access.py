@@ -82,3 +82,30 @@ def test_access_deck_version_follows_can_view_decklist(world):
     assert access.access_deck_version(world["users"]["judge"], version.pk) == version
     with pytest.raises(NotAllowed):
         access.access_deck_version(world["users"]["other"], version.pk)
+
+
+def test_staff_see_every_decklist(world):
+    assert access.can_view_decklist(UserFactory(staff=True), world["deck"].latest_version())
+    assert access.can_view_decklist(UserFactory(is_superuser=True), world["deck"].latest_version())
+
+
+@pytest.mark.parametrize(("who", "allowed"), [("staff", True), ("player", False), ("anonymous", False)])
+def test_only_staff_import_card_databases(who, allowed):
+    user = {"staff": lambda: UserFactory(staff=True), "player": UserFactory, "anonymous": AnonymousUser}[who]()
+    assert access.can_import_card_database(user) is allowed
+    if allowed:
+        access.access_card_database_import(user)
+    else:
+        with pytest.raises(NotAllowed) as info:
+            access.access_card_database_import(user)
+        assert info.value.status == 403 and info.value.code == "card_database.import_not_allowed"
+
+
+def test_the_api_helper_hides_someone_elses_deck_as_404(world):
+    deck = world["deck"]
+    assert access.access_own_deck(world["users"]["owner"], deck.pk) == deck
+    for user in (world["users"]["other"], world["users"]["anonymous"]):
+        with pytest.raises(Http404):
+            access.access_own_deck(user, deck.pk)
+    with pytest.raises(Http404):
+        access.access_own_deck(world["users"]["owner"], "9" * 40)

@@ -149,3 +149,10 @@ def test_the_schema_documents_the_card_endpoints(client):
     assert "post" in paths["/api/card-databases/import/"]
     parameters = {p["name"] for p in paths["/api/cards/"]["get"]["parameters"]}
     assert {"faction", "q", "cost_min", "wit_max"} <= parameters
+
+
+def test_staff_who_are_not_superusers_may_import_and_players_get_the_403_envelope(staff_client, client):
+    assert staff_client.post(IMPORT_URL, {"file": _upload()}).status_code == 201
+    client.force_login(UserFactory())
+    error = client.post(IMPORT_URL, {"file": _upload()}).json()["error"]
+    assert error["status"] == 403 and error["code"] == "card_database.import_not_allowed"

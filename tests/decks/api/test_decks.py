@@ -239,3 +239,85 @@ def test_a_body_over_the_sites_upload_limit_is_400_not_500(client, fmt, settings
     client.force_login(UserFactory())
     response = client.post("/api/decks/", data=body, content_type="application/json")
     assert response.status_code == 400 and not Deck.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "code"),
+    [
+        ({"decklist": 5}, "decklist", "invalid"),
+        ({"decklist": ["3 关羽"]}, "decklist", "invalid"),
+        ({"decklist": "3 关羽", "kind": "pdf"}, "kind", "invalid_choice"),
+        ({"decklist": "3 关羽", "format": "x" * 1000}, "format", "max_length"),
+        ({"decklist": "3 关羽", "card_database": "f" * 65}, "card_database", "max_length"),
+        ({"decklist": "3 关\x00羽"}, "decklist", "null_characters_not_allowed"),
+    ],
+)
+def test_a_bad_field_of_the_check_is_400_naming_the_field(client, fmt, body, field, code):
+    response = post_json(client, "/api/decks/check", body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid" and error["status"] == 400 and field in error["message"]
+    assert [e["code"] for e in error["params"]["fields"][field]] == [code]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "code"),
+    [
+        ({"format": "nope"}, "format", "format.unknown"),
+        ({"name": "名" * 101}, "name", "deck.name_too_long"),
+        ({"name": 7}, "name", "invalid"),
+        ({"name": "a\x00b"}, "name", "null_characters_not_allowed"),
+        ({"name": None}, "name", "required"),
+    ],
+)
+def test_a_bad_field_when_creating_a_deck_is_400_naming_the_field_and_saves_nothing(client, fmt, body, field, code):
+    client.force_login(UserFactory())
+    response = post_json(client, "/api/decks/", {"name": "Shu", "format": fmt.name, "decklist": legal_text(), **body})
+    assert response.status_code == 400
+    assert [e["code"] for e in response.json()["error"]["params"]["fields"][field]] == [code]
+    assert not Deck.objects.exists()
+
+
+def test_a_failed_update_keeps_the_deck_as_it_was(client, fmt, owner):
+    deck = DeckFactory(owner=owner, format=fmt, name="Shu")
+    response = post_json(
+        client, f"/api/decks/{deck.pk}/", {"name": "New", "decklist": legal_text(extra="2 关于")}, "put"
+    )
+    assert response.status_code == 400 and response.json()["error"]["code"] == "deck.unknown_cards"
+    deck.refresh_from_db()
+    assert deck.name == "Shu" and deck.versions.count() == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"[" * 100_000, b'{"decklist": ' * 50_000, b'{"decklist": "3 \\u5173", "card_database": ' + b"9" * 5000 + b"}"],
+    ids=["nested-lists", "nested-objects", "a-5000-digit-integer"],
+)
+def test_hostile_json_is_a_400_in_the_envelope_never_a_500(client, fmt, body):
+    for url in ("/api/decks/check", "/api/decks/"):
+        client.force_login(UserFactory())
+        response = client.post(url, data=body, content_type="application/json")
+        assert response.status_code == 400, response.content[:300]
+        assert response.json()["error"]["code"] in ("parse_error", "too_deep")
+    assert not Deck.objects.exists()
+
+
+def test_someone_elses_deck_is_the_404_envelope(client, fmt):
+    deck = DeckFactory(format=fmt)
+    client.force_login(UserFactory())
+    error = client.get(f"/api/decks/{deck.pk}/").json()["error"]
+    assert error["code"] == "not_found" and error["status"] == 404 and error["message"]
+
+
+def test_a_wrong_method_and_a_missing_login_are_in_the_envelope(client):
+    assert client.get("/api/decks/check").json()["error"]["code"] == "method_not_allowed"
+    error = client.get("/api/decks/").json()["error"]
+    assert error["code"] == "not_authenticated" and error["status"] in (401, 403)
+
+
+def test_the_schema_documents_the_error_envelope(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    body = schema["components"]["schemas"]["ErrorBody"]["properties"]
+    assert set(body) == {"code", "message", "status", "params"}
+    refused = schema["paths"]["/api/decks/"]["post"]["responses"]["400"]["content"]["application/json"]["schema"]
+    assert refused["$ref"].endswith("/Error")

@@ -249,3 +249,17 @@ def test_admin_shows_cards_read_only(admin_client, sample_version):
     assert [c.name for c in found.context["cl"].result_list] == ["关羽"]
     version_page = admin_client.get(reverse("admin:decks_carddatabaseversion_change", args=[sample_version.pk]))
     assert sample_version.content_hash in version_page.content.decode()
+
+
+def test_staff_who_are_not_superusers_may_import(staff_client):
+    upload = SimpleUploadedFile("sample.json", json_bytes(), content_type="application/json")
+    response = staff_client.post(reverse("cards:import"), {"file": upload})
+    assert response.status_code == 302 and CardDatabaseVersion.objects.count() == 1
+
+
+def test_an_upload_over_the_limit_is_413_and_saves_nothing(admin_client, monkeypatch):
+    monkeypatch.setattr(engine_cards, "MAX_FILE_BYTES", 100)
+    upload = SimpleUploadedFile("big.json", json_bytes(), content_type="application/json")
+    response = admin_client.post(reverse("cards:import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 413 and "the limit is" in response.content.decode()
+    assert not CardDatabaseVersion.objects.exists()

@@ -168,3 +168,47 @@ def test_deleting_my_deck_from_its_page(client, fmt, owner):
     deck = DeckFactory(owner=owner, format=fmt)
     response = client.post(f"/decks/{deck.pk}/delete")
     assert response.status_code == 302 and not Deck.objects.exists()
+
+
+def test_a_too_long_name_is_shown_beside_the_name_field_and_the_input_kept(client, fmt, owner):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
+    text = legal_text()
+    response = client.post("/decks/new", {"name": "名" * 101, "format": fmt.name, "decklist": text})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'aria-invalid="true"' in html and "the limit is 100" in html
+    assert "3 关羽" in html  # the decklist is still in the editor
+    assert not Deck.objects.exists()
+
+
+def test_an_unknown_format_from_the_editor_is_a_field_error_and_saves_nothing(client, fmt, owner):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    response = client.post("/decks/new", {"name": "Shu", "format": "no-such-format", "decklist": legal_text()})
+    assert response.status_code == 400
+    assert "Unknown format" in response.content.decode()
+    assert not Deck.objects.exists()
+
+
+def test_importing_without_a_file_asks_for_one(client, fmt, owner):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    response = client.post("/decks/new", {"name": "Shu", "format": fmt.name, "action": "import"})
+    assert response.status_code == 400 and "Choose a file to import." in response.content.decode()
+
+
+def test_the_check_partial_names_a_bad_field(client, fmt):
+    response = client.post("/decks/check", {"decklist": "3 关羽", "card_database": "f" * 65})
+    assert response.status_code == 400 and 'role="alert"' in response.content.decode()
+
+
+def test_a_private_decklist_is_a_403_page_with_the_reason(client, fmt):
+    version = DeckFactory(format=fmt).latest_version()
+    response = client.get(f"/decks/versions/{version.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 403
+    assert "private until the organiser publishes it" in response.content.decode()
+
+
+def test_staff_may_open_any_version_page_but_not_edit_the_deck(client, fmt):
+    deck = DeckFactory(format=fmt)
+    client.force_login(UserFactory(staff=True))
+    assert client.get(f"/decks/versions/{deck.latest_version().pk}/").status_code == 200
+    assert client.get(f"/decks/{deck.pk}/edit").status_code == 403
