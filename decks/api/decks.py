@@ -36,8 +36,6 @@ from decks.services import decks as deck_services
 from decks.services.decks import DecklistUnreadable, DeckRefused
 from junling.api import ErrorSerializer
 
-__all__ = ["ErrorSerializer", "load_body"]
-
 KINDS = ("auto", "text", "json", "csv")
 
 
