@@ -183,6 +183,14 @@ def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return _edit(request, access_deck(request.user, pk))
 
 
+REFUSAL_FIELDS = {
+    "deck.empty": "decklist",
+    "deck.unknown_cards": "decklist",
+    "format.no_card_database": "format",
+}
+"""The editor field a service refusal is shown beside (by its code); others go above the form."""
+
+
 def _unreadable_message(exc: DecklistUnreadable) -> str:
     where = _("line %(n)s: ") % {"n": exc.line} if exc.line else ""
     return _("The decklist cannot be read: %(where)s%(message)s") % {"where": where, "message": exc.message}
@@ -231,7 +239,7 @@ def _edit(request: HttpRequest, deck: Deck | None) -> HttpResponse:
         field = "file" if data["action"] == DeckForm.IMPORT else "decklist"
         form.add_error(field, forms.ValidationError(_unreadable_message(exc), code=exc.code))
     except DeckRefused as exc:
-        form.add_error(None, forms.ValidationError(exc.message, code=exc.code))
+        form.add_error(REFUSAL_FIELDS.get(exc.code), forms.ValidationError(exc.message, code=exc.code))
     return _editor(request, deck, form, **shown, status=400)
 
 

@@ -212,3 +212,10 @@ def test_staff_may_open_any_version_page_but_not_edit_the_deck(client, fmt):
     client.force_login(UserFactory(staff=True))
     assert client.get(f"/decks/versions/{deck.latest_version().pk}/").status_code == 200
     assert client.get(f"/decks/{deck.pk}/edit").status_code == 403
+
+
+def test_unknown_cards_are_shown_beside_the_decklist(client, fmt, owner):
+    response = client.post("/decks/new", {"name": "Typo", "format": fmt.name, "decklist": legal_text(extra="2 关于")})
+    assert response.status_code == 400
+    assert response.context["form"].has_error("decklist", "deck.unknown_cards")
+    assert not Deck.objects.exists()
