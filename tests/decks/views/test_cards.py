@@ -113,7 +113,11 @@ def test_the_browser_is_paginated(client):
 def test_a_bad_number_filter_is_explained_not_a_500(client, sample_version):
     response = client.get(reverse("cards:list"), {"version": sample_version.pk, "cost": "five"})
     assert response.status_code == 200
-    assert "is not a whole number" in response.content.decode()
+    assert "five&#x27; 不是整数" in response.content.decode()  # in the site's default language
+    english = client.get(
+        reverse("cards:list"), {"version": sample_version.pk, "cost": "five"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "is not a whole number" in english.content.decode()
 
 
 def test_an_unknown_version_is_a_404(client, sample_version):
@@ -215,7 +219,7 @@ def test_staff_upload_with_bad_rows_lists_every_error_with_400_and_saves_nothing
 
 def test_staff_upload_of_a_50_mb_file_is_refused_with_a_clear_message(admin_client):
     upload = SimpleUploadedFile("huge.json", b" " * (50 * 1024 * 1024))
-    response = admin_client.post(reverse("cards:import"), {"file": upload})
+    response = admin_client.post(reverse("cards:import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 413
     assert f"the limit is {engine_cards.MAX_FILE_BYTES // 1024 // 1024} MB" in response.content.decode()
     assert CardDatabaseVersion.objects.count() == 0
