@@ -6,3 +6,110 @@ Every permission question of the ``decks`` app is a function here, in the style 
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from decks.models import Deck, DeckVersion
+from junling.access import is_staff
+from junling.errors import NotAllowed
+
+MAX_ID_DIGITS = 18
+"""Longer ids are no ids (and would overflow the database's integer)."""
+
+
+def _id(pk: Any) -> int | None:
+    text = str(pk)
+    return int(text) if text.isdigit() and len(text) <= MAX_ID_DIGITS else None
+
+
+# --- card databases ----------------------------------------------------------------------------------------------
+
+
+def can_import_card_database(user: Any) -> bool:
+    """Only staff import card databases (a new version is what every deck is checked against)."""
+    return is_staff(user)
+
+
+def access_card_database_import(user: Any) -> None:
+    """Raise NotAllowed unless ``user`` may import card databases."""
+    if not can_import_card_database(user):
+        raise NotAllowed(_("Only staff may import card databases."), code="card_database.import_not_allowed")
+
+
+# --- decks -------------------------------------------------------------------------------------------------------
+
+
+def can_edit_deck(user: Any, deck: Deck) -> bool:
+    """Only a deck's owner edits or deletes it (staff too do not write in another player's deck)."""
+    return bool(getattr(user, "is_authenticated", False) and deck.owner_id == user.pk)
+
+
+def access_deck_to_edit(user: Any, deck: Deck) -> Deck:
+    """``deck`` if ``user`` may edit or delete it; else NotAllowed."""
+    if not can_edit_deck(user, deck):
+        raise NotAllowed(_("This deck is not yours."), code="deck.not_yours", params={"deck": deck.pk})
+    return deck
+
+
+def access_deck(user: Any, pk: Any) -> Deck:
+    """The deck ``pk`` for its owner: Http404 if there is none, NotAllowed if it is someone else's."""
+    number = _id(pk)
+    deck = Deck.objects.select_related("format", "owner").filter(pk=number).first() if number is not None else None
+    if deck is None:
+        raise Http404(_("There is no such deck."))
+    return access_deck_to_edit(user, deck)
+
+
+def decks_of(user: Any) -> Any:
+    """The decks ``user`` owns (none for an anonymous user), with what the deck API shows."""
+    if not getattr(user, "is_authenticated", False):
+        return Deck.objects.none()
+    return (
+        Deck.objects.filter(owner=user)
+        .select_related("format", "owner")
+        .prefetch_related("versions__card_database_version")
+    )
+
+
+def access_own_deck(user: Any, pk: Any) -> Deck:
+    """The deck ``pk`` if ``user`` owns it, else Http404: the API does not confirm that someone else's exists."""
+    number = _id(pk)
+    deck = decks_of(user).filter(pk=number).first() if number is not None else None
+    if deck is None:
+        raise Http404(_("There is no such deck."))
+    return deck
+
+
+# --- decklists ---------------------------------------------------------------------------------------------------
+
+
+def can_view_decklist(user: Any, deck_version: DeckVersion) -> bool:
+    """Owner and staff; organisers and judges of a tournament it is registered in; anyone once that one published."""
+    if getattr(user, "is_authenticated", False) and (user.pk == deck_version.deck.owner_id or is_staff(user)):
+        return True
+    registrations = deck_version.registrations.all()
+    if registrations.filter(tournament__decklists_published=True).exists():
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return registrations.filter(Q(tournament__organisers=user) | Q(tournament__judges=user)).exists()
+
+
+def access_deck_version(user: Any, pk: Any) -> DeckVersion:
+    """The deck version ``pk`` if ``user`` may see its decklist (can_view_decklist); else Http404/NotAllowed."""
+    number = _id(pk)
+    versions = DeckVersion.objects.select_related("deck__format", "deck__owner", "card_database_version")
+    version = versions.filter(pk=number).first() if number is not None else None
+    if version is None:
+        raise Http404(_("There is no such deck version."))
+    if not can_view_decklist(user, version):
+        raise NotAllowed(
+            _("This decklist is private until the organiser publishes it."),
+            code="decklist.private",
+            params={"deck_version": version.pk},
+        )
+    return version

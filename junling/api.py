@@ -1,26 +1,136 @@
-"""API plumbing shared by every app: errors always come back as JSON, never a 500 page."""
+"""API plumbing shared by every app: every error is one JSON envelope, never a 500 page.
+
+::
+
+    {"error": {"code": "deck.in_use", "message": "...", "status": 409, "params": {...}}}
+
+``code`` is stable (programs and tests read it), ``message`` is translated, ``params`` holds the
+facts (``params.fields`` maps each bad field to its messages). A ``junling.errors.Refused`` brings
+its own code; DRF's errors, 404, 403, 413 and parse errors get theirs here.
+"""
+
+from __future__ import annotations
 
 import logging
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.http import Http404
 from django.utils.translation import gettext as _
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from junling.errors import Refused
 
 log = logging.getLogger(__name__)
 
+# DRF's own exceptions: their stable code in the envelope (the rest use DRF's default_code).
+DRF_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.ValidationError: "invalid",
+    exceptions.ParseError: "parse_error",
+    exceptions.NotFound: "not_found",
+    exceptions.PermissionDenied: "not_allowed",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.Throttled: "throttled",
+}
+
+
+class ErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable code of what went wrong, e.g. deck.in_use, invalid, not_found.")
+    message = serializers.CharField(help_text="What went wrong, in the request's language.")
+    status = serializers.IntegerField(help_text="The HTTP status, repeated.")
+    params = serializers.DictField(
+        help_text="The facts of the error: params.fields maps each bad field to [{message, code}]; "
+        "params.line is a decklist's line; params.errors a card file's row errors; params.result a deck's verdict."
+    )
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The one error body of the API (for the OpenAPI schema)."""
+
+    error = ErrorBodySerializer()
+
+
+def envelope(code: str, message: str, status: int, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The one error body of the API (also used by ``junling.views`` for /api/ paths outside DRF)."""
+    return {"error": {"code": code, "message": str(message), "status": status, "params": dict(params or {})}}
+
+
+def _flat(detail: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """(field path, message) pairs of a DRF error detail, nested fields joined with dots."""
+    if isinstance(detail, dict):
+        out = []
+        for key, value in detail.items():
+            out += _flat(value, f"{prefix}.{key}" if prefix else str(key))
+        return out
+    if isinstance(detail, list):
+        out = []
+        for i, value in enumerate(detail):
+            nested = isinstance(value, (dict, list))
+            out += _flat(value, f"{prefix}[{i}]" if nested else prefix)
+        return out
+    return [(prefix, str(detail))]
+
+
+def validation_message(detail: Any) -> str:
+    """A readable sentence naming each bad field and why (the fields themselves go to params.fields)."""
+    parts = []
+    for field, message in _flat(detail)[:10]:
+        if field in ("", serializers.api_settings.NON_FIELD_ERRORS_KEY):
+            parts.append(message)
+        else:
+            parts.append(_("%(field)s: %(message)s") % {"field": field, "message": message})
+    return _("The request is not valid: %(problems)s") % {"problems": "; ".join(parts)}
+
+
+def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
+    status = exc.status_code
+    code = next((c for cls, c in DRF_CODES.items() if type(exc) is cls), None)
+    if isinstance(exc, exceptions.ValidationError):
+        detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        fields = exc.get_full_details()
+        if not isinstance(fields, dict):
+            fields = {serializers.api_settings.NON_FIELD_ERRORS_KEY: fields}
+        # Each field maps to a list of {message, code}, also when the error was raised as one string.
+        fields = {k: v if isinstance(v, list) else [v] for k, v in fields.items()}
+        return envelope(code or "invalid", validation_message(detail), status, {"fields": fields})
+    params: dict[str, Any] = {}
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        params["wait"] = exc.wait
+    return envelope(code or str(exc.default_code), str(exc.detail), status, params)
+
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    response = drf_exception_handler(exc, context)
-    if response is not None:
-        return response
+    if isinstance(exc, Refused):
+        set_rollback()
+        return Response(exc.envelope(), status=exc.status)
+    if isinstance(exc, (exceptions.APIException, Http404, PermissionDenied)):
+        response = drf_exception_handler(exc, context)  # maps 404/403, sets headers and the rollback
+        if response is not None:
+            if isinstance(exc, Http404):
+                exc = exceptions.NotFound(str(exc) or None)
+            elif isinstance(exc, PermissionDenied):
+                exc = exceptions.PermissionDenied(str(exc) or None)
+            response.data = _api_exception_body(exc)  # type: ignore[arg-type]
+            return response
     if isinstance(exc, RequestDataTooBig):
-        return Response({"detail": _("The request is too large: %(why)s") % {"why": exc}}, status=413)
+        message = _("The request is too large: %(why)s") % {"why": exc}
+        return Response(envelope("too_large", message, 413), status=413)
     if isinstance(exc, SuspiciousOperation):
-        return Response({"detail": _("The request was refused: %(why)s") % {"why": exc}}, status=400)
+        message = _("The request was refused: %(why)s") % {"why": exc}
+        return Response(envelope("suspicious", message, 400), status=400)
+    if isinstance(exc, RecursionError):
+        message = _("The request is nested too deeply.")
+        return Response(envelope("too_deep", message, 400), status=400)
     if isinstance(exc, ValueError):
-        # Engine errors subclass ValueError and carry a readable message.
-        return Response({"detail": str(exc), "kind": type(exc).__name__}, status=400)
+        # Engine errors subclass ValueError and carry a readable message; they are bad input.
+        set_rollback()
+        return Response(envelope("invalid", str(exc), 400, {"kind": type(exc).__name__}), status=400)
     log.exception("unhandled API error")
-    return Response({"detail": _("Internal error; it has been logged.")}, status=500)
+    return Response(envelope("server_error", _("Internal error; it has been logged."), 500), status=500)

@@ -4,6 +4,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 import engine
+from junling.api import envelope
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -16,23 +17,23 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"ok": True, "database": connection.vendor, "engine": engine.__version__})
 
 
-def _error(request: HttpRequest, status: int, message: str) -> HttpResponse:
+def _error(request: HttpRequest, status: int, message: str, code: str) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": message}, status=status)
+        return JsonResponse(envelope(code, message, status), status=status)
     return render(request, "error.html", {"status": status, "message": message}, status=status)
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 400, _("The request could not be understood."))
+    return _error(request, 400, _("The request could not be understood."), "bad_request")
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 403, _("You may not see this page."))
+    return _error(request, 403, _("You may not see this page."), "not_allowed")
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 404, _("There is no such page."))
+    return _error(request, 404, _("There is no such page."), "not_found")
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    return _error(request, 500, _("Something went wrong on our side; it has been logged."))
+    return _error(request, 500, _("Something went wrong on our side; it has been logged."), "server_error")

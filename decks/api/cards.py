@@ -6,20 +6,23 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from decks.access import access_card_database_import
 from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
 from decks.services import cards as card_services
 from engine import cards as engine_cards
-from engine.cards import CSV_COLUMNS, CardDatabaseError, RowError
+from engine.cards import CSV_COLUMNS
+from junling.api import ErrorSerializer
 
 
 class PrintingSerializer(serializers.ModelSerializer):
@@ -68,29 +71,6 @@ class CardDatabaseSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-IMPORT_ERRORS = inline_serializer(
-    "CardImportErrors",
-    {
-        "errors": serializers.ListField(
-            child=inline_serializer(
-                "CardRowError",
-                {
-                    "file": serializers.CharField(),
-                    "row": serializers.IntegerField(help_text="1-based; 0 = the whole file"),
-                    "field": serializers.CharField(),
-                    "message": serializers.CharField(),
-                },
-            )
-        )
-    },
-)
-
-
-def _errors_response(errors: list[RowError], status_code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    payload = [{"file": e.file, "row": e.row, "field": e.field, "message": e.message} for e in errors]
-    return Response({"errors": payload}, status=status_code)
-
-
 FILTER_PARAMETERS = [
     OpenApiParameter("version", OpenApiTypes.INT, description="card database version id (default: the starter's)"),
     OpenApiParameter("type", OpenApiTypes.STR, description="card type, e.g. 人"),
@@ -119,7 +99,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         raw = self.request.query_params.get("version", "")
         if raw:
             if not raw.isdigit():
-                raise ValidationError({"version": f"{raw!r} is not a version id"})
+                raise ValidationError({"version": _("%(value)r is not a version id.") % {"value": raw[:40]}})
             version: CardDatabaseVersion | None = get_object_or_404(CardDatabaseVersion, pk=int(raw))
         else:
             version = card_services.default_version()
@@ -151,54 +131,56 @@ class CardDatabaseVersionViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = CardDatabaseVersion.objects.select_related("database").order_by("database__name", "-created_at")
 
 
+class CardDatabaseImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text=f"JSON or CSV, at most {engine_cards.MAX_FILE_BYTES} bytes")
+    database = serializers.CharField(
+        required=False, allow_blank=True, max_length=100, help_text="database name (default: the file's)"
+    )
+    version = serializers.CharField(
+        required=False, allow_blank=True, max_length=50, help_text="version label (default: the file's)"
+    )
+    game = serializers.ChoiceField(choices=list(engine_cards.GAMES), required=False, allow_blank=True)
+
+
 class CardDatabaseImportView(APIView):
     """Import a JSON or CSV card-database file (staff only); all or nothing."""
 
-    permission_classes = [IsAdminUser]
+    permission_classes = [IsAuthenticated]
     parser_classes = [MultiPartParser, FormParser]
 
+    def check_permissions(self, request: Request) -> None:
+        super().check_permissions(request)  # anonymous: DRF's 401/403, which asks to log in
+        access_card_database_import(request.user)
+
     @extend_schema(
-        request=inline_serializer(
-            "CardDatabaseImport",
-            {
-                "file": serializers.FileField(help_text=f"JSON or CSV, at most {engine_cards.MAX_FILE_BYTES} bytes"),
-                "database": serializers.CharField(required=False, help_text="database name (default: the file's)"),
-                "version": serializers.CharField(required=False, help_text="version label (default: the file's)"),
-                "game": serializers.ChoiceField(choices=list(engine_cards.GAMES), required=False),
-            },
-        ),
+        request=CardDatabaseImportSerializer,
         responses={
             201: CardDatabaseVersionSerializer,
             200: CardDatabaseVersionSerializer,
-            400: IMPORT_ERRORS,
-            413: IMPORT_ERRORS,
+            400: OpenApiResponse(ErrorSerializer, description="Every row error, in error.params.errors."),
+            403: OpenApiResponse(ErrorSerializer, description="Only staff import card databases."),
+            413: OpenApiResponse(ErrorSerializer, description="The file is over the size limit."),
         },
         description="201 with the new version; 200 with the stored version if the same content was imported "
-        "before; 400 (413 if too big) with every row error.",
+        "before; 400 (413 if too big) with every row error in `error.params.errors`.",
     )
     def post(self, request: Request) -> Response:
-        upload = request.FILES.get("file")
-        if upload is None:
-            return _errors_response([RowError("", 0, "file", "send the card-database file as the 'file' field")])
+        serializer = CardDatabaseImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        upload = data["file"]
         filename = upload.name or "<upload>"
         if upload.size is not None and upload.size > engine_cards.MAX_FILE_BYTES:
-            return _errors_response(
-                [RowError(filename, 0, "", card_services.too_big_message(upload.size))],
-                status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-            )
-        game = (request.data.get("game") or "").strip() or None
+            raise card_services.too_big(filename, upload.size)
         before = CardDatabaseVersion.objects.count()
-        try:
-            version = card_services.import_card_database(
-                upload.read(),
-                filename=filename,
-                database_name=(request.data.get("database") or "").strip() or None,
-                version=(request.data.get("version") or "").strip() or None,
-                game=game,
-                actor=request.user,
-            )
-        except CardDatabaseError as exc:
-            return _errors_response(exc.errors)
+        version = card_services.import_card_database(
+            upload.read(),
+            filename=filename,
+            database_name=data.get("database", "").strip() or None,
+            version=data.get("version", "").strip() or None,
+            game=data.get("game") or None,
+            actor=request.user,
+        )
         created = CardDatabaseVersion.objects.count() > before
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(CardDatabaseVersionSerializer(version).data, status=code)
@@ -216,7 +198,7 @@ class CardDatabaseExportView(APIView):
     def get(self, request: Request, pk: int, fmt: str) -> HttpResponse:
         version = get_object_or_404(CardDatabaseVersion.objects.select_related("database"), pk=pk)
         if fmt not in card_services.EXPORT_FORMATS:
-            raise NotFound(f"unknown export format {fmt!r}; use json or csv")
+            raise NotFound(_("Unknown export format %(fmt)r; use json or csv.") % {"fmt": fmt[:20]})
         text = card_services.export_card_database(version, fmt)
         content_type = "application/json" if fmt == "json" else "text/csv"
         response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")

@@ -1,15 +1,19 @@
 """Deck REST API: check a decklist without saving; create, read, update (= new version) and delete decks.
 
-Errors are JSON with status 400: ``{"error": {"line": n, "message": "..."}}`` for an unreadable decklist,
-``{"error": {"message": "..."}, ...verdict}`` for a deck that cannot be saved.
+Input goes through the serializers below (``is_valid()``); every error is the site's one envelope
+(``junling.api``): ``{"error": {"code", "message", "status", "params"}}``. An unreadable decklist
+is ``decklist.unreadable`` with ``params.line``; a deck that cannot be saved carries its verdict
+in ``params.result``; a bad field is ``invalid`` with ``params.fields``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, SuspiciousOperation
+from django.core.exceptions import SuspiciousOperation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -19,36 +23,95 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError
 from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from decks.access import access_own_deck, decks_of
+from decks.forms import CARD_DATABASE_MAX, FORMAT_NAME_MAX
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
-from decks.services.decks import DeckInUse, DecklistUnreadable, DeckRefused
+from decks.services.decks import DecklistUnreadable, DeckRefused
+from junling.api import ErrorSerializer
 
 KINDS = ("auto", "text", "json", "csv")
 
 
-class CheckRequestSerializer(serializers.Serializer):
-    decklist = serializers.CharField(
+class TextField(serializers.CharField):
+    """A CharField that takes only text: a JSON number or list is an error, not silently a string."""
+
+    default_error_messages = {"invalid": gettext_lazy("Not valid text.")}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class DecklistInputSerializer(serializers.Serializer):
+    """Where a decklist comes from: the ``decklist`` text, an uploaded ``file``, or a bare text body."""
+
+    decklist = TextField(
         required=False, allow_blank=True, trim_whitespace=False, help_text="The decklist text (text, JSON or CSV)."
     )
-    file = serializers.FileField(required=False, help_text="Or upload the decklist file (multipart).")
-    format = serializers.CharField(required=False, allow_blank=True, help_text="Format name; default: the default.")
+    file = serializers.FileField(
+        required=False, allow_empty_file=True, help_text="Or upload the decklist file (multipart)."
+    )
     card_database = serializers.CharField(
-        required=False, allow_blank=True, help_text="Card-database version id or content hash; default: the format's."
+        required=False,
+        allow_blank=True,
+        max_length=CARD_DATABASE_MAX,
+        help_text="Card-database version id or content hash; default: the format's.",
     )
     kind = serializers.ChoiceField(choices=KINDS, required=False, default="auto")
 
+    def decklist_source(self) -> tuple[str | bytes, str] | None:
+        """(decklist, file name) of the validated input, or None if it gives no decklist."""
+        data = self.validated_data
+        upload = data.get("file")
+        if upload is not None:
+            return deck_services.read_upload(upload), upload.name or "<upload>"
+        raw = self.context.get("raw")
+        if raw is not None:
+            return raw, "<decklist>"
+        if "decklist" in data:
+            return data["decklist"], "<decklist>"
+        return None
 
-class ErrorSerializer(serializers.Serializer):
-    error = inline_serializer(
-        "DecklistError", fields={"line": serializers.IntegerField(), "message": serializers.CharField()}
+
+def _format_of(name: str) -> Format:
+    try:
+        return deck_services.get_format(name or None)
+    except DeckRefused as exc:
+        raise serializers.ValidationError(exc.message, code=exc.code) from None
+
+
+class CheckRequestSerializer(DecklistInputSerializer):
+    format = TextField(
+        required=False, allow_blank=True, max_length=FORMAT_NAME_MAX, help_text="Format name; default: the default."
     )
+
+
+class DeckWriteSerializer(DecklistInputSerializer):
+    """A deck's fields; on update each is optional (an absent decklist keeps the latest version's)."""
+
+    name = TextField(required=False, trim_whitespace=False, help_text="At most 100 characters.")
+    format = TextField(required=False, max_length=FORMAT_NAME_MAX, help_text="Format name; default: the default.")
+
+    def validate_name(self, value: str) -> str:
+        try:
+            return deck_services.clean_deck_name(value)
+        except DeckRefused as exc:
+            raise serializers.ValidationError(exc.message, code=exc.code) from None
+
+    def validate_format(self, value: str) -> Format:
+        return _format_of(value)
+
+
+class DeckCreateSerializer(DeckWriteSerializer):
+    name = TextField(trim_whitespace=False, help_text="At most 100 characters.")
 
 
 class ViolationSerializer(serializers.Serializer):
@@ -79,17 +142,6 @@ CHECK_RESULT = inline_serializer(
 )
 
 
-def unreadable(exc: DecklistUnreadable) -> Response:
-    return Response({"error": exc.to_dict()}, status=status.HTTP_400_BAD_REQUEST)
-
-
-def refused(exc: DeckRefused) -> Response:
-    body: dict[str, Any] = {"error": {"line": 0, "message": exc.message}}
-    if exc.result is not None:
-        body.update(exc.result.to_dict())
-    return Response(body, status=status.HTTP_400_BAD_REQUEST)
-
-
 class DecklistTextParser(BaseParser):
     """A bare decklist body (``Content-Type: text/plain``): the bytes go to the engine, which decodes them."""
 
@@ -106,37 +158,36 @@ def load_body(request: Request) -> None:
     try:
         request.data  # noqa: B018
     except SuspiciousOperation as exc:
-        raise DecklistUnreadable(str(exc) or "The request is too large.") from None
-
-
-def _source(request: Request) -> tuple[str | bytes, str]:
-    load_body(request)
-    upload = request.FILES.get("file") if hasattr(request, "FILES") else None
-    if upload is not None:
-        return deck_services.read_upload(upload), upload.name or "<upload>"
-    data = request.data if isinstance(request.data, dict) else {}
-    if "__raw__" in data:
-        return data["__raw__"], "<decklist>"
-    value = data.get("decklist", "")
-    if not isinstance(value, str):
-        raise DeckRefused("'decklist' must be text.")
-    return value, "<decklist>"
+        raise DecklistUnreadable(str(exc) or _("The request is too large."), code="request.too_large") from None
 
 
 QUERY_NAMES = {"format": "deck_format"}
 """Query-string names of body fields (for a bare text body); ?format= is DRF's renderer switch."""
+BODY_ONLY = ("decklist", "file")
 
 
-def _field(request: Request, key: str) -> str | None:
-    data = request.data if hasattr(request.data, "get") else {}
-    value = data.get(key)
-    if value in (None, ""):
-        value = request.query_params.get(QUERY_NAMES.get(key, key))
-    if value in (None, ""):
-        return None
-    if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise DeckRefused(f"{key!r} must be text.")
-    return str(value)
+def validated(request: Request, serializer_class: type[DecklistInputSerializer]) -> DecklistInputSerializer:
+    """The request's input through ``serializer_class``; a field missing in the body may come in the query string.
+
+    Raises DRF's ValidationError (400, ``params.fields``) for bad fields.
+    """
+    load_body(request)
+    body = request.data
+    if not isinstance(body, Mapping):
+        raise serializers.ValidationError(
+            {"non_field_errors": [_("The body must be a JSON object, a form or a decklist text.")]}
+        )
+    raw = body.get("__raw__")
+    data: dict[str, Any] = {}
+    for name in serializer_class().fields:
+        value = body.get(name) if raw is None else None
+        if value is None and name not in BODY_ONLY:
+            value = request.query_params.get(QUERY_NAMES.get(name, name))
+        if value is not None:
+            data[name] = value
+    serializer = serializer_class(data=data, context={"raw": raw})
+    serializer.is_valid(raise_exception=True)
+    return serializer
 
 
 class DeckCheckAPI(APIView):
@@ -159,38 +210,25 @@ class DeckCheckAPI(APIView):
         ],
         responses={
             200: OpenApiResponse(CHECK_RESULT, description="The verdict (legal or not)."),
-            400: OpenApiResponse(ErrorSerializer, description="The decklist cannot be read."),
+            400: OpenApiResponse(ErrorSerializer, description="The request or the decklist cannot be read."),
         },
         summary="Check a decklist (no save)",
     )
     def post(self, request: Request) -> Response:
-        try:
-            source, filename = _source(request)
-            kind = _field(request, "kind") or "auto"
-            if kind not in KINDS:
-                raise DeckRefused(f"'kind' must be one of {', '.join(KINDS)}.")
-            format_name = _field(request, "format")
-            if format_name is not None and len(format_name) > 64:
-                raise DeckRefused("Unknown format (the name is too long).")
-            checked = deck_services.check_decklist_cached(
-                source, format_name, card_database=_field(request, "card_database"), filename=filename, kind=kind
-            )
-        except DecklistUnreadable as exc:
-            return unreadable(exc)
-        except DeckRefused as exc:
-            return refused(exc)
-        except ParseError as exc:
-            return Response({"error": {"line": 0, "message": str(exc.detail)}}, status=status.HTTP_400_BAD_REQUEST)
+        serializer = validated(request, CheckRequestSerializer)
+        data = serializer.validated_data
+        source, filename = serializer.decklist_source() or ("", "<decklist>")
+        checked = deck_services.check_decklist_cached(
+            source,
+            data.get("format") or None,
+            card_database=data.get("card_database") or None,
+            filename=filename,
+            kind=data["kind"],
+        )
         body = checked.result.to_dict()
         body["format"] = checked.format.name
         body["card_database"] = checked.card_database_version.content_hash
         return Response(body)
-
-
-def _lookup_format(name: str | None) -> Format:
-    if name is not None and len(name) > 64:
-        raise DeckRefused("Unknown format (the name is too long).")
-    return deck_services.get_format(name)
 
 
 class DeckVersionSerializer(serializers.ModelSerializer):
@@ -234,22 +272,6 @@ class DeckSerializer(serializers.ModelSerializer):
         return DeckVersionSerializer(versions[-1]).data if versions else None
 
 
-class DeckWriteSerializer(serializers.Serializer):
-    name = serializers.CharField(required=False, trim_whitespace=False)
-    format = serializers.CharField(required=False)
-    decklist = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-    card_database = serializers.CharField(required=False)
-    kind = serializers.ChoiceField(choices=KINDS, required=False, default="auto")
-
-
-def _decks_of(user: Any) -> Any:
-    return (
-        Deck.objects.filter(owner=user)
-        .select_related("format", "owner")
-        .prefetch_related("versions__card_database_version")
-    )
-
-
 class DeckListAPI(APIView):
     """The caller's decks; POST creates a deck with its version 1."""
 
@@ -257,58 +279,44 @@ class DeckListAPI(APIView):
 
     @extend_schema(responses=DeckSerializer(many=True), summary="List my decks")
     def get(self, request: Request) -> Response:
-        return Response(DeckSerializer(_decks_of(request.user), many=True).data)
+        return Response(DeckSerializer(decks_of(request.user), many=True).data)
 
     @extend_schema(
-        request=DeckWriteSerializer,
+        request=DeckCreateSerializer,
         responses={201: DeckSerializer, 400: OpenApiResponse(ErrorSerializer)},
         summary="Create a deck",
     )
     def post(self, request: Request) -> Response:
-        try:
-            source, filename = _source(request)
-            kind = _field(request, "kind") or "auto"
-            if kind not in KINDS:
-                raise DeckRefused(f"'kind' must be one of {', '.join(KINDS)}.")
-            deck = deck_services.create_deck(
-                request.user,
-                _field(request, "name") or "",
-                _lookup_format(_field(request, "format")),
-                source,
-                card_database=_field(request, "card_database"),
-                filename=filename,
-                kind=kind,
-            )
-        except DecklistUnreadable as exc:
-            return unreadable(exc)
-        except DeckRefused as exc:
-            return refused(exc)
-        except ParseError as exc:
-            return Response({"error": {"line": 0, "message": str(exc.detail)}}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(DeckSerializer(_decks_of(request.user).get(pk=deck.pk)).data, status=status.HTTP_201_CREATED)
+        serializer = validated(request, DeckCreateSerializer)
+        data = serializer.validated_data
+        source, filename = serializer.decklist_source() or ("", "<decklist>")
+        deck = deck_services.create_deck(
+            request.user,
+            data["name"],
+            data.get("format") or _format_of(""),
+            source,
+            card_database=data.get("card_database") or None,
+            filename=filename,
+            kind=data["kind"],
+        )
+        return Response(DeckSerializer(decks_of(request.user).get(pk=deck.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class DeckDetailAPI(APIView):
-    """One of the caller's decks: read, update (a new version when the content changes), delete."""
+    """One of the caller's decks: read, update (a new version when the content changes), delete.
+
+    Someone else's deck is a 404 here: the API does not confirm that it exists.
+    """
 
     permission_classes = [IsAuthenticated]
 
-    def _deck(self, request: Request, pk: int) -> Deck:
-        # Someone else's deck is a 404 here: the API does not confirm that it exists.
-        deck = _decks_of(request.user).filter(pk=pk).first()
-        if deck is None:
-            from django.http import Http404
-
-            raise Http404(_("There is no such deck."))
-        return deck
-
-    @extend_schema(responses=DeckSerializer, summary="Read a deck with its versions")
+    @extend_schema(responses={200: DeckSerializer, 404: OpenApiResponse(ErrorSerializer)}, summary="Read a deck")
     def get(self, request: Request, pk: int) -> Response:
-        return Response(DeckSerializer(self._deck(request, pk)).data)
+        return Response(DeckSerializer(access_own_deck(request.user, pk)).data)
 
     @extend_schema(
         request=DeckWriteSerializer,
-        responses={200: DeckSerializer, 400: OpenApiResponse(ErrorSerializer)},
+        responses={200: DeckSerializer, 400: OpenApiResponse(ErrorSerializer), 404: OpenApiResponse(ErrorSerializer)},
         summary="Update a deck (new version)",
     )
     def put(self, request: Request, pk: int) -> Response:
@@ -316,47 +324,33 @@ class DeckDetailAPI(APIView):
 
     @extend_schema(
         request=DeckWriteSerializer,
-        responses={200: DeckSerializer, 400: OpenApiResponse(ErrorSerializer)},
+        responses={200: DeckSerializer, 400: OpenApiResponse(ErrorSerializer), 404: OpenApiResponse(ErrorSerializer)},
         summary="Update part of a deck (new version if the content changes)",
     )
     def patch(self, request: Request, pk: int) -> Response:
         return self._update(request, pk)
 
     def _update(self, request: Request, pk: int) -> Response:
-        deck = self._deck(request, pk)
-        try:
-            load_body(request)
-            has_list = "file" in request.FILES or (hasattr(request.data, "get") and "decklist" in request.data)
-            source, filename = _source(request) if has_list else (None, "<decklist>")
-            kind = _field(request, "kind") or "auto"
-            if kind not in KINDS:
-                raise DeckRefused(f"'kind' must be one of {', '.join(KINDS)}.")
-            fmt_name = _field(request, "format")
-            deck_services.update_deck(
-                deck,
-                request.user,
-                name=_field(request, "name"),
-                fmt=_lookup_format(fmt_name) if fmt_name else None,
-                source=source,
-                card_database=_field(request, "card_database"),
-                filename=filename,
-                kind=kind,
-            )
-        except DecklistUnreadable as exc:
-            return unreadable(exc)
-        except DeckRefused as exc:
-            return refused(exc)
-        except ParseError as exc:
-            return Response({"error": {"line": 0, "message": str(exc.detail)}}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(DeckSerializer(self._deck(request, pk)).data)
+        deck = access_own_deck(request.user, pk)
+        serializer = validated(request, DeckWriteSerializer)
+        data = serializer.validated_data
+        source, filename = serializer.decklist_source() or (None, "<decklist>")
+        deck_services.update_deck(
+            deck,
+            request.user,
+            name=data.get("name"),
+            fmt=data.get("format"),
+            source=source,
+            card_database=data.get("card_database") or None,
+            filename=filename,
+            kind=data["kind"],
+        )
+        return Response(DeckSerializer(access_own_deck(request.user, pk)).data)
 
-    @extend_schema(responses={204: None, 409: OpenApiResponse(ErrorSerializer)}, summary="Delete a deck")
+    @extend_schema(
+        responses={204: None, 404: OpenApiResponse(ErrorSerializer), 409: OpenApiResponse(ErrorSerializer)},
+        summary="Delete a deck",
+    )
     def delete(self, request: Request, pk: int) -> Response:
-        deck = self._deck(request, pk)
-        try:
-            deck_services.delete_deck(deck, request.user)
-        except DeckInUse as exc:
-            return Response({"error": {"line": 0, "message": str(exc)}}, status=status.HTTP_409_CONFLICT)
-        except PermissionDenied:
-            raise
+        deck_services.delete_deck(access_own_deck(request.user, pk), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

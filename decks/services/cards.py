@@ -16,21 +16,56 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.utils.translation import gettext as _
 
 from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
 from decks.models.cards import tags
 from engine import cards as engine_cards
 from engine.cards import CardDatabaseError, RowError, normalize_name
+from junling.errors import Refused
 from junling.models import record
 
 EXPORT_FORMATS = ("json", "csv")
 
 
-class CardVersionConflict(CardDatabaseError):
+class CardImportRefused(CardDatabaseError, Refused):
+    """A card-database file the site will not store; ``errors`` lists every bad row (``params.errors`` too).
+
+    Still an engine ``CardDatabaseError`` (callers of the engine and of this service catch one type).
+    """
+
+    code = "card_database.invalid"
+
+    def __init__(self, errors: list[RowError], *, code: str | None = None, status: int | None = None) -> None:
+        self.errors = list(errors)
+        shown = "; ".join(str(e) for e in self.errors[:20])
+        more = len(self.errors) - 20
+        if more > 0:
+            shown += " " + _("(and %(n)d more)") % {"n": more}
+        message = _("The file was not imported: %(errors)s") % {"errors": shown}
+        rows = [{"file": e.file, "row": e.row, "field": e.field, "message": e.message} for e in self.errors]
+        Refused.__init__(self, message, code=code, status=status, params={"errors": rows})
+
+    @classmethod
+    def of(cls, exc: CardDatabaseError) -> CardImportRefused:
+        """The engine's error as a refusal (the same row errors)."""
+        return exc if isinstance(exc, CardImportRefused) else cls(exc.errors)
+
+
+class CardVersionConflict(CardImportRefused):
     """The file is valid, but storing it would change an immutable version or duplicate one under a new label."""
+
+    code = "card_database.version_conflict"
 
     def __init__(self, filename: str, field: str, message: str) -> None:
         super().__init__([RowError(filename, 0, field, message)])
+
+
+def too_big(filename: str, size: int) -> CardImportRefused:
+    """The refusal of a file over ``engine.cards.MAX_FILE_BYTES`` (HTTP 413)."""
+    return CardImportRefused(
+        [RowError(filename, 0, "", too_big_message(size))], code="card_database.too_large", status=413
+    )
 
 
 def import_card_database(
@@ -49,13 +84,16 @@ def import_card_database(
     already stored returns the stored version, unless a different name or label was
     asked for explicitly (:class:`CardVersionConflict`); so does storing different
     content under an existing label. The engine's :class:`CardDatabaseError` (every
-    bad row) passes through unchanged. All or nothing: one transaction.
+    bad row) comes out as :class:`CardImportRefused`. All or nothing: one transaction.
     """
     if filename is None:
         filename = "<upload>" if isinstance(source, bytes) else Path(source).name
     raw = source if isinstance(source, bytes) else _read(source, filename)
-    db = engine_cards.load_database(raw, filename=filename, game=game, name=database_name, version=version)
-    _text, encoding = engine_cards.decode_bytes(raw, filename)
+    try:
+        db = engine_cards.load_database(raw, filename=filename, game=game, name=database_name, version=version)
+        _text, encoding = engine_cards.decode_bytes(raw, filename)
+    except CardDatabaseError as exc:
+        raise CardImportRefused.of(exc) from None
     try:
         with transaction.atomic():
             existing = (
@@ -124,16 +162,16 @@ def _read(path: str | os.PathLike[str], filename: str) -> bytes:
     try:
         size = Path(path).stat().st_size
         if size > engine_cards.MAX_FILE_BYTES:
-            raise CardDatabaseError([RowError(filename, 0, "", too_big_message(size))])
+            raise too_big(filename, size)
         return Path(path).read_bytes()
     except OSError as exc:
-        raise CardDatabaseError([RowError(filename, 0, "", f"cannot read the file: {exc.strerror}")]) from None
+        raise CardImportRefused([RowError(filename, 0, "", f"cannot read the file: {exc.strerror}")]) from None
 
 
 def too_big_message(size: int) -> str:
     """The error for a file over ``engine.cards.MAX_FILE_BYTES``."""
     limit = engine_cards.MAX_FILE_BYTES // 1024 // 1024
-    return f"the file is {size / 1024 / 1024:.1f} MB; the limit is {limit} MB"
+    return _("the file is %(mb).1f MB; the limit is %(limit)s MB") % {"mb": size / 1024 / 1024, "limit": limit}
 
 
 def search_text(card: engine_cards.Card) -> str:
@@ -198,7 +236,11 @@ def _store_cards(version: CardDatabaseVersion, db: engine_cards.CardDatabase) ->
 def export_card_database(version: CardDatabaseVersion, fmt: str) -> str:
     """The stored version as a JSON or CSV file (it imports back to the same content hash)."""
     if fmt not in EXPORT_FORMATS:
-        raise ValueError(f"unknown export format {fmt!r}; use json or csv")
+        raise Refused(
+            _("Unknown export format %(fmt)r; use json or csv.") % {"fmt": fmt[:20]},
+            code="card_database.unknown_export_format",
+            params={"format": fmt[:20], "formats": list(EXPORT_FORMATS)},
+        )
     db = version.to_engine()
     return engine_cards.dump_json(db) if fmt == "json" else engine_cards.dump_csv(db)
 
@@ -279,7 +321,7 @@ class CardFilters:
                 try:
                     values[key] = int(raw)
                 except ValueError:
-                    errors[key] = f"{raw!r} is not a whole number"
+                    errors[key] = _("%(value)r is not a whole number") % {"value": raw[:40]}
         return cls(**values), errors
 
     @property

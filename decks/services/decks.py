@@ -1,4 +1,4 @@
-"""Deck services: formats, checking a decklist, deck versions, and who may see a decklist.
+"""Deck services: formats, checking a decklist, deck versions, export (who may do what: ``decks.access``).
 
 Every legality question is answered by the engine (``engine.decklist`` reads a
 decklist, ``engine.deckrules.check_deck`` judges it against an ``engine.formats``
@@ -14,15 +14,15 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max, ProtectedError, Q
 from django.db.models.signals import m2m_changed, post_delete, post_save
-from django.http import Http404
 from django.utils.translation import gettext as _
 
+from decks.access import access_deck_to_edit
 from decks.models import CardDatabaseVersion, Deck, DeckVersion, Format
 from engine import cards as engine_cards
+from junling.errors import Refused
 from junling.models import record
 
 if TYPE_CHECKING:
@@ -37,29 +37,48 @@ REFUSED_ON_SAVE = ("unknown-card",)
 EXPORT_KINDS = {"text": ("txt", "text/plain"), "json": ("json", "application/json"), "csv": ("csv", "text/csv")}
 
 
-class DecklistUnreadable(ValueError):
+class DecklistUnreadable(Refused):
     """The decklist cannot be read at all (engine DecklistError, too large, not text); ``line`` is 1-based or 0."""
 
-    def __init__(self, message: str, line: int = 0, detail: str = "") -> None:
-        super().__init__(detail or (f"line {line}: {message}" if line else message))
-        self.message = message
+    code = "decklist.unreadable"
+
+    def __init__(self, message: str, line: int = 0, detail: str = "", *, code: str | None = None) -> None:
+        super().__init__(message, code=code, params={"line": line})
         self.line = line
+        self.detail = detail or (f"line {line}: {message}" if line else message)
+
+    def __str__(self) -> str:
+        return self.detail
 
     def to_dict(self) -> dict[str, Any]:
         return {"line": self.line, "message": self.message}
 
 
-class DeckRefused(ValueError):
+class DeckRefused(Refused):
     """A deck cannot be saved as asked: bad name, empty list, unknown cards. ``result`` holds the verdict if any."""
 
-    def __init__(self, message: str, result: CheckResult | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    code = "deck.refused"
+
+    def __init__(
+        self,
+        message: str,
+        result: CheckResult | None = None,
+        *,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        params = dict(params or {})
+        if result is not None:
+            params["result"] = result.to_dict()
+        super().__init__(message, code=code, params=params)
         self.result = result
 
 
-class DeckInUse(ValueError):
-    """The deck cannot be deleted: one of its versions is registered in a tournament."""
+class DeckInUse(Refused):
+    """The deck cannot be deleted: one of its versions is registered in a tournament (or a log points at it)."""
+
+    status = 409
+    code = "deck.in_use"
 
 
 @dataclass(frozen=True)
@@ -134,7 +153,11 @@ def get_format(name: str | None = None, game: str = engine_cards.GENERALS_ORDER)
         fmt = Format.objects.filter(name=name).first()
     if fmt is None:
         known = ", ".join(Format.objects.values_list("name", flat=True)) or "-"
-        raise DeckRefused(_("Unknown format %(name)r (known: %(known)s).") % {"name": name[:100], "known": known})
+        raise DeckRefused(
+            _("Unknown format %(name)r (known: %(known)s).") % {"name": name[:100], "known": known},
+            code="format.unknown",
+            params={"format": name[:100]},
+        )
     return fmt
 
 
@@ -146,16 +169,26 @@ def card_database_version_for(fmt: Format, requested: str | int | None = None) -
             query |= Q(pk=int(str(requested)))
         version = CardDatabaseVersion.objects.defer("document").select_related("database").filter(query).first()
         if version is None:
-            raise DeckRefused(_("There is no card database version %(v)r.") % {"v": str(requested)[:80]})
+            raise DeckRefused(
+                _("There is no card database version %(v)r.") % {"v": str(requested)[:80]},
+                code="card_database.unknown",
+                params={"card_database": str(requested)[:80]},
+            )
         if version.database.game != fmt.game:
             raise DeckRefused(
                 _("Card database %(db)s is for %(game)s, not for format %(format)s.")
-                % {"db": version, "game": version.database.game, "format": fmt.name}
+                % {"db": version, "game": version.database.game, "format": fmt.name},
+                code="card_database.wrong_game",
+                params={"card_database": version.content_hash, "game": version.database.game, "format": fmt.name},
             )
         return version
     version = fmt.default_card_database_version()
     if version is None:
-        raise DeckRefused(_("No card database is loaded for format %(format)s.") % {"format": fmt.name})
+        raise DeckRefused(
+            _("No card database is loaded for format %(format)s.") % {"format": fmt.name},
+            code="format.no_card_database",
+            params={"format": fmt.name},
+        )
     return version
 
 
@@ -237,7 +270,8 @@ def read_upload(upload: Any) -> bytes:
     if size > MAX_BYTES:
         raise DecklistUnreadable(
             _("The file is %(mb).1f MB; the limit is %(limit)s MB.")
-            % {"mb": size / 1024 / 1024, "limit": MAX_BYTES // 1024 // 1024}
+            % {"mb": size / 1024 / 1024, "limit": MAX_BYTES // 1024 // 1024},
+            code="decklist.too_large",
         )
     return bytes(upload.read(MAX_BYTES + 1))
 
@@ -301,25 +335,33 @@ def check_deck_version(deck_version: DeckVersion, fmt: Format) -> CheckResult:
 # --- decks ---------------------------------------------------------------------------------------------------------
 
 
-def _clean_name(name: str) -> str:
+def clean_deck_name(name: str) -> str:
+    """The name as stored (runs of spaces collapsed); DeckRefused if it is empty or too long."""
     name = " ".join(str(name or "").split())
     if not name:
-        raise DeckRefused(_("A deck needs a name."))
+        raise DeckRefused(_("A deck needs a name."), code="deck.name_missing")
     if len(name) > MAX_DECK_NAME:
         raise DeckRefused(
             _("The deck name is %(n)s characters long; the limit is %(limit)s.")
-            % {"n": len(name), "limit": MAX_DECK_NAME}
+            % {"n": len(name), "limit": MAX_DECK_NAME},
+            code="deck.name_too_long",
+            params={"length": len(name), "limit": MAX_DECK_NAME},
         )
     return name
 
 
 def _storable(checked: CheckedDecklist) -> CheckedDecklist:
     if not checked.decklist.entries and not checked.decklist.pool:
-        raise DeckRefused(_("The decklist names no cards."), checked.result)
+        raise DeckRefused(_("The decklist names no cards."), checked.result, code="deck.empty")
     bad = [v for v in checked.result.violations if v.code in REFUSED_ON_SAVE]
     if bad:
         names = ", ".join(c for v in bad for c in v.cards)[:500]
-        raise DeckRefused(_("Unknown cards cannot be saved: %(names)s.") % {"names": names}, checked.result)
+        raise DeckRefused(
+            _("Unknown cards cannot be saved: %(names)s.") % {"names": names},
+            checked.result,
+            code="deck.unknown_cards",
+            params={"cards": [c for v in bad for c in v.cards][:100]},
+        )
     return checked
 
 
@@ -358,7 +400,7 @@ def create_deck(
     kind: str = "auto",
 ) -> Deck:
     """Create a deck with its version 1. Illegal decks are saved (legal=False); unreadable ones are refused."""
-    name = _clean_name(name)
+    name = clean_deck_name(name)
     checked = _storable(check_decklist(source, fmt, card_database=card_database, filename=filename, kind=kind))
     with transaction.atomic():
         deck = Deck.objects.create(owner=owner, name=name, format=fmt)
@@ -384,14 +426,13 @@ def update_deck(
 
     Returns the deck's latest version (the new one, or the unchanged latest when the content did not change).
     """
-    if actor is None or getattr(actor, "pk", None) != deck.owner_id:
-        raise PermissionDenied(_("Only the deck's owner may edit it."))
-    new_name = _clean_name(name) if name is not None else deck.name
+    access_deck_to_edit(actor, deck)
+    new_name = clean_deck_name(name) if name is not None else deck.name
     new_format = fmt or deck.format
     latest = deck.latest_version()
     if source is None:
         if latest is None:
-            raise DeckRefused(_("The decklist names no cards."))
+            raise DeckRefused(_("The decklist names no cards."), code="deck.empty")
         source, filename, kind = latest.decklist, f"deck-{deck.pk}", "text"
         if card_database in (None, ""):
             card_database = latest.card_database_version_id
@@ -428,8 +469,7 @@ def update_deck(
 
 def delete_deck(deck: Deck, actor: Any) -> None:
     """Delete a deck and its versions, unless a version is registered in a tournament (DeckInUse)."""
-    if actor is None or getattr(actor, "pk", None) != deck.owner_id:
-        raise PermissionDenied(_("Only the deck's owner may delete it."))
+    access_deck_to_edit(actor, deck)
     with transaction.atomic():
         deck = Deck.objects.select_for_update().get(pk=deck.pk)
         tournaments = sorted(
@@ -443,7 +483,8 @@ def delete_deck(deck: Deck, actor: Any) -> None:
         if tournaments:
             raise DeckInUse(
                 _("This deck is registered in a tournament (%(names)s); it cannot be deleted.")
-                % {"names": ", ".join(tournaments)}
+                % {"names": ", ".join(tournaments)},
+                params={"tournaments": tournaments},
             )
         record(actor, "deck.delete", deck, name=deck.name, versions=deck.versions.count())
         try:
@@ -453,44 +494,7 @@ def delete_deck(deck: Deck, actor: Any) -> None:
             raise DeckInUse(_("A version of this deck is in use; it cannot be deleted.")) from None
 
 
-# --- who may see what ---------------------------------------------------------------------------------------------
-
-
-def can_view_decklist(user: Any, deck_version: DeckVersion) -> bool:
-    """Owner; organisers and judges of a tournament it is registered in; anyone once that tournament published."""
-    if getattr(user, "is_authenticated", False):
-        if user.pk == deck_version.deck.owner_id or user.is_superuser:
-            return True
-    registrations = deck_version.registrations.all()
-    if registrations.filter(tournament__decklists_published=True).exists():
-        return True
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return registrations.filter(Q(tournament__organisers=user) | Q(tournament__judges=user)).exists()
-
-
-def get_deck_for_user(user: Any, pk: Any) -> Deck:
-    """The deck ``pk`` for its owner: Http404 if there is none, PermissionDenied if it is someone else's."""
-    try:
-        deck = Deck.objects.select_related("format", "owner").get(pk=int(pk))
-    except (Deck.DoesNotExist, TypeError, ValueError):
-        raise Http404(_("There is no such deck.")) from None
-    if not getattr(user, "is_authenticated", False) or deck.owner_id != user.pk:
-        raise PermissionDenied(_("This deck is not yours."))
-    return deck
-
-
-def get_deck_version_for_user(user: Any, pk: Any) -> DeckVersion:
-    """The deck version ``pk`` if ``user`` may see its decklist (can_view_decklist); else Http404/PermissionDenied."""
-    try:
-        version = DeckVersion.objects.select_related("deck__format", "deck__owner", "card_database_version").get(
-            pk=int(pk)
-        )
-    except (DeckVersion.DoesNotExist, TypeError, ValueError):
-        raise Http404(_("There is no such deck version.")) from None
-    if not can_view_decklist(user, version):
-        raise PermissionDenied(_("This decklist is private until the organiser publishes it."))
-    return version
+# --- export --------------------------------------------------------------------------------------------------------
 
 
 def export_decklist(deck_version: DeckVersion, kind: str) -> tuple[str, str, str]:
@@ -498,7 +502,11 @@ def export_decklist(deck_version: DeckVersion, kind: str) -> tuple[str, str, str
     from engine.decklist import format_decklist
 
     if kind not in EXPORT_KINDS:
-        raise DeckRefused(_("Unknown export form %(kind)r (text, json or csv).") % {"kind": kind[:20]})
+        raise DeckRefused(
+            _("Unknown export form %(kind)r (text, json or csv).") % {"kind": kind[:20]},
+            code="decklist.unknown_export_kind",
+            params={"kind": kind[:20], "kinds": list(EXPORT_KINDS)},
+        )
     ext, content_type = EXPORT_KINDS[kind]
     decklist = read_decklist(deck_version.decklist, kind="text")
     content = format_decklist(decklist, kind)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,10 +12,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from decks.access import access_card_database_import, can_import_card_database
+from decks.forms import CardDatabaseImportForm
 from decks.models import Card, CardDatabase, CardDatabaseVersion
 from decks.services import cards as card_services
+from decks.services.cards import CardImportRefused
 from engine import cards as engine_cards
-from engine.cards import CardDatabaseError, RowError
+from engine.cards import RowError
 
 PAGE_SIZE = 48
 
@@ -161,7 +163,7 @@ def _databases_context(request: HttpRequest) -> dict[str, Any]:
     return {
         "databases": [(d, d.versions.order_by("-created_at", "-id")) for d in databases],
         "max_mb": engine_cards.MAX_FILE_BYTES // 1024 // 1024,
-        "can_import": request.user.is_staff,
+        "can_import": can_import_card_database(request.user),
     }
 
 
@@ -174,27 +176,29 @@ def database_list(request: HttpRequest) -> HttpResponse:
 @require_POST
 def database_import(request: HttpRequest) -> HttpResponse:
     """Staff upload of a card-database file; on failure the page lists every row error (400, or 413 if too big)."""
-    if not request.user.is_staff:
-        raise PermissionDenied(_("Only staff may import card databases."))
-    upload = request.FILES.get("file")
+    access_card_database_import(request.user)
+    form = CardDatabaseImportForm(request.POST, request.FILES)
     errors: list[RowError] = []
     status = 400
-    if upload is None:
-        errors = [RowError("", 0, "file", _("choose a JSON or CSV file to upload"))]
-    elif upload.size is not None and upload.size > engine_cards.MAX_FILE_BYTES:
-        errors = [RowError(upload.name or "", 0, "", card_services.too_big_message(upload.size))]
-        status = 413
+    if not form.is_valid():
+        upload = form["file"].value()
+        filename = getattr(upload, "name", "") or ""
+        errors = [RowError(filename, 0, field, str(e)) for field, messages_ in form.errors.items() for e in messages_]
+        if form.has_error("file", "too_large"):
+            status = 413
     else:
+        data = form.cleaned_data
+        upload = data["file"]
         try:
             version = card_services.import_card_database(
                 upload.read(),
                 filename=upload.name or "<upload>",
-                database_name=request.POST.get("database", "").strip() or None,
-                version=request.POST.get("version", "").strip() or None,
+                database_name=data["database"].strip() or None,
+                version=data["version"].strip() or None,
                 actor=request.user,
             )
-        except CardDatabaseError as exc:
-            errors = exc.errors
+        except CardImportRefused as exc:
+            errors, status = exc.errors, exc.status
         else:
             messages.success(
                 request,

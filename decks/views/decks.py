@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from decks.access import access_deck, access_deck_version, can_edit_deck
+from decks.forms import DeckCheckForm, DeckForm
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
@@ -133,19 +135,14 @@ def _formats() -> list[Format]:
     return formats
 
 
-def _format_from(request: HttpRequest, fallback: Format | None = None) -> Format:
-    name = request.POST.get("format") or (fallback.name if fallback else None)
-    return deck_services.get_format(name)
-
-
 def _editor(
     request: HttpRequest,
     deck: Deck | None,
+    form: DeckForm,
     *,
     name: str,
     fmt_name: str,
     decklist: str,
-    error: str = "",
     check: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
@@ -154,11 +151,11 @@ def _editor(
         "decks/decks/edit.html",
         {
             "deck": deck,
+            "form": form,
             "name": name,
             "format_name": fmt_name,
             "formats": _formats(),
             "decklist": decklist,
-            "error": error,
             "check": check,
             "lang": _lang(),
         },
@@ -175,72 +172,89 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def deck_new(request: HttpRequest) -> HttpResponse:
     return _edit(request, None)
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    return _edit(request, deck_services.get_deck_for_user(request.user, pk))
+    return _edit(request, access_deck(request.user, pk))
+
+
+REFUSAL_FIELDS = {
+    "deck.empty": "decklist",
+    "deck.unknown_cards": "decklist",
+    "format.no_card_database": "format",
+}
+"""The editor field a service refusal is shown beside (by its code); others go above the form."""
+
+
+def _unreadable_message(exc: DecklistUnreadable) -> str:
+    where = _("line %(n)s: ") % {"n": exc.line} if exc.line else ""
+    return _("The decklist cannot be read: %(where)s%(message)s") % {"where": where, "message": exc.message}
 
 
 def _edit(request: HttpRequest, deck: Deck | None) -> HttpResponse:
-    latest = deck.latest_version() if deck else None
     if request.method == "GET":
+        latest = deck.latest_version() if deck else None
         default_format = deck.format.name if deck else (_formats()[0].name if _formats() else "")
         return _editor(
             request,
             deck,
+            DeckForm(fallback_format=deck.format if deck else None),
             name=deck.name if deck else "",
             fmt_name=default_format,
             decklist=latest.decklist if latest else "",
         )
-    if request.method != "POST":
-        return HttpResponse(status=405)
-    name = request.POST.get("name", "")
-    fmt_name = request.POST.get("format", "")
-    decklist = request.POST.get("decklist", "")
-    upload = request.FILES.get("file")
+    form = DeckForm(request.POST, request.FILES, fallback_format=deck.format if deck else None)
+    # What the editor shows again on an error: exactly what was sent.
+    shown = {
+        "name": form["name"].value() or "",
+        "fmt_name": form["format"].value() or "",
+        "decklist": form["decklist"].value() or "",
+    }
+    if not form.is_valid():
+        return _editor(request, deck, form, **shown, status=400)
+    data = form.cleaned_data
     try:
-        fmt = _format_from(request, deck.format if deck else None)
-        if request.POST.get("action") == "import":
-            if upload is None:
-                raise DeckRefused(_("Choose a file to import."))
+        if data["action"] == DeckForm.IMPORT:
+            upload = data["file"]
             checked = deck_services.check_decklist(
-                deck_services.read_upload(upload), fmt, filename=upload.name or "<upload>"
+                deck_services.read_upload(upload), data["format"], filename=upload.name or "<upload>"
             )
-            return _editor(
-                request,
-                deck,
-                name=name,
-                fmt_name=fmt.name,
-                decklist=checked.canonical,
-                check=check_context(checked, _lang()),
-            )
+            shown.update(fmt_name=data["format"].name, decklist=checked.canonical)
+            return _editor(request, deck, form, **shown, check=check_context(checked, _lang()))
         if deck is None:
-            deck = deck_services.create_deck(request.user, name, fmt, decklist)
+            deck = deck_services.create_deck(request.user, data["name"], data["format"], data["decklist"])
             messages.success(request, _("Deck saved."))
         else:
-            version = deck_services.update_deck(deck, request.user, name=name, fmt=fmt, source=decklist)
+            version = deck_services.update_deck(
+                deck, request.user, name=data["name"], fmt=data["format"], source=data["decklist"]
+            )
             messages.success(request, _("Saved as version %(n)s.") % {"n": version.number})
         return redirect("decks:detail", pk=deck.pk)
     except DecklistUnreadable as exc:
-        where = _("line %(n)s: ") % {"n": exc.line} if exc.line else ""
-        message = _("The decklist cannot be read: %(where)s%(message)s") % {"where": where, "message": exc.message}
-        return _editor(request, deck, name=name, fmt_name=fmt_name, decklist=decklist, error=message, status=400)
+        field = "file" if data["action"] == DeckForm.IMPORT else "decklist"
+        form.add_error(field, forms.ValidationError(_unreadable_message(exc), code=exc.code))
     except DeckRefused as exc:
-        return _editor(request, deck, name=name, fmt_name=fmt_name, decklist=decklist, error=exc.message, status=400)
+        form.add_error(REFUSAL_FIELDS.get(exc.code), forms.ValidationError(exc.message, code=exc.code))
+    return _editor(request, deck, form, **shown, status=400)
 
 
 @require_POST
 def deck_check(request: HttpRequest) -> HttpResponse:
     """The live verdict partial for the editor (htmx): never saves anything."""
     lang = _lang()
+    form = DeckCheckForm(request.POST)
+    if not form.is_valid():
+        problems = "; ".join(f"{form.fields[f].label or f}: {e}" for f, errors in form.errors.items() for e in errors)
+        return render(request, "decks/decks/_check.html", {"error": {"line": 0, "message": problems}}, status=400)
+    data = form.cleaned_data
     try:
         checked = deck_services.check_decklist_cached(
-            request.POST.get("decklist", ""),
-            request.POST.get("format", "")[:100] or None,
-            card_database=request.POST.get("card_database", "")[:100] or None,
+            data["decklist"], data["format"] or None, card_database=data["card_database"] or None
         )
     except DecklistUnreadable as exc:
         return render(request, "decks/decks/_check.html", {"error": exc.to_dict()}, status=400)
@@ -281,7 +295,7 @@ def _version_page(request: HttpRequest, version: DeckVersion, *, owner_view: boo
 @login_required
 @require_GET
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = deck_services.get_deck_for_user(request.user, pk)
+    deck = access_deck(request.user, pk)
     number = request.GET.get("version", "")
     versions = deck.versions.select_related("card_database_version", "deck__format")
     if number.isdigit() and len(number) < 10:
@@ -295,18 +309,14 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def version_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    version = deck_services.get_deck_version_for_user(request.user, pk)
-    owner_view = request.user.is_authenticated and version.deck.owner_id == request.user.pk
-    return _version_page(request, version, owner_view=owner_view)
+    version = access_deck_version(request.user, pk)
+    return _version_page(request, version, owner_view=can_edit_deck(request.user, version.deck))
 
 
 @require_GET
 def version_export(request: HttpRequest, pk: int) -> HttpResponse:
-    version = deck_services.get_deck_version_for_user(request.user, pk)
-    try:
-        content, filename, content_type = deck_services.export_decklist(version, request.GET.get("kind", "text"))
-    except DeckRefused as exc:
-        return render(request, "error.html", {"status": 400, "message": exc.message}, status=400)
+    version = access_deck_version(request.user, pk)
+    content, filename, content_type = deck_services.export_decklist(version, request.GET.get("kind", "text"))
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -315,13 +325,11 @@ def version_export(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def deck_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = deck_services.get_deck_for_user(request.user, pk)
+    deck = access_deck(request.user, pk)
     try:
         deck_services.delete_deck(deck, request.user)
     except DeckInUse as exc:
-        messages.error(request, str(exc))
+        messages.error(request, exc.message)
         return redirect("decks:detail", pk=deck.pk)
-    except PermissionDenied:
-        raise
     messages.success(request, _("Deck deleted."))
     return redirect("decks:list")

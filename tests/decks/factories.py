@@ -1,26 +1,27 @@
-"""Factories for deck tests: card-database versions built from engine cards, formats, users, decks, tournaments.
+"""factory_boy factories of the decks app: users, card-database versions built from engine cards, formats, decks.
 
-Card databases are created directly (no dependency on the starter-file import), as
-an engine CardDatabase stored through CardDatabaseVersion.
+Card databases are created directly (no dependency on the starter-file import), as an engine
+CardDatabase stored through CardDatabaseVersion. Decks are created through the deck service, so
+each has its version 1 as the site would store it. The ``make_*`` functions are the short forms
+the other apps' tests use.
 """
 
 from __future__ import annotations
 
 import datetime
-import itertools
 from collections.abc import Iterable
 from typing import Any
 
+import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from factory.django import DjangoModelFactory
 
 from decks.models import CardDatabase, CardDatabaseVersion, Deck, Format
 from decks.services import decks as deck_services
 from engine import cards as engine_cards
 from engine.cards import Card
 from matches.models import Tournament
-
-_serial = itertools.count(1)
 
 SHU_GENERALS = [
     ("关羽", "Guan Yu", 5),
@@ -58,55 +59,150 @@ def sample_cards() -> list[Card]:
     return cards
 
 
-def make_card_database_version(cards: Iterable[Card] | None = None, *, name: str = "", version: str = "1"):
-    """Store an engine CardDatabase as a CardDatabaseVersion (document, hash and count from the engine)."""
-    n = next(_serial)
-    db = engine_cards.CardDatabase(
-        list(cards) if cards is not None else sample_cards(),
-        game=engine_cards.GENERALS_ORDER,
-        name=name or f"test-db-{n}",
-        version=version,
-    )
-    database, _ = CardDatabase.objects.get_or_create(name=db.name, defaults={"game": db.game})
-    existing = CardDatabaseVersion.objects.filter(content_hash=db.content_hash).first()
-    if existing is not None:
-        return existing
-    return CardDatabaseVersion.objects.create(
-        database=database,
-        version=version,
-        document=db.to_document(),
-        content_hash=db.content_hash,
-        card_count=len(db),
-    )
-
-
-def make_format(versions: Iterable[CardDatabaseVersion] = (), *, name: str = "", banlist: list[str] | None = None):
-    fmt = Format.objects.create(
-        name=name or f"test-format-{next(_serial)}",
-        title="Test format",
-        title_zh="测试赛制",
-        game=engine_cards.GENERALS_ORDER,
-        ruleset=engine_cards.GENERALS_ORDER,
-        banlist=banlist or [],
-    )
-    fmt.card_database_versions.set(list(versions))
-    return fmt
-
-
-def make_user(username: str = "", **extra: Any):
-    username = username or f"player{next(_serial)}"
-    # No password: hashing one costs ~0.3 s per user; tests log in with force_login.
-    return get_user_model().objects.create_user(username=username, password=None, **extra)
-
-
 def legal_text(factions: str = "蜀", extra: str = "") -> str:
     """42 Shu cards (14 names x 3) with a Shu commandment in the pool: legal under rulings D1-D3."""
     lines = [f"势力: {factions}"] + [f"3 {n}" for n, _en, _c in SHU_GENERALS] + [extra, "令:", "1 蜀令"]
     return "\n".join(line for line in lines if line) + "\n"
 
 
+class UserFactory(DjangoModelFactory):
+    """A player; ``staff=True`` makes site staff. No password: hashing one costs ~0.3 s; log in with force_login."""
+
+    class Meta:
+        model = get_user_model()
+
+    username = factory.Sequence(lambda n: f"player{n + 1}")
+
+    class Params:
+        staff = factory.Trait(is_staff=True)
+
+    @classmethod
+    def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
+        manager = cls._get_manager(model_class)
+        return manager.create_user(*args, password=None, **kwargs)
+
+
+class CardDatabaseFactory(DjangoModelFactory):
+    class Meta:
+        model = CardDatabase
+        django_get_or_create = ("name",)
+
+    name = factory.Sequence(lambda n: f"test-db-{n + 1}")
+    game = engine_cards.GENERALS_ORDER
+
+
+class CardDatabaseVersionFactory(DjangoModelFactory):
+    """An engine CardDatabase of ``cards`` (default: sample_cards()) stored as a version; the same content is reused."""
+
+    class Meta:
+        model = CardDatabaseVersion
+
+    database = factory.SubFactory(CardDatabaseFactory)
+    version = "1"
+    cards = factory.LazyFunction(sample_cards)  # not a model field: _create turns it into the document
+
+    @classmethod
+    def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
+        database, version, cards = kwargs["database"], kwargs["version"], kwargs["cards"]
+        db = engine_cards.CardDatabase(list(cards), game=database.game, name=database.name, version=version)
+        existing = model_class.objects.filter(content_hash=db.content_hash).first()
+        if existing is not None:
+            return existing
+        return model_class.objects.create(
+            database=database,
+            version=version,
+            document=db.to_document(),
+            content_hash=db.content_hash,
+            card_count=len(db),
+        )
+
+
+class FormatFactory(DjangoModelFactory):
+    """A Generals' Order format allowing ``card_database_versions`` (default: one new sample version; [] for none)."""
+
+    class Meta:
+        model = Format
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"test-format-{n + 1}")
+    title = "Test format"
+    title_zh = "测试赛制"
+    game = engine_cards.GENERALS_ORDER
+    ruleset = engine_cards.GENERALS_ORDER
+    banlist = factory.LazyFunction(list)
+
+    @factory.post_generation
+    def card_database_versions(self, create: bool, extracted: Iterable[CardDatabaseVersion] | None, **_kw: Any) -> None:
+        if create:
+            versions = [CardDatabaseVersionFactory()] if extracted is None else list(extracted)
+            self.card_database_versions.set(versions)
+
+
+class DeckFactory(DjangoModelFactory):
+    """A deck with its version 1, stored by the deck service (as a player's save would)."""
+
+    class Meta:
+        model = Deck
+
+    owner = factory.SubFactory(UserFactory)
+    format = factory.SubFactory(FormatFactory)
+    name = factory.Sequence(lambda n: f"Deck {n + 1}")
+    text = factory.LazyFunction(legal_text)  # not a model field: the decklist of version 1
+
+    @classmethod
+    def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
+        return deck_services.create_deck(kwargs["owner"], kwargs["name"], kwargs["format"], kwargs["text"])
+
+
+class TournamentFactory(DjangoModelFactory):
+    """A tournament open for registration since yesterday until tomorrow; ``organiser`` organises it."""
+
+    class Meta:
+        model = Tournament
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Cup {n + 1}")
+    format = factory.SubFactory(FormatFactory)
+    status = Tournament.Status.REGISTRATION
+    registration_opens = factory.LazyFunction(lambda: timezone.now() - datetime.timedelta(days=1))
+    registration_closes = factory.LazyFunction(lambda: timezone.now() + datetime.timedelta(days=1))
+    created_by = factory.SelfAttribute("organiser")
+
+    class Params:
+        organiser = factory.SubFactory(UserFactory)
+
+    @factory.post_generation
+    def organisers(self, create: bool, extracted: Iterable[Any] | None, **_kw: Any) -> None:
+        if create:
+            self.organisers.set(list(extracted) if extracted else [self.created_by])
+
+    @factory.post_generation
+    def judges(self, create: bool, extracted: Iterable[Any] | None, **_kw: Any) -> None:
+        if create and extracted:
+            self.judges.set(list(extracted))
+
+
+# --- the short forms the other apps' tests use ------------------------------------------------------------------
+
+
+def make_card_database_version(cards: Iterable[Card] | None = None, *, name: str = "", version: str = "1"):
+    extra: dict[str, Any] = {"database__name": name} if name else {}
+    if cards is not None:
+        extra["cards"] = list(cards)
+    return CardDatabaseVersionFactory(version=version, **extra)
+
+
+def make_format(versions: Iterable[CardDatabaseVersion] = (), *, name: str = "", banlist: list[str] | None = None):
+    extra: dict[str, Any] = {"name": name} if name else {}
+    return FormatFactory(card_database_versions=list(versions), banlist=banlist or [], **extra)
+
+
+def make_user(username: str = "", **extra: Any):
+    return UserFactory(**({"username": username} if username else {}), **extra)
+
+
 def make_deck(owner, fmt: Format, text: str | None = None, name: str = "") -> Deck:
-    return deck_services.create_deck(owner, name or f"Deck {next(_serial)}", fmt, text or legal_text())
+    return DeckFactory(owner=owner, format=fmt, text=text or legal_text(), **({"name": name} if name else {}))
 
 
 def make_tournament(
@@ -118,18 +214,12 @@ def make_tournament(
     opens: datetime.datetime | None = None,
     closes: datetime.datetime | None = None,
 ) -> Tournament:
-    now = timezone.now()
-    tournament = Tournament.objects.create(
-        name=f"Cup {next(_serial)}",
-        format=fmt,
-        status=status,
-        registration_opens=opens or now - datetime.timedelta(days=1),
-        registration_closes=closes or now + datetime.timedelta(days=1),
-        created_by=organiser,
-    )
-    tournament.organisers.set([organiser])
-    tournament.judges.set(list(judges))
-    return tournament
+    extra: dict[str, Any] = {}
+    if opens is not None:
+        extra["registration_opens"] = opens
+    if closes is not None:
+        extra["registration_closes"] = closes
+    return TournamentFactory(format=fmt, organiser=organiser, judges=list(judges), status=status, **extra)
 
 
 BAD_DECKLISTS: dict[str, bytes] = {

@@ -6,7 +6,8 @@ from junling.api import exception_handler
 def test_a_request_body_over_the_upload_limit_is_a_413_with_a_reason_not_a_500():
     response = exception_handler(RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE."), {})
     assert response.status_code == 413
-    assert "too large" in response.data["detail"]
+    assert response.data["error"]["code"] == "too_large" and response.data["error"]["status"] == 413
+    assert "too large" in response.data["error"]["message"]
 
 
 def test_a_suspicious_request_is_a_400_not_a_500():
@@ -16,7 +17,9 @@ def test_a_suspicious_request_is_a_400_not_a_500():
 def test_an_engine_value_error_is_a_400_that_names_its_kind():
     response = exception_handler(ValueError("line 3: no such card"), {})
     assert response.status_code == 400
-    assert response.data == {"detail": "line 3: no such card", "kind": "ValueError"}
+    assert response.data == {
+        "error": {"code": "invalid", "message": "line 3: no such card", "status": 400, "params": {"kind": "ValueError"}}
+    }
 
 
 def test_big_json_body_to_the_deck_check_api_is_refused_cleanly(client):
@@ -24,3 +27,50 @@ def test_big_json_body_to_the_deck_check_api_is_refused_cleanly(client):
     response = client.post("/api/decks/check", data=body, content_type="application/json")
     assert response.status_code in (400, 413)
     assert response.headers["Content-Type"].startswith("application/json")
+
+
+def _error(response):
+    return response.data["error"]
+
+
+def test_a_refusal_answers_with_its_own_code_status_and_params():
+    from junling.errors import NotAllowed, Refused
+
+    response = exception_handler(Refused("no", code="deck.in_use", status=409, params={"deck": 3}), {})
+    assert response.status_code == 409
+    assert _error(response) == {"code": "deck.in_use", "message": "no", "status": 409, "params": {"deck": 3}}
+    assert _error(exception_handler(NotAllowed("not yours"), {}))["code"] == "not_allowed"
+
+
+def test_field_errors_go_to_params_fields_and_are_named_in_the_message():
+    from rest_framework.exceptions import ValidationError
+
+    response = exception_handler(ValidationError({"name": ["This field is required."]}), {})
+    error = _error(response)
+    assert response.status_code == 400 and error["code"] == "invalid"
+    assert error["params"]["fields"] == {"name": [{"message": "This field is required.", "code": "invalid"}]}
+    assert "name: This field is required." in error["message"]
+
+
+def test_django_404_and_403_are_in_the_envelope():
+    from django.core.exceptions import PermissionDenied
+    from django.http import Http404
+
+    assert _error(exception_handler(Http404("There is no such deck."), {})) == {
+        "code": "not_found",
+        "message": "There is no such deck.",
+        "status": 404,
+        "params": {},
+    }
+    assert _error(exception_handler(PermissionDenied(), {}))["code"] == "not_allowed"
+
+
+def test_a_too_deep_body_is_a_400():
+    response = exception_handler(RecursionError("maximum recursion depth exceeded"), {})
+    assert response.status_code == 400 and _error(response)["code"] == "too_deep"
+
+
+def test_an_unknown_api_address_is_the_404_envelope(client):
+    response = client.get("/api/no-such-thing/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"

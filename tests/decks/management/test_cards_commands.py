@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -15,7 +16,7 @@ from engine import cards as engine_cards
 from tests.decks.cardfiles import SAMPLE_CARDS, write_json
 
 pytestmark = pytest.mark.django_db
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = str(Path(__file__).resolve().parents[3])
 
 
 def test_importcards_prints_the_version_card_count_and_hash(tmp_path):

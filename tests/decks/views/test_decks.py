@@ -8,27 +8,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from decks.models import Deck, DeckVersion
 from tests.decks.factories import (
     BAD_DECKLISTS,
+    DeckFactory,
+    TournamentFactory,
+    UserFactory,
     legal_text,
-    make_card_database_version,
-    make_deck,
-    make_format,
-    make_tournament,
-    make_user,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
-
-
-@pytest.fixture
-def owner(client):
-    user = make_user()
-    client.force_login(user)
-    return user
 
 
 def test_deck_list_needs_a_login(client):
@@ -37,8 +23,8 @@ def test_deck_list_needs_a_login(client):
 
 
 def test_deck_list_shows_only_my_decks(client, fmt, owner):
-    mine = make_deck(owner, fmt, name="Mine")
-    make_deck(make_user(), fmt, name="Theirs")
+    mine = DeckFactory(owner=owner, format=fmt, name="Mine")
+    DeckFactory(owner=UserFactory(), format=fmt, name="Theirs")
     page = client.get("/decks/").content.decode()
     assert mine.name in page and "Theirs" not in page
 
@@ -87,7 +73,7 @@ def test_saving_a_new_deck_creates_version_1_and_shows_the_deck_page(client, fmt
 
 
 def test_saving_an_edit_makes_a_new_version_and_the_history_lists_both(client, fmt, owner):
-    deck = make_deck(owner, fmt, name="Shu")
+    deck = DeckFactory(owner=owner, format=fmt, name="Shu")
     client.post(
         f"/decks/{deck.pk}/edit", {"name": "Shu", "format": fmt.name, "decklist": legal_text(extra="1 丈八蛇矛")}
     )
@@ -132,7 +118,7 @@ def test_importing_a_csv_file_fills_the_editor_in_canonical_text_without_saving(
 
 
 def test_deck_page_shows_breakdown_copies_and_an_svg_cost_curve(client, fmt, owner):
-    deck = make_deck(owner, fmt)
+    deck = DeckFactory(owner=owner, format=fmt)
     html = client.get(f"/decks/{deck.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<svg class="cost-curve"' in html and html.count("<rect") == len(
         deck.latest_version().check_result["cost_curve"]
@@ -141,7 +127,7 @@ def test_deck_page_shows_breakdown_copies_and_an_svg_cost_curve(client, fmt, own
 
 
 def test_deck_page_of_someone_elses_deck_is_403(client, fmt, owner):
-    deck = make_deck(make_user(), fmt)
+    deck = DeckFactory(owner=UserFactory(), format=fmt)
     assert client.get(f"/decks/{deck.pk}/").status_code == 403
     assert client.get(f"/decks/{deck.pk}/edit").status_code == 403
     assert client.post(f"/decks/{deck.pk}/delete").status_code == 403
@@ -152,7 +138,7 @@ def test_deck_page_of_someone_elses_deck_is_403(client, fmt, owner):
 def test_export_downloads_a_file_the_engine_reads_back(client, fmt, owner, kind):
     from engine.decklist import parse_decklist
 
-    version = make_deck(owner, fmt).latest_version()
+    version = DeckFactory(owner=owner, format=fmt).latest_version()
     response = client.get(f"/decks/versions/{version.pk}/export?kind={kind}")
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
@@ -161,24 +147,75 @@ def test_export_downloads_a_file_the_engine_reads_back(client, fmt, owner, kind)
 
 
 def test_export_of_an_unknown_form_is_400(client, fmt, owner):
-    version = make_deck(owner, fmt).latest_version()
+    version = DeckFactory(owner=owner, format=fmt).latest_version()
     assert client.get(f"/decks/versions/{version.pk}/export?kind=pdf").status_code == 400
 
 
 def test_a_judge_may_open_a_registered_version_page_but_another_player_may_not(client, fmt):
     from matches.services.registration import register_deck
 
-    owner, judge = make_user(), make_user()
-    version = make_deck(owner, fmt).latest_version()
-    register_deck(owner, make_tournament(fmt, make_user(), judges=[judge]), version)
+    owner, judge = UserFactory(), UserFactory()
+    version = DeckFactory(owner=owner, format=fmt).latest_version()
+    register_deck(owner, TournamentFactory(format=fmt, organiser=UserFactory(), judges=[judge]), version)
     client.force_login(judge)
     assert client.get(f"/decks/versions/{version.pk}/").status_code == 200
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     assert client.get(f"/decks/versions/{version.pk}/").status_code == 403
     assert client.get(f"/decks/versions/{version.pk}/export").status_code == 403
 
 
 def test_deleting_my_deck_from_its_page(client, fmt, owner):
-    deck = make_deck(owner, fmt)
+    deck = DeckFactory(owner=owner, format=fmt)
     response = client.post(f"/decks/{deck.pk}/delete")
     assert response.status_code == 302 and not Deck.objects.exists()
+
+
+def test_a_too_long_name_is_shown_beside_the_name_field_and_the_input_kept(client, fmt, owner):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
+    text = legal_text()
+    response = client.post("/decks/new", {"name": "名" * 101, "format": fmt.name, "decklist": text})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'aria-invalid="true"' in html and "the limit is 100" in html
+    assert "3 关羽" in html  # the decklist is still in the editor
+    assert not Deck.objects.exists()
+
+
+def test_an_unknown_format_from_the_editor_is_a_field_error_and_saves_nothing(client, fmt, owner):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    response = client.post("/decks/new", {"name": "Shu", "format": "no-such-format", "decklist": legal_text()})
+    assert response.status_code == 400
+    assert "Unknown format" in response.content.decode()
+    assert not Deck.objects.exists()
+
+
+def test_importing_without_a_file_asks_for_one(client, fmt, owner):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    response = client.post("/decks/new", {"name": "Shu", "format": fmt.name, "action": "import"})
+    assert response.status_code == 400 and "Choose a file to import." in response.content.decode()
+
+
+def test_the_check_partial_names_a_bad_field(client, fmt):
+    response = client.post("/decks/check", {"decklist": "3 关羽", "card_database": "f" * 65})
+    assert response.status_code == 400 and 'role="alert"' in response.content.decode()
+
+
+def test_a_private_decklist_is_a_403_page_with_the_reason(client, fmt):
+    version = DeckFactory(format=fmt).latest_version()
+    response = client.get(f"/decks/versions/{version.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 403
+    assert "private until the organiser publishes it" in response.content.decode()
+
+
+def test_staff_may_open_any_version_page_but_not_edit_the_deck(client, fmt):
+    deck = DeckFactory(format=fmt)
+    client.force_login(UserFactory(staff=True))
+    assert client.get(f"/decks/versions/{deck.latest_version().pk}/").status_code == 200
+    assert client.get(f"/decks/{deck.pk}/edit").status_code == 403
+
+
+def test_unknown_cards_are_shown_beside_the_decklist(client, fmt, owner):
+    response = client.post("/decks/new", {"name": "Typo", "format": fmt.name, "decklist": legal_text(extra="2 关于")})
+    assert response.status_code == 400
+    assert response.context["form"].has_error("decklist", "deck.unknown_cards")
+    assert not Deck.objects.exists()

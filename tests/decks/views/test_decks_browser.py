@@ -5,15 +5,19 @@ from __future__ import annotations
 import pytest
 
 from decks.models import Deck
-from tests.decks.factories import legal_text, make_card_database_version, make_format, make_user
+from tests.decks.factories import (
+    FormatFactory,
+    UserFactory,
+    legal_text,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_editor_shows_the_verdict_as_one_types_and_saves_a_version(browser_page):
     page = browser_page
-    fmt = make_format([make_card_database_version()])
-    user = make_user()
+    fmt = FormatFactory()
+    user = UserFactory()
     user.set_password("editor-pass-1")
     user.save()
     page.goto(page.base_url + "/accounts/login/?next=/decks/new")

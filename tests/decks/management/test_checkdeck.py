@@ -12,14 +12,9 @@ from decks.models import DeckVersion
 from engine.decklist import parse_decklist
 from engine.deckrules import check_deck
 from engine.deckrules.cli import render
-from tests.decks.factories import BAD_DECKLISTS, legal_text, make_card_database_version, make_format
+from tests.decks.factories import BAD_DECKLISTS, legal_text
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
 
 
 def run(*args):

@@ -162,7 +162,7 @@ def test_export_round_trips_to_the_same_content_hash(fmt):
 
 def test_export_refuses_an_unknown_format():
     version = import_card_database(json_bytes(), filename="sample.json")
-    with pytest.raises(ValueError, match="unknown export format"):
+    with pytest.raises(ValueError, match="Unknown export format"):
         export_card_database(version, "xml")
 
 

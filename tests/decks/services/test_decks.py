@@ -5,31 +5,26 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from django.core.exceptions import PermissionDenied
 
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as services
 from engine.cards import Card
 from engine.formats import FORMATS
+from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.services.registration import register_deck
 from tests.decks.factories import (
     BAD_DECKLISTS,
+    CardDatabaseVersionFactory,
+    DeckFactory,
+    FormatFactory,
+    TournamentFactory,
+    UserFactory,
     legal_text,
-    make_card_database_version,
-    make_deck,
-    make_format,
-    make_tournament,
-    make_user,
     sample_cards,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
 
 
 def test_check_decklist_saves_nothing_and_returns_the_engine_verdict(fmt):
@@ -47,15 +42,15 @@ def test_check_decklist_reports_a_fourth_copy_as_ruling_d2(fmt):
 
 
 def test_check_decklist_against_a_format_banlist_reports_ruling_d6():
-    version = make_card_database_version()
-    banned = make_format([version], banlist=["Guan Yu"])
+    version = CardDatabaseVersionFactory()
+    banned = FormatFactory(card_database_versions=[version], banlist=["Guan Yu"])
     checked = services.check_decklist(legal_text(), banned)
     assert "banned-card" in {v.code for v in checked.result.violations}
 
 
 def test_format_to_engine_carries_the_allowed_database_hashes_and_banlist():
-    version = make_card_database_version()
-    fmt = make_format([version], banlist=["关羽"])
+    version = CardDatabaseVersionFactory()
+    fmt = FormatFactory(card_database_versions=[version], banlist=["关羽"])
     engine_format = fmt.to_engine()
     assert engine_format.card_databases == (version.content_hash,)
     assert engine_format.banlist == ("关羽",)
@@ -63,11 +58,13 @@ def test_format_to_engine_carries_the_allowed_database_hashes_and_banlist():
 
 
 def test_a_card_database_the_format_does_not_allow_makes_the_deck_illegal():
-    allowed = make_card_database_version()
+    allowed = CardDatabaseVersionFactory()
     extra = Card(name="诸葛亮", name_en="Zhuge Liang", type="人", factions=("蜀",), cost=5, might=2, wit=7)
-    other = make_card_database_version([*sample_cards(), extra], name="other-db")
+    other = CardDatabaseVersionFactory(cards=[*sample_cards(), extra], database__name="other-db")
     assert other.content_hash != allowed.content_hash
-    checked = services.check_decklist(legal_text(), make_format([allowed]), card_database=other.content_hash)
+    checked = services.check_decklist(
+        legal_text(), FormatFactory(card_database_versions=[allowed]), card_database=other.content_hash
+    )
     assert not checked.result.legal
     assert checked.card_database_version == other
 
@@ -82,7 +79,7 @@ def test_ensure_default_formats_creates_every_engine_format_once():
 
 
 def test_create_deck_stores_version_1_in_canonical_form_with_hash_and_audit(fmt):
-    owner = make_user()
+    owner = UserFactory()
     deck = services.create_deck(owner, "Shu rush", fmt, "势力：蜀\n" + legal_text().split("\n", 1)[1])
     version = deck.latest_version()
     assert version.number == 1 and version.legal
@@ -99,15 +96,15 @@ def test_create_deck_stores_version_1_in_canonical_form_with_hash_and_audit(fmt)
 
 
 def test_an_illegal_deck_is_saved_with_its_violations_for_later_editing(fmt):
-    deck = services.create_deck(make_user(), "Too small", fmt, "势力: 蜀\n3 关羽\n")
+    deck = services.create_deck(UserFactory(), "Too small", fmt, "势力: 蜀\n3 关羽\n")
     version = deck.latest_version()
     assert version.legal is False
     assert "deck-size" in {v["code"] for v in version.check_result["violations"]}
 
 
 def test_update_deck_makes_a_new_version_and_keeps_the_old_one(fmt):
-    owner = make_user()
-    deck = make_deck(owner, fmt)
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
     first = deck.latest_version()
     second = services.update_deck(deck, owner, source=legal_text(extra="1 丈八蛇矛"))
     assert (first.number, second.number) == (1, 2)
@@ -118,33 +115,33 @@ def test_update_deck_makes_a_new_version_and_keeps_the_old_one(fmt):
 
 
 def test_update_deck_with_the_same_content_makes_no_new_version(fmt):
-    owner = make_user()
-    deck = make_deck(owner, fmt)
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
     again = services.update_deck(deck, owner, source=legal_text().replace("3 关羽", "关羽 x3"))
     assert again.number == 1 and deck.versions.count() == 1
 
 
 def test_renaming_a_deck_keeps_its_version(fmt):
-    owner = make_user()
-    deck = make_deck(owner, fmt)
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
     services.update_deck(deck, owner, name="Renamed")
     deck.refresh_from_db()
     assert deck.name == "Renamed" and deck.versions.count() == 1
 
 
 def test_only_the_owner_may_update_or_delete_a_deck(fmt):
-    deck = make_deck(make_user(), fmt)
-    intruder = make_user()
-    with pytest.raises(PermissionDenied):
+    deck = DeckFactory(owner=UserFactory(), format=fmt)
+    intruder = UserFactory()
+    with pytest.raises(NotAllowed):
         services.update_deck(deck, intruder, source=legal_text())
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         services.delete_deck(deck, intruder)
     assert deck.versions.count() == 1
 
 
 def test_unknown_cards_are_refused_on_save_with_the_verdict_ruling_d6(fmt):
     with pytest.raises(services.DeckRefused) as info:
-        services.create_deck(make_user(), "Typo", fmt, legal_text(extra="3 关于"))
+        services.create_deck(UserFactory(), "Typo", fmt, legal_text(extra="3 关于"))
     assert "unknown-card" in {v.code for v in info.value.result.violations}
     assert Deck.objects.count() == 0
 
@@ -152,21 +149,21 @@ def test_unknown_cards_are_refused_on_save_with_the_verdict_ruling_d6(fmt):
 @pytest.mark.parametrize("name", ["", "   ", "名" * 10_000])
 def test_a_missing_or_huge_deck_name_is_refused_and_nothing_saved(fmt, name):
     with pytest.raises(services.DeckRefused):
-        services.create_deck(make_user(), name, fmt, legal_text())
+        services.create_deck(UserFactory(), name, fmt, legal_text())
     assert Deck.objects.count() == 0
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_DECKLISTS))
 def test_bad_decklist_input_is_unreadable_with_a_reason_and_nothing_saved(fmt, kind):
     with pytest.raises(services.DecklistUnreadable) as info:
-        services.create_deck(make_user(), "Bad", fmt, BAD_DECKLISTS[kind], filename="deck.txt")
+        services.create_deck(UserFactory(), "Bad", fmt, BAD_DECKLISTS[kind], filename="deck.txt")
     assert info.value.message
     assert Deck.objects.count() == 0 and DeckVersion.objects.count() == 0
 
 
 def test_delete_deck_removes_it_with_its_versions(fmt):
-    owner = make_user()
-    deck = make_deck(owner, fmt)
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
     services.update_deck(deck, owner, source=legal_text(extra="1 丈八蛇矛"))
     services.delete_deck(deck, owner)
     assert not Deck.objects.exists() and not DeckVersion.objects.exists()
@@ -174,9 +171,9 @@ def test_delete_deck_removes_it_with_its_versions(fmt):
 
 
 def test_delete_deck_is_refused_while_a_version_is_registered_in_a_tournament(fmt):
-    owner = make_user()
-    deck = make_deck(owner, fmt)
-    tournament = make_tournament(fmt, make_user())
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
+    tournament = TournamentFactory(format=fmt, organiser=UserFactory())
     register_deck(owner, tournament, deck.latest_version())
     with pytest.raises(services.DeckInUse):
         services.delete_deck(deck, owner)
@@ -186,7 +183,7 @@ def test_delete_deck_is_refused_while_a_version_is_registered_in_a_tournament(fm
 def test_export_decklist_round_trips_through_the_engine_in_every_form(fmt):
     from engine.decklist import parse_decklist
 
-    deck = make_deck(make_user(), fmt)
+    deck = DeckFactory(owner=UserFactory(), format=fmt)
     version = deck.latest_version()
     original = parse_decklist(version.decklist)
     for kind in services.EXPORT_KINDS:
@@ -196,7 +193,7 @@ def test_export_decklist_round_trips_through_the_engine_in_every_form(fmt):
 
 
 def test_spellings_of_the_same_cards_store_the_same_text_and_hash(fmt):
-    owner = make_user()
+    owner = UserFactory()
     chinese = services.create_deck(owner, "A", fmt, legal_text()).latest_version()
     english = legal_text().replace("3 关羽", "2 Guan Yu\n1 關羽").replace("3 张飞", "Zhang Fei x3")
     mixed = services.create_deck(owner, "B", fmt, english).latest_version()

@@ -10,20 +10,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from decks.models import Deck, DeckVersion
 from tests.decks.factories import (
     BAD_DECKLISTS,
+    CardDatabaseVersionFactory,
+    DeckFactory,
+    TournamentFactory,
+    UserFactory,
     legal_text,
-    make_card_database_version,
-    make_deck,
-    make_format,
-    make_tournament,
-    make_user,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fmt():
-    return make_format([make_card_database_version()])
 
 
 def post_json(client, url, data, method="post"):
@@ -64,7 +58,8 @@ def test_check_of_a_bad_upload_is_400_with_line_and_message(client, fmt, kind):
     response = client.post("/api/decks/check", {"file": upload, "format": fmt.name})
     assert response.status_code == 400
     error = response.json()["error"]
-    assert isinstance(error["line"], int) and error["message"]
+    assert error["code"].startswith("decklist.") and error["status"] == 400
+    assert isinstance(error["params"]["line"], int) and error["message"]
 
 
 @pytest.mark.parametrize("kind", ["empty", "negative-count", "zero-count", "huge-count", "ten-thousand-character-name"])
@@ -93,7 +88,7 @@ def test_check_of_a_malformed_request_is_400_never_500(client, fmt, body):
 
 
 def test_create_read_update_delete_a_deck(client, fmt):
-    owner = make_user()
+    owner = UserFactory()
     client.force_login(owner)
     created = post_json(client, "/api/decks/", {"name": "Shu", "format": fmt.name, "decklist": legal_text()})
     assert created.status_code == 201, created.content
@@ -124,8 +119,8 @@ def test_deck_api_needs_a_login(client, fmt):
 
 
 def test_someone_elses_deck_is_404_and_unchanged(client, fmt):
-    deck = make_deck(make_user(), fmt)
-    client.force_login(make_user())
+    deck = DeckFactory(owner=UserFactory(), format=fmt)
+    client.force_login(UserFactory())
     assert client.get(f"/api/decks/{deck.pk}/").status_code == 404
     assert post_json(client, f"/api/decks/{deck.pk}/", {"decklist": legal_text()}, "put").status_code == 404
     assert client.delete(f"/api/decks/{deck.pk}/").status_code == 404
@@ -134,7 +129,7 @@ def test_someone_elses_deck_is_404_and_unchanged(client, fmt):
 
 @pytest.mark.parametrize("kind", sorted(BAD_DECKLISTS))
 def test_create_with_a_bad_upload_is_400_and_saves_nothing(client, fmt, kind):
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     upload = SimpleUploadedFile("deck.txt", BAD_DECKLISTS[kind], content_type="text/plain")
     response = client.post("/api/decks/", {"file": upload, "format": fmt.name, "name": "Bad"})
     assert response.status_code == 400
@@ -143,7 +138,7 @@ def test_create_with_a_bad_upload_is_400_and_saves_nothing(client, fmt, kind):
 
 
 def test_create_with_a_ten_thousand_character_deck_name_is_400_and_saves_nothing(client, fmt):
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     response = post_json(client, "/api/decks/", {"name": "名" * 10_000, "format": fmt.name, "decklist": legal_text()})
     assert response.status_code == 400
     assert "100" in response.json()["error"]["message"]
@@ -151,19 +146,21 @@ def test_create_with_a_ten_thousand_character_deck_name_is_400_and_saves_nothing
 
 
 def test_create_with_unknown_cards_is_400_with_the_violation_ruling_d6(client, fmt):
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     response = post_json(
         client, "/api/decks/", {"name": "Typo", "format": fmt.name, "decklist": legal_text(extra="2 关于")}
     )
     assert response.status_code == 400
-    assert "unknown-card" in {v["code"] for v in response.json()["violations"]}
+    error = response.json()["error"]
+    assert error["code"] == "deck.unknown_cards" and error["params"]["cards"] == ["关于"]
+    assert "unknown-card" in {v["code"] for v in error["params"]["result"]["violations"]}
     assert not Deck.objects.exists()
 
 
 @pytest.mark.parametrize("kind", ["binary", "zero-count", "mixed-utf8-and-gbk"])
 def test_update_with_bad_input_is_400_and_adds_no_version(client, fmt, kind):
-    owner = make_user()
-    deck = make_deck(owner, fmt)
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
     client.force_login(owner)
     upload = SimpleUploadedFile("deck.txt", BAD_DECKLISTS[kind], content_type="text/plain")
     # PATCH with a multipart body: the test client encodes it by hand.
@@ -180,13 +177,15 @@ def test_delete_of_a_registered_deck_is_refused_with_409(client, fmt):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the assertions read English messages
     from matches.services.registration import register_deck
 
-    owner = make_user()
-    deck = make_deck(owner, fmt)
-    register_deck(owner, make_tournament(fmt, make_user()), deck.latest_version())
+    owner = UserFactory()
+    deck = DeckFactory(owner=owner, format=fmt)
+    register_deck(owner, TournamentFactory(format=fmt, organiser=UserFactory()), deck.latest_version())
     client.force_login(owner)
     response = client.delete(f"/api/decks/{deck.pk}/")
     assert response.status_code == 409
-    assert "tournament" in response.json()["error"]["message"]
+    error = response.json()["error"]
+    assert error["code"] == "deck.in_use" and "tournament" in error["message"]
+    assert error["params"]["tournaments"]
     assert Deck.objects.filter(pk=deck.pk).exists()
 
 
@@ -202,7 +201,7 @@ def test_check_sees_a_format_change_at_once_in_this_process(client, fmt):
 def test_check_without_a_format_uses_the_default_format_of_generals_order(client):
     from engine.formats import DEFAULT_FORMAT
 
-    version = make_card_database_version()
+    version = CardDatabaseVersionFactory()
     from decks.services.decks import ensure_default_formats
 
     ensure_default_formats()
@@ -237,6 +236,88 @@ def test_a_body_over_the_sites_upload_limit_is_400_not_500(client, fmt, settings
     response = client.post("/api/decks/check", data=body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["error"]["message"]
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     response = client.post("/api/decks/", data=body, content_type="application/json")
     assert response.status_code == 400 and not Deck.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "code"),
+    [
+        ({"decklist": 5}, "decklist", "invalid"),
+        ({"decklist": ["3 关羽"]}, "decklist", "invalid"),
+        ({"decklist": "3 关羽", "kind": "pdf"}, "kind", "invalid_choice"),
+        ({"decklist": "3 关羽", "format": "x" * 1000}, "format", "max_length"),
+        ({"decklist": "3 关羽", "card_database": "f" * 65}, "card_database", "max_length"),
+        ({"decklist": "3 关\x00羽"}, "decklist", "null_characters_not_allowed"),
+    ],
+)
+def test_a_bad_field_of_the_check_is_400_naming_the_field(client, fmt, body, field, code):
+    response = post_json(client, "/api/decks/check", body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid" and error["status"] == 400 and field in error["message"]
+    assert [e["code"] for e in error["params"]["fields"][field]] == [code]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "code"),
+    [
+        ({"format": "nope"}, "format", "format.unknown"),
+        ({"name": "名" * 101}, "name", "deck.name_too_long"),
+        ({"name": 7}, "name", "invalid"),
+        ({"name": "a\x00b"}, "name", "null_characters_not_allowed"),
+        ({"name": None}, "name", "required"),
+    ],
+)
+def test_a_bad_field_when_creating_a_deck_is_400_naming_the_field_and_saves_nothing(client, fmt, body, field, code):
+    client.force_login(UserFactory())
+    response = post_json(client, "/api/decks/", {"name": "Shu", "format": fmt.name, "decklist": legal_text(), **body})
+    assert response.status_code == 400
+    assert [e["code"] for e in response.json()["error"]["params"]["fields"][field]] == [code]
+    assert not Deck.objects.exists()
+
+
+def test_a_failed_update_keeps_the_deck_as_it_was(client, fmt, owner):
+    deck = DeckFactory(owner=owner, format=fmt, name="Shu")
+    response = post_json(
+        client, f"/api/decks/{deck.pk}/", {"name": "New", "decklist": legal_text(extra="2 关于")}, "put"
+    )
+    assert response.status_code == 400 and response.json()["error"]["code"] == "deck.unknown_cards"
+    deck.refresh_from_db()
+    assert deck.name == "Shu" and deck.versions.count() == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"[" * 100_000, b'{"decklist": ' * 50_000, b'{"decklist": "3 \\u5173", "card_database": ' + b"9" * 5000 + b"}"],
+    ids=["nested-lists", "nested-objects", "a-5000-digit-integer"],
+)
+def test_hostile_json_is_a_400_in_the_envelope_never_a_500(client, fmt, body):
+    for url in ("/api/decks/check", "/api/decks/"):
+        client.force_login(UserFactory())
+        response = client.post(url, data=body, content_type="application/json")
+        assert response.status_code == 400, response.content[:300]
+        assert response.json()["error"]["code"] in ("parse_error", "too_deep")
+    assert not Deck.objects.exists()
+
+
+def test_someone_elses_deck_is_the_404_envelope(client, fmt):
+    deck = DeckFactory(format=fmt)
+    client.force_login(UserFactory())
+    error = client.get(f"/api/decks/{deck.pk}/").json()["error"]
+    assert error["code"] == "not_found" and error["status"] == 404 and error["message"]
+
+
+def test_a_wrong_method_and_a_missing_login_are_in_the_envelope(client):
+    assert client.get("/api/decks/check").json()["error"]["code"] == "method_not_allowed"
+    error = client.get("/api/decks/").json()["error"]
+    assert error["code"] == "not_authenticated" and error["status"] in (401, 403)
+
+
+def test_the_schema_documents_the_error_envelope(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    body = schema["components"]["schemas"]["ErrorBody"]["properties"]
+    assert set(body) == {"code", "message", "status", "params"}
+    refused = schema["paths"]["/api/decks/"]["post"]["responses"]["400"]["content"]["application/json"]["schema"]
+    assert refused["$ref"].endswith("/Error")

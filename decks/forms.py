@@ -1,0 +1,85 @@
+"""The deck and card-database pages' input: every POST goes through one of these forms.
+
+The rules themselves stay in the services (a deck name's limits, which formats exist, the file
+size the engine reads); a form asks them and turns their refusal into an error on its field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from decks.models import Format
+from decks.services import cards as card_services
+from decks.services import decks as deck_services
+from engine import cards as engine_cards
+
+FORMAT_NAME_MAX = Format._meta.get_field("name").max_length or 64
+CARD_DATABASE_MAX = 64
+"""A card-database version id or its content hash (64 hex digits)."""
+
+
+class DeckCheckForm(forms.Form):
+    """The editor's live check (htmx): a decklist, a format and optionally a card database; nothing saved."""
+
+    decklist = forms.CharField(required=False, strip=False)
+    format = forms.CharField(required=False, max_length=FORMAT_NAME_MAX)
+    card_database = forms.CharField(required=False, max_length=CARD_DATABASE_MAX)
+
+
+class DeckForm(forms.Form):
+    """The deck editor: save (a new deck or a new version) or import a file into the editor."""
+
+    SAVE, IMPORT = "save", "import"
+
+    name = forms.CharField(label=gettext_lazy("Name"), required=False, strip=False)
+    format = forms.CharField(label=gettext_lazy("Format"), required=False, max_length=FORMAT_NAME_MAX)
+    decklist = forms.CharField(label=gettext_lazy("Decklist"), required=False, strip=False)
+    file = forms.FileField(label=gettext_lazy("File"), required=False)
+    action = forms.ChoiceField(choices=[(SAVE, SAVE), (IMPORT, IMPORT)], required=False)
+
+    def __init__(self, *args: Any, fallback_format: Format | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fallback_format = fallback_format
+
+    def clean_action(self) -> str:
+        return self.cleaned_data.get("action") or self.SAVE
+
+    def clean_format(self) -> Format:
+        name = self.cleaned_data.get("format") or (self.fallback_format.name if self.fallback_format else None)
+        try:
+            return deck_services.get_format(name)
+        except deck_services.DeckRefused as exc:
+            raise forms.ValidationError(exc.message, code=exc.code) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("action") == self.IMPORT:
+            if not data.get("file") and not self.has_error("file"):
+                self.add_error("file", forms.ValidationError(_("Choose a file to import."), code="required"))
+        elif "name" in data:
+            try:
+                data["name"] = deck_services.clean_deck_name(data["name"])
+            except deck_services.DeckRefused as exc:
+                self.add_error("name", forms.ValidationError(exc.message, code=exc.code))
+        return data
+
+
+class CardDatabaseImportForm(forms.Form):
+    """A staff upload of a card-database file (JSON or CSV), with an optional name and version label."""
+
+    file = forms.FileField(
+        label=gettext_lazy("File"),
+        error_messages={"required": gettext_lazy("Choose a JSON or CSV file to upload.")},
+    )
+    database = forms.CharField(label=gettext_lazy("Database name"), required=False, max_length=100)
+    version = forms.CharField(label=gettext_lazy("Version"), required=False, max_length=50)
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size is not None and upload.size > engine_cards.MAX_FILE_BYTES:
+            raise forms.ValidationError(card_services.too_big_message(upload.size), code="too_large")
+        return upload
