@@ -123,7 +123,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind a reverse proxy, the number of proxies in front (X-Forwarded-For), or every user shares one address.
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("JUNLING_PROXY_COUNT", "0")) or None
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+if AXES_IPWARE_PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER.insert(0, "HTTP_X_FORWARDED_FOR")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
