@@ -191,7 +191,25 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task whose worker died unacknowledged goes back to the queue after this many seconds (kombu's Redis
 # default is an hour). Longer than any replay task may run, or a slow task would be delivered twice.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600"))}
+# Every task has explicit time limits below the visibility timeout, so a task whose worker died whole is
+# delivered again within CELERY_VISIBILITY_TIMEOUT (two minutes), never while it may still be running.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_SOFT_TIME_LIMIT", "60"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TIME_LIMIT", "90"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
+    # A publish after a commit makes one quick attempt; the outbox relay retries (junling/outbox.py).
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+    "socket_connect_timeout": 3,
+    "socket_timeout": 10,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+OUTBOX_RELAY_SECONDS = float(os.environ.get("OUTBOX_RELAY_SECONDS", "30"))
+CELERY_BEAT_SCHEDULE = {
+    "relay-outbox": {"task": "junling.relay_outbox", "schedule": OUTBOX_RELAY_SECONDS},
+}
 
 # Content Security Policy (django-csp), on in every setting so that the browser tests run under it:
 # scripts only from the site; inline styles allowed (the SVG charts and htmx's indicator use them).
