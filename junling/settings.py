@@ -244,9 +244,20 @@ if PRODUCTION:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h not in ("testserver",)]
 
+# Structured logs: one JSON object a line (python-json-logger) with LOG_FORMAT=json, the default in
+# production; plain text otherwise.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger", "process": "pid"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

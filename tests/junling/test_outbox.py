@@ -31,18 +31,24 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _reset_pools() -> None:
+    """Forget the connections made for the previous broker address."""
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
 @pytest.fixture
 def down_broker() -> Iterator[str]:
     """The app publishes to a Redis address where nothing listens (yet)."""
     url = f"redis://127.0.0.1:{_free_port()}/0"
     saved = (app.conf.broker_url, app.conf.task_always_eager)
     app.conf.broker_url, app.conf.task_always_eager = url, False
-    app._pool = None  # the producer pool was built for the old address
+    _reset_pools()
     try:
         yield url
     finally:
         app.conf.broker_url, app.conf.task_always_eager = saved
-        app._pool = None
+        _reset_pools()
 
 
 @pytest.fixture
@@ -96,7 +102,7 @@ def test_a_committed_result_survives_a_broker_outage_and_its_standings_are_compu
     server = _start_redis(down_broker)
     try:
         request.getfixturevalue("celery_worker")  # a real worker on the recovered broker; it relays as it starts
-        app._pool = None
+        _reset_pools()
         assert outbox.relay()["waiting"] == 0
         deadline = time.monotonic() + 120
         while not StandingsSnapshot.objects.filter(tournament=tournament).exists():
@@ -147,3 +153,14 @@ def test_a_message_is_sent_once_even_when_relayed_again():
     assert message.sent_at is not None
     assert outbox.send(message.pk) is False
     assert outbox.relay() == {"sent": 0, "failed": 0, "waiting": 0}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_health_check_answers_503_and_names_the_broker_while_it_is_down(down_broker, client):
+    with transaction.atomic():
+        outbox.enqueue("junling.ping", ["waiting"])
+    response = client.get("/healthz")
+    body = response.json()
+    assert response.status_code == 503
+    assert body["database"]["ok"] is True and body["broker"]["ok"] is False
+    assert body["outbox"]["waiting"] == 1

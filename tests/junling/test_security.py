@@ -123,3 +123,13 @@ def test_check_deploy_warns_without_the_production_setting(tmp_path):
     result = _run(code, {"JUNLING_VAR_DIR": str(tmp_path), "DJANGO_ALLOWED_HOSTS": "junling.example.org"})
     assert result.returncode != 0
     assert "SECURE_HSTS_SECONDS" in result.stdout + result.stderr
+
+
+def test_production_logs_are_one_json_object_a_line(tmp_path):
+    code = "import django, logging; django.setup(); logging.getLogger('junling.test').warning('hello %s', 'world')"
+    result = _run(code, {"JUNLING_VAR_DIR": str(tmp_path), "LOG_FORMAT": "json"})
+    assert result.returncode == 0, result.stderr
+    import json
+
+    line = json.loads(result.stderr.strip().splitlines()[-1])
+    assert line["message"] == "hello world" and line["level"] == "WARNING" and line["logger"] == "junling.test"
