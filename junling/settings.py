@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "junling.parsers.RejectNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -157,6 +158,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "junling.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "junling.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # Expensive endpoints name a scope (throttle_scope); JUNLING_THROTTLE=0 turns the limits off for load tests.
     "DEFAULT_THROTTLE_CLASSES": (
         ["rest_framework.throttling.ScopedRateThrottle"] if os.environ.get("JUNLING_THROTTLE", "1") != "0" else []

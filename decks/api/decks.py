@@ -20,7 +20,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,6 +29,7 @@ from rest_framework.views import APIView
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
 from decks.services.decks import DeckInUse, DecklistUnreadable, DeckRefused
+from junling.parsers import SafeJSONParser
 
 KINDS = ("auto", "text", "json", "csv")
 
@@ -144,7 +145,7 @@ class DeckCheckAPI(APIView):
 
     authentication_classes: list = []  # nothing is saved: no session lookup on this hot path
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, MultiPartParser, FormParser, DecklistTextParser]
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser, DecklistTextParser]
 
     @extend_schema(
         request={
