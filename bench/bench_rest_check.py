@@ -178,6 +178,7 @@ def main() -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="junling-bench-"))
     env = dict(os.environ, JUNLING_VAR_DIR=str(tmp), DJANGO_DEBUG="", LOG_LEVEL="ERROR", PYTHONPATH=str(ROOT))
+    env["JUNLING_THROTTLE"] = "0"  # a load test from one address: the API throttle would answer 429
     env.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
     if not env.get("DATABASE_URL"):
         env["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"

@@ -1,14 +1,35 @@
 """The Celery app. Without CELERY_BROKER_URL, tasks run in-process (eager)."""
 
+import logging
 import os
 
 from celery import Celery
+from celery.signals import worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
 
-app = Celery("junling", task_cls="celery.contrib.django.task:DjangoTask")
+# Every task's delay_on_commit goes through the transactional outbox (junling/outbox.py).
+app = Celery("junling", task_cls="junling.outbox:OutboxTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.task(name="junling.relay_outbox", ignore_result=True)
+def relay_outbox() -> dict[str, int]:
+    """Send what committed changes promised while the broker was down (beat runs this periodically)."""
+    from junling import outbox
+
+    return outbox.relay()
+
+
+@worker_ready.connect
+def _relay_on_worker_start(**_: object) -> None:
+    from junling import outbox
+
+    try:
+        outbox.relay()
+    except Exception:  # a worker must start even if the database is briefly away
+        logging.getLogger(__name__).exception("outbox relay at worker start failed")
 
 
 @app.task(name="junling.ping")

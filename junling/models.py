@@ -36,3 +36,29 @@ def record(actor: Any, verb: str, target: models.Model | None = None, **data: An
         target_id=str(target.pk) if target is not None else "",
         data=data,
     )
+
+
+class OutboxMessage(models.Model):
+    """A task a committed change promised, written in the change's own transaction (a transactional outbox).
+
+    Sent to the broker after the commit; if the broker is down the row stays unsent and the relay
+    (``junling.outbox.relay``: on every worker's start, from Celery beat, and ``manage.py relayoutbox``)
+    sends it later. Tasks take ids and are idempotent, so a message sent twice does no harm.
+    """
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    task = models.CharField(max_length=200)
+    args = models.JSONField(default=list, blank=True)
+    kwargs = models.JSONField(default=dict, blank=True)
+    eta = models.DateTimeField(null=True, blank=True, help_text="not before (a countdown given at enqueue time)")
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["sent_at", "id"], name="outbox_pending")]
+
+    def __str__(self) -> str:
+        state = f"sent {self.sent_at:%Y-%m-%d %H:%M:%S}" if self.sent_at else f"pending ({self.attempts} attempts)"
+        return f"{self.task}{tuple(self.args)} {state}"

@@ -21,8 +21,14 @@ def _secret_key() -> str:
     if os.environ.get("DJANGO_SECRET_KEY"):
         return os.environ["DJANGO_SECRET_KEY"]
     path = VAR_DIR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
+    try:
+        # Readable by its owner only; O_EXCL so two processes starting at once never write two keys.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_urlsafe(50))
     return path.read_text().strip()
 
 
@@ -39,6 +45,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
     "django_htmx",
     "junling",
     "decks",
@@ -51,12 +59,16 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "junling.parsers.RejectNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "junling.middleware.RefusedMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "junling.urls"
@@ -93,8 +105,29 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes: after AXES_FAILURE_LIMIT wrong passwords for one user name from one address, that name
+# is refused from there for AXES_COOLOFF_HOURS. Keyed by name and address together so that players
+# sharing a venue's address do not lock each other out. The same backend guards the site's login,
+# the admin login and the API's HTTP Basic.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind a reverse proxy, the number of proxies in front (X-Forwarded-For), or every user shares one address.
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("JUNLING_PROXY_COUNT", "0")) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+if AXES_IPWARE_PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER.insert(0, "HTTP_X_FORWARDED_FOR")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -126,12 +159,29 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "junling.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "junling.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Expensive endpoints name a scope (throttle_scope); JUNLING_THROTTLE=0 turns the limits off for load tests.
+    "DEFAULT_THROTTLE_CLASSES": (
+        ["rest_framework.throttling.ScopedRateThrottle"] if os.environ.get("JUNLING_THROTTLE", "1") != "0" else []
+    ),
+    "DEFAULT_THROTTLE_RATES": {
+        "deck-check": os.environ.get("JUNLING_RATE_DECK_CHECK", "600/minute"),
+        "upload": os.environ.get("JUNLING_RATE_UPLOAD", "30/minute"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Junling API",
     "DESCRIPTION": "Cards, decks, tournaments and matches for 将军令 Generals' Order.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI's files are served by the site (drf-spectacular-sidecar): /api/docs/ works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: eager (in-process) unless a broker is configured.
@@ -148,11 +198,73 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task whose worker died unacknowledged goes back to the queue after this many seconds (kombu's Redis
 # default is an hour). Longer than any replay task may run, or a slow task would be delivered twice.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600"))}
+# Every task has explicit time limits below the visibility timeout, so a task whose worker died whole is
+# delivered again within CELERY_VISIBILITY_TIMEOUT (two minutes), never while it may still be running.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_SOFT_TIME_LIMIT", "60"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TIME_LIMIT", "90"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
+    # A publish after a commit makes one quick attempt; the outbox relay retries (junling/outbox.py).
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+    "socket_connect_timeout": 3,
+    "socket_timeout": 10,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+OUTBOX_RELAY_SECONDS = float(os.environ.get("OUTBOX_RELAY_SECONDS", "30"))
+CELERY_BEAT_SCHEDULE = {
+    "relay-outbox": {"task": "junling.relay_outbox", "schedule": OUTBOX_RELAY_SECONDS},
+}
 
+# Content Security Policy (django-csp), on in every setting so that the browser tests run under it:
+# scripts only from the site; inline styles allowed (the SVG charts and htmx's indicator use them).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Production (JUNLING_PRODUCTION=1, behind HTTPS): `manage.py check --deploy` is clean. See docs/security.md.
+PRODUCTION = os.environ.get("JUNLING_PRODUCTION", "") == "1"
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = os.environ.get("JUNLING_SSL_REDIRECT", "1") == "1"
+    SECURE_HSTS_SECONDS = int(os.environ.get("JUNLING_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    if AXES_IPWARE_PROXY_COUNT:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h not in ("testserver",)]
+
+# Structured logs: one JSON object a line (python-json-logger) with LOG_FORMAT=json, the default in
+# production; plain text otherwise.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger", "process": "pid"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

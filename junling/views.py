@@ -1,9 +1,9 @@
-from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 import engine
+from junling import health
 from junling.api import envelope
 
 
@@ -12,9 +12,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"ok": True, "database": connection.vendor, "engine": engine.__version__})
+    """For load balancers and people: 200 when the database and the broker answer, else 503."""
+    ok, details = health.report()
+    return JsonResponse(details, status=200 if ok else 503)
 
 
 def _error(request: HttpRequest, status: int, message: str, code: str) -> HttpResponse:

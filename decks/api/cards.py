@@ -145,6 +145,7 @@ class CardDatabaseImportSerializer(serializers.Serializer):
 class CardDatabaseImportView(APIView):
     """Import a JSON or CSV card-database file (staff only); all or nothing."""
 
+    throttle_scope = "upload"
     permission_classes = [IsAuthenticated]
     parser_classes = [MultiPartParser, FormParser]
 

@@ -23,7 +23,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,6 +35,7 @@ from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
 from decks.services.decks import DecklistUnreadable, DeckRefused
 from junling.api import ErrorSerializer
+from junling.parsers import SafeJSONParser
 
 KINDS = ("auto", "text", "json", "csv")
 
@@ -193,9 +194,10 @@ def validated(request: Request, serializer_class: type[DecklistInputSerializer])
 class DeckCheckAPI(APIView):
     """Check a decklist's legality without saving anything."""
 
+    throttle_scope = "deck-check"
     authentication_classes: list = []  # nothing is saved: no session lookup on this hot path
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, MultiPartParser, FormParser, DecklistTextParser]
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser, DecklistTextParser]
 
     @extend_schema(
         request={

@@ -20,7 +20,7 @@ def _log_in(browser, base_url: str, user):
     """A new browser context with ``user``'s session (logged in as the test client does)."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context(locale="zh-CN")
+    context = browser.new_context(locale="zh-CN", bypass_csp=True)
     context.add_cookies(
         [
             {

@@ -16,3 +16,10 @@ def test_ping_round_trip_through_a_real_worker_process(celery_worker):
 
 def test_ping_runs_in_process_when_no_broker_is_configured(settings):
     assert ping.delay("x").get()["echo"] == "x"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_health_check_counts_the_live_workers(celery_worker, client):
+    body = client.get("/healthz").json()
+    assert body["ok"] is True and body["broker"] == {"ok": True, "kind": "redis"}
+    assert body["workers"]["count"] >= 1

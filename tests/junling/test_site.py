@@ -1,3 +1,6 @@
+from django.db import connection
+
+
 def test_home_page_renders_in_chinese_by_default(client):
     response = client.get("/")
     assert response.status_code == 200
@@ -24,7 +27,10 @@ def test_openapi_schema_is_served(client):
 
 def test_healthz_reports_the_database_vendor(client, db):
     response = client.get("/healthz")
-    assert response.json()["ok"] is True
+    body = response.json()
+    assert response.status_code == 200 and body["ok"] is True
+    assert body["database"] == {"ok": True, "vendor": connection.vendor}
+    assert body["broker"]["kind"] == "in-process" and body["outbox"]["waiting"] == 0
 
 
 def test_the_adjudication_link_shows_for_judges_and_staff_only(client, db, django_user_model):

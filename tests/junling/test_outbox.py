@@ -1,0 +1,166 @@
+"""The transactional outbox (issue 11 point 2): a committed change never loses the tasks it promised.
+
+The broker outage is real: the publishing side points at a port where no Redis listens, then a real
+redis-server is started on that port and a real Celery worker runs what the relay sends.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+from django.db import transaction
+
+from junling import outbox
+from junling.celery import app
+from junling.models import OutboxMessage
+from matches.models import StandingsSnapshot
+from matches.services import rounds as round_services
+from matches.services.results import override_result
+from tests.conftest import need_service
+from tests.matches.factories import running_tournament
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _reset_pools() -> None:
+    """Forget the connections made for the previous broker address."""
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
+@pytest.fixture
+def down_broker() -> Iterator[str]:
+    """The app publishes to a Redis address where nothing listens (yet)."""
+    url = f"redis://127.0.0.1:{_free_port()}/0"
+    saved = (app.conf.broker_url, app.conf.task_always_eager)
+    app.conf.broker_url, app.conf.task_always_eager = url, False
+    _reset_pools()
+    try:
+        yield url
+    finally:
+        app.conf.broker_url, app.conf.task_always_eager = saved
+        _reset_pools()
+
+
+@pytest.fixture
+def redis_url(down_broker: str) -> str:
+    """The broker of the celery_worker fixture: the address that was down (started by the test)."""
+    return down_broker
+
+
+def _start_redis(url: str) -> subprocess.Popen[bytes]:
+    binary = shutil.which("redis-server")
+    if not binary:
+        need_service("redis-server is not installed")
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    proc = subprocess.Popen(
+        [binary, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    import redis
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=0.5).ping()
+            return proc
+        except redis.exceptions.ConnectionError:
+            time.sleep(0.1)
+    proc.kill()
+    pytest.fail(f"redis-server on {url} did not start")
+
+
+def _ready_round():
+    tournament, organiser, _players = running_tournament(4, rounds=2)
+    rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
+    return tournament, organiser, rnd.matches.order_by("table").first()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_committed_result_survives_a_broker_outage_and_its_standings_are_computed_on_recovery(down_broker, request):
+    tournament, organiser, match = _ready_round()
+    OutboxMessage.objects.all().delete()
+    override_result(match, organiser, 2, 0)  # commits; the publish after the commit fails: no exception
+
+    match.refresh_from_db()
+    assert (match.games_won_a, match.games_won_b) == (2, 0)
+    waiting = list(outbox.pending())
+    assert [m.task for m in waiting] == ["matches.snapshot_standings"]
+    assert waiting[0].args == [tournament.pk] and waiting[0].attempts == 1 and waiting[0].last_error
+    assert outbox.relay()["waiting"] == 1  # still down: nothing lost, nothing sent
+
+    server = _start_redis(down_broker)
+    try:
+        request.getfixturevalue("celery_worker")  # a real worker on the recovered broker; it relays as it starts
+        _reset_pools()
+        assert outbox.relay()["waiting"] == 0
+        deadline = time.monotonic() + 120
+        while not StandingsSnapshot.objects.filter(tournament=tournament).exists():
+            assert time.monotonic() < deadline, "the worker never computed the standings; see var/test-worker.log"
+            time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    rows = StandingsSnapshot.objects.get(tournament=tournament).rows
+    assert rows[0]["player"] == match.player_a_id
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_override_answers_a_redirect_not_a_500_while_the_broker_is_down(down_broker, client):
+    _tournament, organiser, match = _ready_round()
+    client.force_login(organiser)
+    before = outbox.pending().filter(task="matches.snapshot_standings").count()
+    response = client.post(f"/matches/{match.pk}/override", {"games_won_a": "2", "games_won_b": "1"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.games_won_a, match.games_won_b) == (2, 1)
+    assert outbox.pending().filter(task="matches.snapshot_standings").count() == before + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_change_leaves_no_message():
+    with pytest.raises(RuntimeError), transaction.atomic():
+        outbox.enqueue("junling.ping", ["never"])
+        raise RuntimeError("the change fails")
+    assert not OutboxMessage.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_the_task_runs_in_process_after_the_commit_and_is_marked_sent():
+    tournament, organiser, match = _ready_round()
+    StandingsSnapshot.objects.all().delete()
+    override_result(match, organiser, 2, 0)
+    message = OutboxMessage.objects.filter(task="matches.snapshot_standings", args=[tournament.pk]).last()
+    assert message.sent_at is not None and message.attempts == 1
+    assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_message_is_sent_once_even_when_relayed_again():
+    with transaction.atomic():
+        outbox.enqueue("junling.ping", ["once"])
+    message = OutboxMessage.objects.get()
+    assert message.sent_at is not None
+    assert outbox.send(message.pk) is False
+    assert outbox.relay() == {"sent": 0, "failed": 0, "waiting": 0}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_health_check_answers_503_and_names_the_broker_while_it_is_down(down_broker, client):
+    with transaction.atomic():
+        outbox.enqueue("junling.ping", ["waiting"])
+    response = client.get("/healthz")
+    body = response.json()
+    assert response.status_code == 503
+    assert body["database"]["ok"] is True and body["broker"]["ok"] is False
+    assert body["outbox"]["waiting"] == 1
