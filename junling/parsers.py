@@ -29,6 +29,7 @@ class InputRefused(ValueError):
     def __init__(self, message: str, where: str, code: str = "invalid") -> None:
         super().__init__(f"{where}: {message}")
         self.where = where
+        self.reason = message
         self.code = code
 
     @property
@@ -42,28 +43,29 @@ def check_value(value: Any, where: str = "$", depth: int = 0) -> None:
     """Walk a parsed JSON value; raise InputRefused at the first thing no view should get.
 
     >>> check_value({"a": [1, "x"]})
-    >>> check_value({"a": [2**70]})
-    Traceback (most recent call last):
-    ...
-    junling.parsers.InputRefused: $.a[0]: integer out of range
+    >>> try:
+    ...     check_value({"a": [2**70]})
+    ... except InputRefused as exc:
+    ...     print(exc.where, exc.code, exc.field)
+    $.a[0] out_of_range a
     """
     if depth > MAX_DEPTH:
-        raise InputRefused(f"nested deeper than {MAX_DEPTH} levels", where, "too_deep")
+        raise InputRefused(_("nested deeper than %(n)s levels") % {"n": MAX_DEPTH}, where, "too_deep")
     if isinstance(value, bool) or value is None or isinstance(value, float):
         return
     if isinstance(value, int):
         if not -MAX_INT - 1 <= value <= MAX_INT:
-            raise InputRefused("integer out of range", where, "out_of_range")
+            raise InputRefused(_("integer out of range"), where, "out_of_range")
     elif isinstance(value, str):
         if "\x00" in value:
-            raise InputRefused("NUL character in text", where, "null_characters_not_allowed")
+            raise InputRefused(_("NUL character in text"), where, "null_characters_not_allowed")
     elif isinstance(value, list):
         for i, item in enumerate(value):
             check_value(item, f"{where}[{i}]", depth + 1)
     elif isinstance(value, dict):
         for key, item in value.items():
             if "\x00" in key:
-                raise InputRefused("NUL character in a key", where, "null_characters_not_allowed")
+                raise InputRefused(_("NUL character in a key"), where, "null_characters_not_allowed")
             check_value(item, f"{where}.{key}", depth + 1)
 
 
@@ -75,12 +77,13 @@ class SafeJSONParser(JSONParser):
         try:
             data = orjson.loads(raw)  # refuses nesting past 1024 and integers past 64 bits by itself
         except orjson.JSONDecodeError as exc:
-            raise ParseError(_("The JSON could not be read: %(why)s") % {"why": exc}) from exc
+            where = {"line": exc.lineno, "column": exc.colno}
+            raise ParseError(_("The JSON could not be read (line %(line)s, column %(column)s).") % where) from exc
         try:
             check_value(data)
         except InputRefused as exc:
             # A field error like a serializer's, so the API answers in one shape (params.fields).
-            message = _("The JSON was refused at %(where)s: %(why)s") % {"where": exc.where, "why": exc}
+            message = _("The JSON was refused at %(where)s: %(why)s") % {"where": exc.where, "why": exc.reason}
             raise ValidationError({exc.field: [ErrorDetail(message, code=exc.code)]}) from exc
         return data
 
