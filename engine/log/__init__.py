@@ -31,6 +31,17 @@ the rule of ``docs/log-format.md`` ("Card references"), so that a judge can writ
 
 from __future__ import annotations
 
+from engine.game.actions import (  # the places a log looks a card up, declared with the action kinds
+    ANY_GENERAL,
+    CHOICE,
+    ENEMY_GENERAL,
+    HAND,
+    LIST_PLACES,
+    OWN_GENERAL,
+    PAY,
+    POOL,
+    TABLE,
+)
 from engine.log.format import (
     CHANCE_ACTOR,
     END,
@@ -41,22 +52,7 @@ from engine.log.format import (
     REFEREE_ACTOR,
     LogFormatError,
 )
-from engine.log.names import (
-    ACTION_CLASSES,
-    ANY_GENERAL,
-    CARD_FIELDS,
-    CHOICE,
-    ENEMY_GENERAL,
-    HAND,
-    LIST_PLACES,
-    NO,
-    OWN_GENERAL,
-    PAY,
-    POOL,
-    TABLE,
-    entry_action,
-    resolve_action,
-)
+from engine.log.names import ACTION_CLASSES, CARD_FIELDS, NO, entry_action, resolve_action
 from engine.log.reading import database_matches, load_log, read_log_bytes
 from engine.log.recording import Recorder, record_game, ruleset_version, write_log
 from engine.log.sealing import canonical, commitment, dumps_log, entry_hash, header_hash, seal_log, sign, state_hash

@@ -6,49 +6,29 @@ reverse, both by the same rule, so that a judge can write a log by hand.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from engine.game import Action, EndTurn, Pass, Reveal, State, Zone, action_from_json
-from engine.game.actions import ACTION_TYPES
+from engine.game import Action, Reveal, State, Zone, action_from_json
+from engine.game.actions import (
+    ACTION_KINDS,
+    ANY_GENERAL,
+    CHOICE,
+    ENEMY_GENERAL,
+    HAND,
+    LIST_PLACES,
+    OWN_GENERAL,
+    PAY,
+    POOL,
+    action_fields,
+)
 from engine.game.errors import LogError
 from engine.log.format import LogFormatError
 
-# The place where each card field of each action type looks for its card (docs/log-format.md).
-HAND, POOL, PAY, OWN_GENERAL, ENEMY_GENERAL, ANY_GENERAL, TABLE, CHOICE = (
-    "hand",
-    "pool",
-    "payment",
-    "own_general",
-    "enemy_general",
-    "any_general",
-    "table",
-    "choice",
-)
-LIST_PLACES = frozenset({PAY, CHOICE})
-"""Places whose field is a list of cards (each name skips the cards named before it in the action)."""
 NO = -1
 """In a ``choose`` entry: "no" to a text's "可以" (``may``): the engine's option -1, written as -1."""
 CARD_FIELDS: dict[str, dict[str, str]] = {
-    "choose_commandment": {"card": POOL},
-    "recruit": {"card": HAND, "payment": PAY},
-    "equip": {"card": HAND, "general": ANY_GENERAL, "payment": PAY},
-    "event": {"card": HAND, "payment": PAY},
-    "tactic": {"card": HAND, "executor": OWN_GENERAL, "payment": PAY},
-    "advantage": {"card": HAND, "payment": PAY},
-    "activate": {"source": TABLE, "payment": PAY},
-    "move": {"general": OWN_GENERAL},
-    "melee": {"attacker": OWN_GENERAL, "defender": ENEMY_GENERAL},
-    "siege": {"general": OWN_GENERAL},
-    "end_turn": {},
-    "counter": {"card": HAND, "payment": PAY},
-    "pass": {},
-    "discard": {"cards": PAY},
-    "choose": {"cards": CHOICE},
-    "name_cards": {},
-    "coin_flip": {},
-    "reveal": {},
+    kind: {f.name: f.place for f in action_fields(kind) if f.place is not None} for kind in ACTION_KINDS
 }
 """For each action type: its card fields and where their names are looked up."""
 
@@ -276,32 +256,31 @@ def _zone(v: Any) -> Any:
     return _ZONES.get(v, _BAD) if type(v) is str else _BAD
 
 
+_CONVERT: dict[str, Callable[[Any], Any]] = {
+    "int": _id,
+    "int | None": _id_or_none,
+    "str": _text,
+    "tuple[int, ...]": _ids,
+    "tuple[str, ...]": _texts,
+    "Zone": _zone,
+    "Zone | None": _zone,
+}
+"""The quick reader of each field type (anything else goes to the engine's own reader)."""
+
+
 def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], Any]]]]:
     specs = {}
-    special = {
-        ("coin_flip", "first_player"): _id,
-        ("reveal", "card"): _text,
-        ("choose_commandment", "card"): _id_or_none,
-        ("name_cards", "names"): _texts,
-    }
-    for cls in ACTION_CLASSES:
-        convert: dict[str, Callable[[Any], Any]] = {}
-        required = set()
-        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-            if f.default is dataclasses.MISSING:
-                required.add(f.name)
-            conv = special.get((cls.kind, f.name))
-            if conv is None:
-                conv = _zone if f.name == "to" else _ids if CARD_FIELDS[cls.kind].get(f.name) in LIST_PLACES else _id
-            convert[f.name] = conv
-        specs[cls.kind] = (cls, frozenset(required), convert)
+    for kind, cls in ACTION_KINDS.items():
+        fields = action_fields(kind)
+        required = frozenset(f.name for f in fields if f.required)
+        specs[kind] = (cls, required, {f.name: _CONVERT[f.type] for f in fields})
     return specs
 
 
-ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_TYPES.values())
-"""Every engine action type, from the engine's own registry; ``CARD_FIELDS`` says which fields name cards."""
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
+"""Every engine action type, from the engine's declaration (``engine.game.actions.ACTION_KINDS``)."""
 _SPECS = _specs()
-_NO_FIELDS: dict[str, Action] = {"pass": Pass(), "end_turn": EndTurn()}
+_NO_FIELDS: dict[str, Action] = {kind: cls() for kind, cls in ACTION_KINDS.items() if not action_fields(kind)}
 
 
 def entry_action(state: State, action: Action) -> dict[str, Any]:
