@@ -3,8 +3,8 @@
 A rule area (``turn.py``, ``combat.py``, ``effects.py``, …) imports values and primitives only, never
 another area; what it needs from one it reaches as ``s.rules.might(s, general)``. The composition root
 (``rules.py``) is the only module that imports the areas: it builds one :class:`Rules` and every
-:class:`~engine.game.state.Game` and state carry it. Reaching a function through ``s.rules`` costs
-what ``module.function`` cost (two attribute loads), so the wiring adds nothing per action.
+:class:`~engine.game.state.Game` and state carry it. Reaching a function through ``s.rules`` costs about
+what ``module.function`` cost (an attribute load more), so the wiring adds little per action.
 """
 
 from __future__ import annotations

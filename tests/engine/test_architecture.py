@@ -10,9 +10,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine"
 
 LOCAL_IMPORTS_ALLOWED = {
-    # optional third-party speed-ups and converters, imported only when used: the engine runs without them
+    # the traditional-to-simplified converter (a third-party package) is imported on first use, together
+    # with its dictionaries: only folding a non-ASCII name needs it, importing the engine does not
     ("engine.cards", "opencc"),
-    ("engine.log.sealing", "orjson"),
 }
 
 
