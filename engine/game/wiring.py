@@ -127,3 +127,9 @@ class Rules:
     ready: Callable[[State, int], bool]
     enemies_in_zone: Callable[[State, int], list[int]]
     immune_to_tactic: Callable[..., bool]
+
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self  # a copied state plays by the same rules: the table is shared, never copied

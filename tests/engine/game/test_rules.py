@@ -3,6 +3,7 @@ continuation and effect step is wired, and a variant of the rules can be played.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from pathlib import Path
@@ -65,6 +66,7 @@ def test_a_game_and_its_states_carry_the_rules_and_clones_share_them(game):
     state = plain.new_initial_state(*_decks(), seed=1)
     assert state.rules is RULES
     assert state.clone().rules is RULES
+    assert copy.deepcopy(state).rules is RULES
     assert state_module.State.from_json(plain, state.to_json()).rules is RULES
 
 
