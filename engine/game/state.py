@@ -32,7 +32,7 @@ class Game:
     A deck is ``(resource_names, pool_names, declared_factions)`` or an ``engine.decklist.Decklist``.
     """
 
-    def __init__(self, db: CardDatabase, rules: Rules) -> None:
+    def __init__(self, db: CardDatabase, rules: type[Rules]) -> None:
         self.db = db
         self.rules = rules
         self._text_info: dict[str, tuple[Any, ...]] = {}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -113,8 +112,12 @@ def _record(s: State, source: int, step: Mapping[str, Any], context: Mapping[str
 
 
 grammar.STEPS.setdefault("test_record", None)  # a step kind of the tests only: any parameters
-TEST_RULES = dataclasses.replace(RULES, handlers={**RULES.handlers, "test_record": _record})
-"""The rules with the ``test_record`` step."""
+
+
+class TEST_RULES(RULES):
+    """The rules with the ``test_record`` step."""
+
+    handlers = {**RULES.handlers, "test_record": _record}
 
 
 def make_db() -> CardDatabase:

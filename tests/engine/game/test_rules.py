@@ -4,9 +4,10 @@ continuation and effect step is wired, and a variant of the rules can be played.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import re
 from pathlib import Path
+
+import pytest
 
 from engine import effects as grammar
 from engine.game import Game, Phase
@@ -55,6 +56,13 @@ def test_every_continuation_and_builtin_named_in_the_areas_is_wired():
     assert builtins <= set(RULES.builtins)
 
 
+def test_a_table_that_leaves_a_name_out_is_refused_when_defined():
+    with pytest.raises(TypeError, match="leaves out"):
+
+        class Incomplete(Rules):
+            actions = RULES.actions
+
+
 def test_the_effect_steps_and_conditions_are_the_grammars():
     assert set(RULES.handlers) == {k for k in grammar.STEPS if k != "test_record"}
     assert set(RULES.conditions) == set(grammar.CONDITIONS)
@@ -77,8 +85,11 @@ def test_a_variant_of_the_rules_is_played_by_its_game():
         seen.append(s.turn)
         return RULES.legal[Phase.MAIN](s)
 
-    variant = dataclasses.replace(RULES, legal={**RULES.legal, Phase.MAIN: legal_main})
-    assert isinstance(variant, Rules)
+    class Variant(RULES):
+        legal = {**RULES.legal, Phase.MAIN: legal_main}
+
+    variant = Variant
+    assert issubclass(variant, Rules)
     state = Game(make_db(), rules=variant).new_initial_state(*_decks(), seed=1)
     while state.is_chance_node() or state.phase is not Phase.MAIN:
         state.apply(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
