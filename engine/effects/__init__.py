@@ -97,8 +97,8 @@ STEPS: dict[str, dict[str, str] | None] = {
     "use_dui": {"card": "var"},
     "may": {"as": "var"},
 }
-"""Step kinds and their parameters (every step may also have ``if``: conditions). A handler registered
-in code for a new kind (``engine.game.effects.handler``) adds the kind here with ``None``: any parameters."""
+"""Step kinds and their parameters (every step may also have ``if``: conditions); ``None``: any parameters.
+A new kind needs its handler in ``engine/game/effects_steps.py`` and its entry here."""
 
 REQUIRED: dict[str, tuple[str, ...]] = {
     "modify": ("amount",),
@@ -299,7 +299,7 @@ def _steps(v: Any, path: str, out: list[str]) -> None:
             out.append(f"{where}: unknown step kind {kind!r}")
             continue
         params = STEPS[kind]
-        if params is None:  # registered in code with free parameters
+        if params is None:  # a kind with free parameters
             continue
         for k, value in step.items():
             if k == "kind":

@@ -45,9 +45,10 @@ from engine.game.actions import (
     Siege,
     action_from_json,
 )
+from engine.game.decks import Deck
 from engine.game.errors import GameSetupError, IllegalAction, LogError
-from engine.game.setup import Deck
-from engine.game.state import Game, State
+from engine.game.rules import Game
+from engine.game.state import State
 from engine.game.terms import CHANCE, TERMINAL, Area, Outcome, Phase, Termination, Zone, hand_limit
 
 __all__ = [

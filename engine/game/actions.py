@@ -5,6 +5,14 @@ when the game is set up: player 0's resource deck in list order, then his comman
 player 1's. Chance events name cards by *name*: which of several copies is meant never matters
 while they are face down, so the engine takes the copy with the lowest id.
 
+Each action kind is declared once, here: its class names its fields, and each field's metadata says
+whether it names a card (by id or by name), where a log looks the card up, whether the opponent may not
+see it, and what it means. The log, the JSON form, the replay and the site read :data:`ACTION_KINDS`
+and :func:`action_fields`; a new kind is a class here, its rule area, and its line in ``rules.py``.
+
+    >>> [(f.name, f.card, f.place, f.hidden) for f in action_fields("tactic")]
+    [('card', 'id', 'hand', False), ('executor', 'id', 'own_general', False), ('payment', 'id', 'payment', True)]
+
 Every action turns into a JSON-ready dict and back::
 
     >>> a = Recruit(card=3, payment=(7, 9))
@@ -19,11 +27,38 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.game.errors import LogError
 from engine.game.terms import Zone
+
+# Where a log looks up the card a field names (docs/log-format.md "Card references").
+HAND, POOL, PAY, OWN_GENERAL, ENEMY_GENERAL, ANY_GENERAL, TABLE, CHOICE = (
+    "hand",
+    "pool",
+    "payment",
+    "own_general",
+    "enemy_general",
+    "any_general",
+    "table",
+    "choice",
+)
+LIST_PLACES = frozenset({PAY, CHOICE})
+"""Places whose field is a list of cards (each name skips the cards named before it in the action)."""
+
+
+def _id(place: str, doc: str, *, hidden: bool = False) -> dict[str, Any]:
+    """The metadata of a field naming a card (or cards) by id, looked up in ``place`` when a log names it."""
+    return {"card": "id", "place": place, "hidden": hidden, "doc": doc}
+
+
+def _meta(doc: str, *, card: str | None = None, hidden: bool = False) -> dict[str, Any]:
+    """The metadata of a field that is not a card id (``card="name"``: it holds card names)."""
+    return {"card": card, "place": None, "hidden": hidden, "doc": doc}
+
+
+_PAYMENT = "hand cards paid, face down to DISCARD (§3.2.1)"
 
 
 class Action:
@@ -38,9 +73,9 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``type`` plus the fields (tuples as lists, zones as text)."""
         out: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in _FIELDS[type(self)]:
             value = getattr(self, f.name)
-            if f.name in self.optional and value == f.default:
+            if f.optional and value == f.default:
                 continue
             if isinstance(value, tuple):
                 value = list(value)
@@ -62,7 +97,7 @@ class Action:
 class CoinFlip(Action):
     """Chance: the coin flip names the first player (ruling G1)."""
 
-    first_player: int
+    first_player: int = field(metadata=_meta("the player the coin names, 0 or 1"))
     kind: ClassVar[str] = "coin_flip"
     is_chance: ClassVar[bool] = True
 
@@ -75,7 +110,7 @@ class Reveal(Action):
     need one; cards put at the bottom later come out in their known order without a chance event.
     """
 
-    card: str
+    card: str = field(metadata=_meta("the name of the card taken", card="name", hidden=True))
     kind: ClassVar[str] = "reveal"
     is_chance: ClassVar[bool] = True
 
@@ -91,7 +126,7 @@ ChanceOutcome = CoinFlip | Reveal
 class ChooseCommandment(Action):
     """Place a commandment of one's command pool face down, or none (§2.6.4, ruling D1)."""
 
-    card: int | None
+    card: int | None = field(metadata=_id(POOL, "the commandment chosen, or None", hidden=True))
     kind: ClassVar[str] = "choose_commandment"
 
 
@@ -102,9 +137,9 @@ class ChooseCommandment(Action):
 class Recruit(Action):
     """兵: put a general from hand into 自城内, paying the recruitment cost with hand cards (§3.5, G3)."""
 
-    card: int
-    payment: tuple[int, ...] = ()
-    to: Zone | None = None
+    card: int = field(metadata=_id(HAND, "the general recruited"))
+    payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
+    to: Zone | None = field(default=None, metadata=_meta("the zone it enters"))
     """Where the recruit enters when its text allows another zone than 自城内 (夏侯渊); None: 自城内."""
     kind: ClassVar[str] = "recruit"
     optional: ClassVar[tuple[str, ...]] = ("to",)
@@ -114,9 +149,9 @@ class Recruit(Action):
 class Equip(Action):
     """Equip an armament or troop on a general, paying its execution cost (§3.6.1)."""
 
-    card: int
-    general: int
-    payment: tuple[int, ...] = ()
+    card: int = field(metadata=_id(HAND, "the equipment"))
+    general: int = field(metadata=_id(ANY_GENERAL, "the general that carries it"))
+    payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "equip"
 
 
@@ -124,8 +159,8 @@ class Equip(Action):
 class PlayEvent(Action):
     """Play an event (事件, incl. 三十六计), paying its execution cost (§3.6.2)."""
 
-    card: int
-    payment: tuple[int, ...] = ()
+    card: int = field(metadata=_id(HAND, "the event"))
+    payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "event"
 
 
@@ -133,9 +168,9 @@ class PlayEvent(Action):
 class PlayTactic(Action):
     """Tactical strike: a 计略 executed through one of one's generals (§3.7.3, ruling G6)."""
 
-    card: int
-    executor: int
-    payment: tuple[int, ...] = ()
+    card: int = field(metadata=_id(HAND, "the tactic"))
+    executor: int = field(metadata=_id(OWN_GENERAL, "the general who executes it"))
+    payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "tactic"
 
 
@@ -143,8 +178,8 @@ class PlayTactic(Action):
 class PlayAdvantage(Action):
     """Place an advantage card, replacing the one on the table (§2.7, §3.6.3)."""
 
-    card: int
-    payment: tuple[int, ...] = ()
+    card: int = field(metadata=_id(HAND, "the advantage card"))
+    payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "advantage"
 
 
@@ -152,8 +187,8 @@ class PlayAdvantage(Action):
 class ActivateEffect(Action):
     """Activate the active effect (特效) of a general or of an equipment it carries (§3.6.4, G8)."""
 
-    source: int
-    payment: tuple[int, ...] = ()
+    source: int = field(metadata=_id(TABLE, "the general, equipment or table card whose effect is activated"))
+    payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "activate"
 
 
@@ -161,8 +196,8 @@ class ActivateEffect(Action):
 class Move(Action):
     """Move a general to another zone (§3.6.5, ruling G4)."""
 
-    general: int
-    to: Zone
+    general: int = field(metadata=_id(OWN_GENERAL, "the general moving"))
+    to: Zone = field(metadata=_meta("the zone it moves to"))
     kind: ClassVar[str] = "move"
 
 
@@ -170,8 +205,8 @@ class Move(Action):
 class Melee(Action):
     """[武力攻击]: a general attacks an enemy general in the same zone (§3.7.2, ruling G5)."""
 
-    attacker: int
-    defender: int
+    attacker: int = field(metadata=_id(OWN_GENERAL, "the attacking general"))
+    defender: int = field(metadata=_id(ENEMY_GENERAL, "the enemy general attacked"))
     kind: ClassVar[str] = "melee"
 
 
@@ -179,7 +214,7 @@ class Melee(Action):
 class Siege(Action):
     """[攻城]: a general in 敌城外 depletes the enemy RESOURCE by its Might (§3.7.1, ruling G7)."""
 
-    general: int
+    general: int = field(metadata=_id(OWN_GENERAL, "the besieging general"))
     kind: ClassVar[str] = "siege"
 
 
@@ -197,8 +232,8 @@ class EndTurn(Action):
 class PlayCounter(Action):
     """Answer the pending action with a counter card (特), paying its cost (§2.5.5, ruling G11)."""
 
-    card: int
-    payment: tuple[int, ...] = ()
+    card: int = field(metadata=_id(HAND, "the counter card"))
+    payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "counter"
 
 
@@ -213,7 +248,7 @@ class Pass(Action):
 class Discard(Action):
     """Discard hand cards of one's choice down to the hand limit (§2.2.5, ruling G9)."""
 
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = field(metadata=_id(PAY, "the hand cards discarded, face down", hidden=True))
     kind: ClassVar[str] = "discard"
 
 
@@ -221,7 +256,7 @@ class Discard(Action):
 class Choose(Action):
     """Choose cards a card text asks for (targets, a card found by 找寻, cards to give up) (``Phase.CHOICE``)."""
 
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = field(metadata=_id(CHOICE, "the cards chosen among the options (-1: no)", hidden=True))
     kind: ClassVar[str] = "choose"
 
 
@@ -229,11 +264,11 @@ class Choose(Action):
 class NameCards(Action):
     """Name cards when a commandment that asks for it is revealed (束缚) (``Phase.NAMING``)."""
 
-    names: tuple[str, ...]
+    names: tuple[str, ...] = field(metadata=_meta("the card names named", card="name"))
     kind: ClassVar[str] = "name_cards"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
+ACTION_KINDS: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
         CoinFlip,
@@ -256,6 +291,64 @@ ACTION_TYPES: dict[str, type[Action]] = {
         NameCards,
     )
 }
+"""Every action kind (``Action.kind``) and its class: the one list of them."""
+
+ACTION_TYPES = ACTION_KINDS
+"""The former name of :data:`ACTION_KINDS`."""
+
+
+@dataclass(frozen=True, slots=True)
+class FieldInfo:
+    """One field of an action kind, as the log, the JSON form, the replay and the site's forms read it."""
+
+    name: str
+    type: str
+    """The annotation as written: ``int``, ``int | None``, ``str``, ``Zone``, ``Zone | None``, ``tuple[int, ...]``…"""
+    card: str | None
+    """``"id"``: it names cards by id; ``"name"``: by name; None: it names no card."""
+    place: str | None
+    """For a card id: where a log's name for it is looked up (:data:`HAND`, :data:`PAY`, …)."""
+    hidden: bool
+    """It may name a card the opponent does not see (paid or discarded face down, taken into a hand)."""
+    required: bool
+    optional: bool
+    """Left out of the JSON form while it holds its default (fields added for card texts)."""
+    default: Any
+    doc: str
+
+    @property
+    def is_list(self) -> bool:
+        """The field holds a tuple (a list in JSON)."""
+        return self.type.startswith("tuple")
+
+
+def _field_infos(cls: type[Action]) -> tuple[FieldInfo, ...]:
+    out = []
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        meta = f.metadata
+        required = f.default is dataclasses.MISSING
+        out.append(
+            FieldInfo(
+                f.name,
+                str(f.type),
+                meta.get("card"),
+                meta.get("place"),
+                bool(meta.get("hidden")),
+                required,
+                f.name in cls.optional,
+                None if required else f.default,
+                meta.get("doc", ""),
+            )
+        )
+    return tuple(out)
+
+
+_FIELDS: dict[type[Action], tuple[FieldInfo, ...]] = {cls: _field_infos(cls) for cls in ACTION_KINDS.values()}
+
+
+def action_fields(kind: str | type[Action]) -> tuple[FieldInfo, ...]:
+    """The fields of an action kind (its ``kind`` string or its class), in order; KeyError if unknown."""
+    return _FIELDS[ACTION_KINDS[kind] if isinstance(kind, str) else kind]
 
 
 def action_from_json(data: Any) -> Action:
@@ -263,21 +356,22 @@ def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
         raise LogError(f"an action must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")
+        raise LogError(f"unknown action type {kind!r} (one of {', '.join(ACTION_KINDS)})")
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+    fields = _FIELDS[cls]
+    for f in fields:
         if f.name not in data:
-            if f.default is not dataclasses.MISSING:
+            if not f.required:
                 continue
             raise LogError(f"{kind}: the field {f.name!r} is missing")
         value = data[f.name]
         try:
-            kwargs[f.name] = _convert(str(f.type), value)
+            kwargs[f.name] = _convert(f.type, value)
         except (TypeError, ValueError):
             raise LogError(f"{kind}: the field {f.name!r} has a bad value {value!r}") from None
-    extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    extra = set(data) - {"type"} - {f.name for f in fields}
     if extra:
         raise LogError(f"{kind}: unknown field {sorted(extra)[0]!r}")
     return cls(**kwargs)
@@ -325,10 +419,8 @@ class PaymentChoice:
 
     @property
     def field(self) -> str:
-        """The field of the template the chosen cards go into."""
-        if isinstance(self.template, Discard | Choose):
-            return "cards"
-        return "names" if isinstance(self.template, NameCards) else "payment"
+        """The field of the template the chosen cards go into (its one list field)."""
+        return _CHOSEN[type(self.template)]
 
     def complete(self, cards: Sequence[int]) -> Action:
         """The concrete action paying with ``cards`` (checked when applied, not here)."""
@@ -345,3 +437,7 @@ class PaymentChoice:
 
 LegalAction = Action | PaymentChoice
 """An entry of ``state.legal_actions()``."""
+
+
+_CHOSEN: dict[type[Action], str] = {cls: f.name for cls, fields in _FIELDS.items() for f in fields if f.is_list}
+"""The list field of each kind that has one: what a :class:`PaymentChoice` fills."""

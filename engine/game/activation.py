@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game import areas, costs, counters, effects
 from engine.game.actions import ActivateEffect, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
@@ -47,18 +46,18 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
         return IllegalAction("§3.6.4", f"{s.names[src]} has no active effect (特效)")
     if src in s.activated:
         return IllegalAction("ruling G8", f"the active effect of {s.label(src)} was already activated this turn")
-    cost = costs.ability_cost(s.cards[src])
-    return costs.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", f"activating {s.names[src]}")
+    cost = s.rules.ability_cost(s.cards[src])
+    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", f"activating {s.names[src]}")
 
 
 def do(s: State, a: ActivateEffect) -> None:
     """Declare (even at cost 0) and pay; the opponent may answer (G11)."""
-    areas.pay(s, s.active, a.payment)
+    s.rules.pay(s, s.active, a.payment)
     if s.texts and a.source == s.advantage:
         s.memory.setdefault("fulfilled", []).append(a.source)  # 东风: the condition is met (§3.6.3 3)
         return
     s.activated.add(a.source)
-    counters.open_window(s, a)
+    s.rules.open_window(s, a)
 
 
 def resolve(s: State, a: ActivateEffect, negated: bool) -> None:
@@ -67,7 +66,7 @@ def resolve(s: State, a: ActivateEffect, negated: bool) -> None:
         return
     spec = s.cards[a.source].effect
     if spec and spec.get("activate"):
-        effects.queue(s, a.source, "activate", {})
+        s.rules.queue(s, a.source, "activate", {})
 
 
 def _fulfil_spec(s: State, card: int) -> dict | None:
@@ -86,10 +85,8 @@ def _check_fulfil(s: State, a: ActivateEffect) -> IllegalAction | None:
     need = spec["discard"]
     if len(a.payment) != int(need.get("count", 1)):
         return IllegalAction("§3.6.3", f"{s.names[src]} asks for {need.get('count', 1)} card(s)")
-    from engine.game.effects_steps import matches
-
     for c in a.payment:
-        if c not in s.hand[s.active] or not matches(s, c, need):
+        if c not in s.hand[s.active] or not s.rules.matches(s, c, need):
             return IllegalAction("§3.6.3", f"{s.label(c)} is not a hand card that fulfils {s.names[src]}")
     return None
 
@@ -101,11 +98,9 @@ def legal_fulfil(s: State, out: list[LegalAction]) -> None:
         return
     if src in s.memory.get("fulfilled", ()):
         return
-    from engine.game.effects_steps import matches
-
     need = _fulfil_spec(s, src)
     assert need is not None
-    fits = tuple(c for c in s.hand[s.active] if matches(s, c, need["discard"]))
+    fits = tuple(c for c in s.hand[s.active] if s.rules.matches(s, c, need["discard"]))
     count = int(need["discard"].get("count", 1))
     if len(fits) >= count:
         out.append(PaymentChoice(ActivateEffect(src), count, fits))
@@ -121,7 +116,7 @@ def _responders(s: State, player: int) -> list[int]:
         if spec and "respond" in spec and g not in s.activated:
             r = spec["respond"]
             if s.pending is not None and s.pending.kind in r.get("answers", ()):
-                if effects.holds_all(s, r.get("if", ()), g, g, {}):
+                if s.rules.holds_all(s, r.get("if", ()), g, g, {}):
                     out.append(g)
     return out
 
@@ -131,7 +126,7 @@ def legal_respond(s: State, out: list[LegalAction]) -> None:
     player = s.to_act
     hand = s.hand[player]
     for g in _responders(s, player):
-        cost = costs.ability_cost(s.cards[g])
+        cost = s.rules.ability_cost(s.cards[g])
         if cost == 0:
             out.append(ActivateEffect(g))
         elif cost <= len(hand):
@@ -145,20 +140,20 @@ def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
         return IllegalAction(
             "§3.6.4 rule 2", f"{s.label(a.source)} has no active effect usable now in the enemy's turn"
         )
-    cost = costs.ability_cost(s.cards[a.source])
-    return costs.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", f"activating {s.names[a.source]}")
+    cost = s.rules.ability_cost(s.cards[a.source])
+    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", f"activating {s.names[a.source]}")
 
 
 def do_respond(s: State, a: ActivateEffect) -> None:
     """Pay; its steps happen; the pending action is negated if the text says so, then resolves."""
     player = s.to_act
-    areas.pay(s, player, a.payment)
+    s.rules.pay(s, player, a.payment)
     s.activated.add(a.source)
     s.phase = Phase.MAIN
     s.to_act = s.active
     r = s.cards[a.source].effect["respond"]
-    effects.queue(s, a.source, "respond.do", {})
-    effects.queue_builtin(s, "@close", {"negated": bool(r.get("negates", False))})
+    s.rules.queue(s, a.source, "respond.do", {})
+    s.rules.queue_builtin(s, "@close", {"negated": bool(r.get("negates", False))})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -170,11 +165,8 @@ def legal(s: State, out: list[LegalAction]) -> None:
     for src in sources(s, player):
         if src in s.activated:
             continue
-        cost = costs.ability_cost(s.cards[src])
+        cost = s.rules.ability_cost(s.cards[src])
         if cost == 0:
             out.append(ActivateEffect(src))
         elif cost <= len(hand):
             out.append(PaymentChoice(ActivateEffect(src), cost, tuple(hand)))
-
-
-counters.RESOLVERS[ActivateEffect] = resolve

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, choices, costs, counters, effects
 from engine.game.actions import LegalAction, PaymentChoice, PlayAdvantage
 from engine.game.errors import IllegalAction
 
@@ -22,30 +21,30 @@ def check(s: State, a: PlayAdvantage) -> IllegalAction | None:
         return IllegalAction("§2.7", f"{s.label(a.card)} is not in your hand")
     if s.cards[a.card].type != CardType.ADVANTAGE:
         return IllegalAction("§2.7", f"{s.label(a.card)} is not an advantage (优) card")
-    if s.texts and choices.banned(s, player, a.card):
+    if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
-    cost = costs.execution_cost(s.cards[a.card])
-    return costs.check_payment(s, player, a.payment, cost, a.card, "§2.7.2", f"placing {s.names[a.card]}")
+    cost = s.rules.execution_cost(s.cards[a.card])
+    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§2.7.2", f"placing {s.names[a.card]}")
 
 
 def do(s: State, a: PlayAdvantage) -> None:
     """Reveal and pay; the opponent may answer (G11)."""
-    if counters.reveal_and_pay(s, a):
-        counters.open_window(s, a)
+    if s.rules.reveal_and_pay(s, a):
+        s.rules.open_window(s, a)
 
 
 def resolve(s: State, a: PlayAdvantage, negated: bool) -> None:
     """The card on the table (whoever's) goes to its owner's DISCARD; this one takes its place (§2.7.1 3–4)."""
     s.stack.remove(a.card)
     if negated:
-        areas.to_discard(s, a.card)
+        s.rules.to_discard(s, a.card)
         return
     if s.advantage is not None:
-        areas.to_discard(s, s.advantage)
+        s.rules.to_discard(s, s.advantage)
     s.advantage = a.card
     spec = s.cards[a.card].effect
     if spec and "play" in spec:
-        effects.queue(s, a.card, "play", {})
+        s.rules.queue(s, a.card, "play", {})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -58,13 +57,10 @@ def legal(s: State, out: list[LegalAction]) -> None:
         if card.type != CardType.ADVANTAGE or card.name in seen:
             continue
         seen.add(card.name)
-        if s.texts and choices.banned(s, player, c):
+        if s.texts and s.rules.banned(s, player, c):
             continue
-        cost = costs.execution_cost(card)
+        cost = s.rules.execution_cost(card)
         if cost == 0:
             out.append(PlayAdvantage(c))
         elif cost < len(hand):
             out.append(PaymentChoice(PlayAdvantage(c), cost, tuple(x for x in hand if x != c)))
-
-
-counters.RESOLVERS[PlayAdvantage] = resolve

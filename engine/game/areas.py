@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game import effects
 from engine.game.errors import IllegalAction
 from engine.game.terms import Area
 
@@ -63,7 +62,7 @@ def leave_battlefield(s: State, general: int) -> None:
     s.acted.discard(general)
     s.fresh.discard(general)
     if s.texts and "left" in s.hooks:
-        effects.emit(s, "left", {"general": general})
+        s.rules.emit(s, "left", {"general": general})
 
 
 def to_casualty(s: State, general: int, by: int | None = None) -> None:
@@ -75,7 +74,7 @@ def to_casualty(s: State, general: int, by: int | None = None) -> None:
     leave_battlefield(s, general)
     if s.texts:
         flagged = s.flagged
-        if by is not None and "defeated_out_of_game" in flagged and effects.has_flag(s, by, "defeated_out_of_game"):
+        if by is not None and "defeated_out_of_game" in flagged and s.rules.has_flag(s, by, "defeated_out_of_game"):
             s.out_of_game[s.owner[general]].append(general)
             return
         if (
@@ -88,7 +87,7 @@ def to_casualty(s: State, general: int, by: int | None = None) -> None:
             return
     s.casualty[s.owner[general]].append(general)
     if "casualty" in s.hooks:
-        effects.emit(s, "casualty", {"general": general})
+        s.rules.emit(s, "casualty", {"general": general})
 
 
 def shuffle_resource(s: State, player: int) -> None:
@@ -133,7 +132,7 @@ def apply_reveal(s: State, name: str) -> None:
         chance[1] -= 1
         if not chance[1] or not hand:
             s.chance = None
-            CONTINUATIONS[chance[3]](s)
+            s.rules.continuations[chance[3]](s)
         return
     resource = s.resource[player]
     tops = s.top
@@ -199,7 +198,7 @@ def _settle_reveal(s: State) -> None:
     for _ in range(count):
         _place(s, player, resource.pop(0), dest)
     s.chance = None
-    CONTINUATIONS[then](s)
+    s.rules.continuations[then](s)
 
 
 def _settle_looked(s: State, chance: list, player: int, count: int, dest: Area, resource: list[int]) -> bool:
@@ -209,7 +208,7 @@ def _settle_looked(s: State, chance: list, player: int, count: int, dest: Area, 
         if count and s.hidden[player]:
             return True
         s.chance = None
-        CONTINUATIONS[chance[3]](s)
+        s.rules.continuations[chance[3]](s)
         return True
     top = s.top[player]
     if top and count:
@@ -219,7 +218,3 @@ def _settle_looked(s: State, chance: list, player: int, count: int, dest: Area, 
         s.top[player] -= take
         chance[1] = count - take
     return False
-
-
-CONTINUATIONS: dict = {}
-"""What happens once a reveal is done, by name (filled in by engine.game.turn)."""

@@ -8,7 +8,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from engine.game import generals
 from engine.game.actions import Action, Pass, PaymentChoice
 from engine.game.state import State
 from engine.game.terms import CHANCE, TERMINAL, Zone
@@ -51,8 +50,8 @@ def evaluate(state: State, player: int) -> float:
         field = state.field[p]
         guarded = any(zone[g] is Zone.BORDER for g in state.field[1 - p])
         for g in field:
-            m = generals.might(state, g)
-            value = 0.6 * m + 0.2 * generals.wit(state, g) - 1.0
+            m = state.rules.might(state, g)
+            value = 0.6 * m + 0.2 * state.rules.wit(state, g) - 1.0
             if zone[g] is Zone.ENEMY_BORDER and not guarded:
                 value += 0.5 * m
             score += sign * value

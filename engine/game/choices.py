@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardType
 from engine.game.actions import Choose, LegalAction, NameCards, PaymentChoice
-from engine.game.effects_steps import finish_choice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
 
@@ -45,7 +44,7 @@ def do_choose(s: State, a: Choose) -> None:
     s.phase = Phase(ch["phase"])
     s.to_act = ch["to_act"]
     ctx = s.frames[0][3] if s.frames else {}
-    finish_choice(s, ch["player"], list(a.cards), ch["as"], ctx, ch["after"])
+    s.rules.finish_choice(s, ch["player"], list(a.cards), ch["as"], ctx, ch["after"])
 
 
 # --- 束缚: naming cards when the commandment is revealed --------------------------------------------
@@ -91,11 +90,9 @@ def check_name_cards(s: State, a: NameCards) -> IllegalAction | None:
 
 def do_name_cards(s: State, a: NameCards) -> None:
     """The enemy may not use cards of these names for the rest of the game; setup goes on."""
-    from engine.game import setup
-
     banned = s.memory.setdefault("banned", [None, None])
     banned[1 - s.to_act] = list(a.names)
-    setup.after_naming(s)
+    s.rules.after_naming(s)
 
 
 def banned(s: State, player: int, card: int) -> bool:

@@ -6,10 +6,12 @@ import argparse
 from pathlib import Path
 
 from engine.cards import DATA_DIR, CardDatabaseError, load_database, starter_database
+from engine.decklist import parse_decklist
 from engine.game.bots import BOTS, play
 from engine.game.errors import GameSetupError
 from engine.game.narrate import describe
-from engine.game.state import Game, State
+from engine.game.rules import Game
+from engine.game.state import State
 from engine.game.terms import CHANCE
 from engine.log import record_game
 
@@ -43,8 +45,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def load_deck(spec: str) -> object:
     """A Decklist from a path or the name of a bundled deck."""
-    from engine.decklist import parse_decklist
-
     path = Path(spec)
     if not path.exists():
         path = DECKS_DIR / (spec if spec.endswith(".txt") else f"{spec}.txt")

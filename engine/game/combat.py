@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game import areas, counters, effects, generals, victory
 from engine.game.actions import LegalAction, Melee, Siege
 from engine.game.errors import IllegalAction
 from engine.game.terms import Zone
@@ -22,10 +21,10 @@ def check_melee(s: State, a: Melee) -> IllegalAction | None:
         return IllegalAction("§3.7.2", f"{s.label(a.attacker)} is not one of your generals on the battlefield")
     if a.defender not in s.zone or s.owner[a.defender] == player:
         return IllegalAction("§3.7.2", f"{s.label(a.defender)} is not an enemy general on the battlefield")
-    why = generals.why_not_ready(s, a.attacker, "attack")
+    why = s.rules.why_not_ready(s, a.attacker, "attack")
     if why is not None:
         return IllegalAction(*why)
-    if generals.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
+    if s.rules.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
         return IllegalAction(
             "ruling G5", f"{s.label(a.attacker)} and {s.label(a.defender)} do not stand in the same zone (§3.7.1 A)"
         )
@@ -38,14 +37,14 @@ def _from_fortress(s: State, attacker: int, defender: int) -> bool:
         s.texts
         and s.zone[attacker] is Zone.FORTRESS
         and s.zone[defender] is Zone.ENEMY_BORDER
-        and effects.has_flag(s, attacker, "melee_from_fortress")
+        and s.rules.has_flag(s, attacker, "melee_from_fortress")
     )
 
 
 def do_melee(s: State, a: Melee) -> None:
     """Declared: the attacker has attacked; the defender's side may answer (G11)."""
-    generals.note_attack(s, a.attacker)
-    counters.open_window(s, a)
+    s.rules.note_attack(s, a.attacker)
+    s.rules.open_window(s, a)
 
 
 def resolve_melee(s: State, a: Melee, negated: bool) -> None:
@@ -56,17 +55,17 @@ def resolve_melee(s: State, a: Melee, negated: bool) -> None:
     if negated or a.attacker not in s.zone or a.defender not in s.zone:
         _contest_over(s)
         return
-    if generals.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
+    if s.rules.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
         _contest_over(s)
         return  # someone moved away meanwhile: nothing to fight
     if s.texts:
         s.now["contest"] = [a.attacker, a.defender]
-    ma = generals.might(s, a.attacker)
-    md = generals.might(s, a.defender)
+    ma = s.rules.might(s, a.attacker)
+    md = s.rules.might(s, a.defender)
     s.now.pop("contest", None)
     if s.texts:
-        immune_a = effects.has_flag(s, a.attacker, "immune_melee")
-        immune_d = effects.has_flag(s, a.defender, "immune_melee")
+        immune_a = s.rules.has_flag(s, a.attacker, "immune_melee")
+        immune_d = s.rules.has_flag(s, a.defender, "immune_melee")
     else:
         immune_a = immune_d = False
     if ma > md:
@@ -77,11 +76,11 @@ def resolve_melee(s: State, a: Melee, negated: bool) -> None:
             _beaten(s, a.defender, a.attacker, False)
     else:
         if not immune_a:
-            areas.to_casualty(s, a.attacker, by=None if immune_d else a.defender)
+            s.rules.to_casualty(s, a.attacker, by=None if immune_d else a.defender)
         if not immune_d:
-            areas.to_casualty(s, a.defender, by=None if immune_a else a.attacker)
+            s.rules.to_casualty(s, a.defender, by=None if immune_a else a.attacker)
     if "contest_end" in s.hooks:
-        effects.emit(s, "contest_end", {"attacker": a.attacker, "defender": a.defender})
+        s.rules.emit(s, "contest_end", {"attacker": a.attacker, "defender": a.defender})
     _contest_over(s)
 
 
@@ -91,13 +90,13 @@ def _contest_over(s: State) -> None:
 
 
 def _beaten(s: State, winner: int, loser: int, winner_declared: bool) -> None:
-    areas.to_casualty(s, loser, by=winner)
+    s.rules.to_casualty(s, loser, by=winner)
     if s.listeners:
         # [战胜] whoever declared; [武力攻击][战胜] only if the winner declared (§3.7.1 F, G5)
         context = {"winner": winner, "loser": loser, "attack": winner_declared}
-        effects.emit(s, "victory", context)
+        s.rules.emit(s, "victory", context)
         if winner_declared and s.outcome is None:
-            effects.emit(s, "attack_victory", context)
+            s.rules.emit(s, "attack_victory", context)
 
 
 def check_siege(s: State, a: Siege) -> IllegalAction | None:
@@ -107,30 +106,30 @@ def check_siege(s: State, a: Siege) -> IllegalAction | None:
         return IllegalAction("§3.7.1", f"{s.label(a.general)} is not one of your generals on the battlefield")
     if s.zone[a.general] is not Zone.ENEMY_BORDER:
         return IllegalAction("ruling G7", f"{s.label(a.general)} does not stand in 敌城外 (§3.7.1 siege rule 1)")
-    why = generals.why_not_ready(s, a.general, "attack")
+    why = s.rules.why_not_ready(s, a.general, "attack")
     if why is not None:
         return IllegalAction(*why)
-    if s.texts and effects.has_flag(s, a.general, "no_siege"):
+    if s.texts and s.rules.has_flag(s, a.general, "no_siege"):
         return IllegalAction("§3.7.1", f"{s.label(a.general)} may not besiege (its text or its equipment's says so)")
-    if generals.enemies_in_zone(s, a.general) and not (s.texts and effects.has_flag(s, a.general, "siege_through")):
+    if s.rules.enemies_in_zone(s, a.general) and not (s.texts and s.rules.has_flag(s, a.general, "siege_through")):
         return IllegalAction("ruling G7", "an enemy general stands in 敌城外: no siege while it holds (§3.7.1 rule 2)")
     return None
 
 
 def do_siege(s: State, a: Siege) -> None:
     """Declared: the general has attacked; the enemy may answer (G11)."""
-    generals.note_attack(s, a.general)
-    counters.open_window(s, a)
+    s.rules.note_attack(s, a.general)
+    s.rules.open_window(s, a)
 
 
 def siege_amount(s: State, general: int) -> int:
     """Cards a siege depletes: current Might (while besieging), plus the texts' changes; never below 0."""
     if not s.texts:
-        return generals.might(s, general)
+        return s.rules.might(s, general)
     s.now["siege"] = general
-    amount = generals.might(s, general)
+    amount = s.rules.might(s, general)
     s.now.pop("siege", None)
-    amount += effects.side_sum(s, s.owner[general], "siege_mod_side")
+    amount += s.rules.side_sum(s, s.owner[general], "siege_mod_side")
     amount += _own_siege_mod(s, general)
     amount -= s.tmem.pop("siege_reduce", 0)
     return amount if amount > 0 else 0
@@ -138,7 +137,7 @@ def siege_amount(s: State, general: int) -> int:
 
 def _own_siege_mod(s: State, general: int) -> int:
     total = 0
-    for src in effects.texts_on(s, general):
+    for src in s.rules.texts_on(s, general):
         spec = s.cards[src].effect
         if spec and isinstance(spec.get("siege_mod"), int):
             total += spec["siege_mod"]
@@ -155,9 +154,9 @@ def resolve_siege(s: State, a: Siege, negated: bool) -> None:
     if s.texts:
         s.memory.setdefault("sieged", []).append(a.general)
     if s.hooks:
-        effects.emit(s, "siege", {"general": a.general, "amount": amount})
-        effects.emit(s, "sieged", {"general": a.general, "amount": amount})
-    victory.deplete(s, 1 - s.owner[a.general], amount, then="effects")
+        s.rules.emit(s, "siege", {"general": a.general, "amount": amount})
+        s.rules.emit(s, "sieged", {"general": a.general, "amount": amount})
+    s.rules.deplete(s, 1 - s.owner[a.general], amount, then="effects")
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -172,7 +171,7 @@ def legal(s: State, out: list[LegalAction]) -> None:
     texts = s.texts
     for g in s.field[player]:
         if g in acted or g in fresh:
-            if not (texts and generals.may_attack(s, g)):
+            if not (texts and s.rules.may_attack(s, g)):
                 continue
         z = zone[g]
         if z is Zone.BORDER:
@@ -181,13 +180,9 @@ def legal(s: State, out: list[LegalAction]) -> None:
         elif z is Zone.ENEMY_BORDER:
             for d in enemy_at_their_border:
                 out.append(Melee(g, d))
-            if not enemy_at_their_border or (texts and effects.has_flag(s, g, "siege_through")):
-                if not (texts and effects.has_flag(s, g, "no_siege")):
+            if not enemy_at_their_border or (texts and s.rules.has_flag(s, g, "siege_through")):
+                if not (texts and s.rules.has_flag(s, g, "no_siege")):
                     out.append(Siege(g))
-        elif texts and enemy_at_my_border and effects.has_flag(s, g, "melee_from_fortress"):
+        elif texts and enemy_at_my_border and s.rules.has_flag(s, g, "melee_from_fortress"):
             for d in enemy_at_my_border:
                 out.append(Melee(g, d))
-
-
-counters.RESOLVERS[Melee] = resolve_melee
-counters.RESOLVERS[Siege] = resolve_siege

@@ -10,11 +10,9 @@ DISCARD, and a general that declared an attack has still acted (§3.7.2 note, §
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import CardType
-from engine.game import areas, choices, costs, effects, victory
 from engine.game.actions import Action, LegalAction, Pass, PaymentChoice, PlayCounter
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
@@ -24,9 +22,6 @@ if TYPE_CHECKING:
 
 ANSWERABLE = ("equip", "event", "tactic", "advantage", "activate", "melee", "siege")
 """The actions that open a window. Recruitment and movement do not: no rule lets a counter answer them."""
-
-RESOLVERS: dict[type, Callable[[Any, Any, bool], None]] = {}
-"""How each answerable action resolves once its window closes: ``resolve(state, action, negated)``."""
 
 
 def reveal_and_pay(s: State, a: Any) -> bool:
@@ -38,9 +33,9 @@ def reveal_and_pay(s: State, a: Any) -> bool:
     player = s.active
     s.hand[player].remove(a.card)
     s.stack.append(a.card)
-    if victory.undeclared_faction(s, player, a.card):
+    if s.rules.undeclared_faction(s, player, a.card):
         return False
-    areas.pay(s, player, a.payment)
+    s.rules.pay(s, player, a.payment)
     return True
 
 
@@ -61,7 +56,7 @@ def answers(s: State, card: int, action: Action) -> bool:
     if kinds is not None and action.kind not in kinds:
         return False
     if spec and "answers_if" in spec:
-        return effects.holds_all(s, spec["answers_if"], -1, card, {})
+        return s.rules.holds_all(s, spec["answers_if"], -1, card, {})
     return True
 
 
@@ -84,7 +79,7 @@ def dui_cards(s: State, player: int) -> list[int]:
     pending = s.pending
     if pending is None or pending.kind != "melee" or not s.texts:
         return []
-    if not any(effects.has_flag(s, g, "dui_as_counter") for g in s.field[player]):
+    if not any(s.rules.has_flag(s, g, "dui_as_counter") for g in s.field[player]):
         return []
     return [c for c in s.hand[player] if "对" in s.cards[c].marks and s.cards[c].type in ("物", "事")]
 
@@ -102,17 +97,15 @@ def legal(s: State) -> list[LegalAction]:
         card = cards[c]
         if (card.type != CardType.COUNTER or not answers(s, c, pending)) and c not in dui:
             continue
-        if s.texts and choices.banned(s, player, c):
+        if s.texts and s.rules.banned(s, player, c):
             continue
-        cost = costs.execution_cost(card)
+        cost = s.rules.execution_cost(card)
         if cost == 0:
             out.append(PlayCounter(c))
         elif cost < len(hand):
             out.append(PaymentChoice(PlayCounter(c), cost, tuple(x for x in hand if x != c)))
     if s.texts:
-        from engine.game import activation
-
-        activation.legal_respond(s, out)
+        s.rules.legal_respond(s, out)
     return out
 
 
@@ -121,7 +114,7 @@ def check(s: State, a: PlayCounter) -> IllegalAction | None:
     player = s.to_act
     if a.card not in s.hand[player]:
         return IllegalAction("§2.5.5", f"{s.label(a.card)} is not in your hand")
-    if s.texts and choices.banned(s, player, a.card):
+    if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
     dui = s.texts and a.card in dui_cards(s, player)
     if s.cards[a.card].type != CardType.COUNTER and not dui:
@@ -129,8 +122,8 @@ def check(s: State, a: PlayCounter) -> IllegalAction | None:
     assert s.pending is not None
     if not dui and not answers(s, a.card, s.pending):
         return IllegalAction("§2.5.5", f"{s.names[a.card]} does not answer a {s.pending.kind} action")
-    cost = costs.execution_cost(s.cards[a.card])
-    return costs.check_payment(s, player, a.payment, cost, a.card, "§2.5.5", f"playing {s.names[a.card]}")
+    cost = s.rules.execution_cost(s.cards[a.card])
+    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§2.5.5", f"playing {s.names[a.card]}")
 
 
 def do_counter(s: State, a: PlayCounter) -> None:
@@ -142,29 +135,29 @@ def do_counter(s: State, a: PlayCounter) -> None:
     card = s.cards[a.card]
     if card.type != CardType.COUNTER:  # a 对 card (荀攸)
         s.hand[player].remove(a.card)
-        if victory.undeclared_faction(s, player, a.card):
+        if s.rules.undeclared_faction(s, player, a.card):
             s.stack.append(a.card)
             return
-        areas.pay(s, player, a.payment)
+        s.rules.pay(s, player, a.payment)
         s.stack.append(a.card)
         s.phase = Phase.MAIN
         s.to_act = s.active
         s.frames.insert(0, [-1, "@use_card", 0, {"card": a.card, "cost": 0}])
-        effects.queue_builtin(s, "@close", {"negated": False})
+        s.rules.queue_builtin(s, "@close", {"negated": False})
         return
     s.hand[player].remove(a.card)
-    if victory.undeclared_faction(s, player, a.card):
+    if s.rules.undeclared_faction(s, player, a.card):
         s.stack.append(a.card)
         return
-    areas.pay(s, player, a.payment)
-    areas.to_discard(s, a.card)
+    s.rules.pay(s, player, a.payment)
+    s.rules.to_discard(s, a.card)
     spec = card.effect
     steps = spec.get("play") if spec else None
     if steps:
         s.phase = Phase.MAIN
         s.to_act = s.active
-        effects.queue(s, a.card, "play", {})
-        effects.queue_builtin(s, "@close", {"negated": bool(spec.get("negates", False))})
+        s.rules.queue(s, a.card, "play", {})
+        s.rules.queue_builtin(s, "@close", {"negated": bool(spec.get("negates", False))})
         return
     _close(s, True)
 
@@ -179,12 +172,10 @@ def do_pass(s: State, a: Pass) -> None:
     _close(s, False)
 
 
-def _close_builtin(s: State, ctx: dict[str, Any]) -> None:
+def close_builtin(s: State, ctx: dict[str, Any]) -> None:
+    """``@close``: the counter card's text has run; the window closes (negated or not)."""
     s.phase = Phase.RESPONSE
     _close(s, bool(ctx["negated"]))
-
-
-effects.BUILTINS["@close"] = _close_builtin
 
 
 def _close(s: State, negated: bool) -> None:
@@ -194,4 +185,4 @@ def _close(s: State, negated: bool) -> None:
     s.phase = Phase.MAIN
     s.to_act = s.active
     if s.outcome is None:
-        RESOLVERS[type(pending)](s, pending, negated)
+        s.rules.resolvers[type(pending)](s, pending, negated)

@@ -14,41 +14,19 @@ from a RESOURCE or a hand at random) or for a player's choice (``Phase.CHOICE``)
   event or choice that a step waited for;
 - a step handler returns :data:`STOP` to abandon the rest of its list (no target: the text fizzles).
 
-Each step's ``kind`` names a handler registered with :func:`handler` (``effects_steps.py`` holds them).
+Each step's ``kind`` names a handler of ``s.rules.handlers`` (``effects_steps.py`` holds them; ``rules.py``
+puts them in the table).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine import effects as grammar
-from engine.game.terms import Phase, Zone
+from engine.game.terms import STOP, Phase
 
 if TYPE_CHECKING:
     from engine.game.state import State
-
-Handler = Callable[["State", int, Mapping[str, Any], dict[str, Any]], Any]
-"""``handler(state, source_card, step_spec, context) -> None | STOP``; the source's owner is ``state.owner[source]``."""
-
-HANDLERS: dict[str, Handler] = {}
-BUILTINS: dict[str, Callable[[State, dict[str, Any]], None]] = {}
-STOP = "stop"
-"""Returned by a step handler: the rest of the step list does not happen (a text without target)."""
-
-OUTSIDE = (Zone.BORDER, Zone.ENEMY_BORDER)
-
-
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    """Register the handler of effect steps of ``kind``."""
-
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        grammar.STEPS.setdefault(kind, None)  # a kind new to the grammar: any parameters
-        return fn
-
-    return register
-
 
 # --- the queue of step lists ---------------------------------------------------------------------
 
@@ -99,7 +77,7 @@ def proceed(s: State) -> None:
         source, path, index, ctx = frame
         if source == -1:
             frames.pop(0)
-            BUILTINS[path](s, ctx)
+            s.rules.builtins[path](s, ctx)
             continue
         steps = ctx["_inline"] if not path else steps_at(s, source, path)
         if not steps or index >= len(steps):
@@ -110,17 +88,13 @@ def proceed(s: State) -> None:
         cond = step.get("if")
         if cond is not None and not holds_all(s, cond, source, source, ctx):
             continue
-        fn = HANDLERS.get(step.get("kind", ""))
+        fn = s.rules.handlers.get(step.get("kind", ""))
         if fn is None:
             raise RuntimeError(f"{s.names[source]}: no handler for the effect step kind {step.get('kind')!r}")
         if fn(s, source, step, ctx) == STOP and frames and frames[0] is frame:
             frames.pop(0)
     if s.outcome is not None:
         frames.clear()
-
-
-TO_MAIN: list[Callable[[State], None]] = []
-"""``turn.to_main``, registered by ``engine.game.turn`` (which imports this module)."""
 
 
 def resume(s: State) -> None:
@@ -130,7 +104,7 @@ def resume(s: State) -> None:
         s.to_act = s.active
     proceed(s)
     if not s.frames and s.outcome is None and s.phase is Phase.MAIN:
-        TO_MAIN[0](s)
+        s.rules.to_main(s)
 
 
 def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
@@ -154,27 +128,14 @@ def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
 
 # --- conditions ------------------------------------------------------------------------------------
 
-Condition = Callable[["State", int, int, Mapping[str, Any], dict[str, Any]], bool]
-CONDITIONS: dict[str, Condition] = {}
-
-
-def condition(name: str) -> Callable[[Condition], Condition]:
-    """Register a condition: ``fn(state, subject, source, params, context) -> bool``."""
-
-    def register(fn: Condition) -> Condition:
-        CONDITIONS[name] = fn
-        return fn
-
-    return register
-
 
 def holds(s: State, cond: Any, subject: int, source: int, ctx: dict[str, Any]) -> bool:
     """Whether one condition (a name, or ``{"is": name, …params}``, or ``{"not": cond}``) holds."""
     if isinstance(cond, str):
-        return CONDITIONS[cond](s, subject, source, {}, ctx)
+        return s.rules.conditions[cond](s, subject, source, {}, ctx)
     if "not" in cond:
         return not holds(s, cond["not"], subject, source, ctx)
-    return CONDITIONS[cond["is"]](s, subject, source, cond, ctx)
+    return s.rules.conditions[cond["is"]](s, subject, source, cond, ctx)
 
 
 def holds_all(s: State, conds: Any, subject: int, source: int, ctx: dict[str, Any]) -> bool:
@@ -397,7 +358,3 @@ def side_sum(s: State, player: int, key: str) -> int:
             continue
         total += mod.get("own", 0) if s.owner[src] == player else mod.get("enemy", 0)
     return total
-
-
-# import the step handlers and conditions (they register themselves)
-from engine.game import effects_steps  # noqa: E402,F401

@@ -4,26 +4,53 @@ Steps name generals and cards through the context: ``"who": "self"`` is the text
 general carrying the text's equipment), ``"who": "t"`` the card chosen by an earlier ``choose`` step
 ``"as": "t"``, or a name the engine put there (``winner``, ``loser``, ``general``, ``attacker``,
 ``defender``, ``executor``).
+
+Each handler and condition is entered in this module's tables (:data:`HANDLERS`, :data:`CONDITIONS`,
+:data:`BUILTINS`) by the decorator above it; ``rules.py`` puts the tables in ``s.rules``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import CardType
-from engine.game import areas, effects, generals
-from engine.game.effects import OUTSIDE, STOP, condition, handler
-from engine.game.terms import Area, Phase, Zone
+from engine.game.terms import OUTSIDE, STOP, Area, Phase, Termination, Zone
+from engine.game.wiring import Builtin, Condition, Handler
 
 if TYPE_CHECKING:
     from engine.game.state import State
+
+HANDLERS: dict[str, Handler] = {}
+"""The handler of each step kind."""
+CONDITIONS: dict[str, Condition] = {}
+"""Each condition by name: ``fn(state, subject, source, params, context) -> bool``."""
+
+
+def handler(kind: str) -> Callable[[Handler], Handler]:
+    """Enter the function below as the handler of effect steps of ``kind``."""
+
+    def enter(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+
+    return enter
+
+
+def condition(name: str) -> Callable[[Condition], Condition]:
+    """Enter the function below as the condition ``name``."""
+
+    def enter(fn: Condition) -> Condition:
+        CONDITIONS[name] = fn
+        return fn
+
+    return enter
 
 
 def _who(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any], key: str = "who") -> int | None:
     who = step.get(key, "self")
     if who == "self":
-        return effects.carrier_or_self(s, source)
+        return s.rules.carrier_or_self(s, source)
     value = ctx.get(who)
     if isinstance(value, list):
         return value[0] if value else None
@@ -75,10 +102,9 @@ def _wit_bonus(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, An
 @handler("deplete")
 def _deplete(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
     """[消耗]: ``who`` ("enemy" by default, or "own") puts ``amount`` RESOURCE cards to DISCARD (G10)."""
-    from engine.game import victory
 
     player = s.owner[source] if step.get("who") == "own" else _enemy(s, source)
-    victory.deplete(s, player, int(step.get("amount", 1)), then="effects")
+    s.rules.deplete(s, player, int(step.get("amount", 1)), then="effects")
 
 
 @handler("draw")
@@ -87,7 +113,7 @@ def _draw(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -
     owner = s.owner[source]
     amount = min(int(step.get("amount", 1)), len(s.resource[owner]))
     if amount:
-        areas.reveal_from_resource(s, owner, amount, Area.HAND, "effects")
+        s.rules.reveal_from_resource(s, owner, amount, Area.HAND, "effects")
 
 
 @handler("recycle")
@@ -95,7 +121,7 @@ def _recycle(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]
     """``amount`` cards from the bottom of own DISCARD to the bottom of own RESOURCE, one by one (G12)."""
     owner = s.owner[source]
     for _ in range(int(step["amount"])):
-        card = areas.take_discard_bottom(s, owner)
+        card = s.rules.take_discard_bottom(s, owner)
         if card is None:
             return
         s.resource[owner].append(card)
@@ -136,7 +162,7 @@ def _search(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any])
             seen[s.names[c]] = c
     options = list(seen.values())
     if not options:
-        areas.shuffle_resource(s, owner)
+        s.rules.shuffle_resource(s, owner)
         return STOP
     return ask(s, owner, options, 1, step.get("as", "found"), ctx, "search", after="search")
 
@@ -145,7 +171,7 @@ def _after_search(s: State, player: int, chosen: list[int], ctx: dict[str, Any])
     card = chosen[0]
     s.resource[player].remove(card)
     s.hand[player].append(card)
-    areas.shuffle_resource(s, player)
+    s.rules.shuffle_resource(s, player)
 
 
 @handler("discard_random")
@@ -154,7 +180,7 @@ def _discard_random(s: State, source: int, step: Mapping[str, Any], ctx: dict[st
     enemy = _enemy(s, source)
     amount = min(int(step.get("amount", 1)), len(s.hand[enemy]))
     if amount:
-        areas.reveal_from_hand(s, enemy, amount, "effects")
+        s.rules.reveal_from_hand(s, enemy, amount, "effects")
 
 
 @handler("forced_discard")
@@ -208,10 +234,10 @@ def _look_top(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any
     n = min(int(step.get("amount", 2)), len(s.resource[owner]))
     more = min(n - top[owner], s.hidden[owner]) if n > top[owner] else 0
     ctx["_look"] = n
-    effects.queue(s, -1, "@look_order", {"player": owner, "n": n}, first=True)
+    s.rules.queue(s, -1, "@look_order", {"player": owner, "n": n}, first=True)
     if more > 0:
         s.chance = [owner, more, Area.RESOURCE, "effects"]
-        areas._settle_reveal(s)
+        s.rules.settle_reveal(s)
     return None
 
 
@@ -229,10 +255,6 @@ def _look_done(s: State, ctx: dict[str, Any]) -> None:
     order = ctx.get("order")
     if order:
         s.resource[player][: len(order)] = order
-
-
-effects.BUILTINS["@look_order"] = _look_order
-effects.BUILTINS["@look_done"] = _look_done
 
 
 @handler("discard_card")
@@ -256,7 +278,7 @@ def _to_casualty(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, 
     if g is None or g not in s.zone:
         return STOP
     killer = _who(s, source, step, ctx, "by") if "by" in step else None
-    areas.to_casualty(s, g, by=killer)
+    s.rules.to_casualty(s, g, by=killer)
     return None
 
 
@@ -266,7 +288,7 @@ def _to_hand(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]
     g = _who(s, source, step, ctx)
     if g is None or g not in s.zone:
         return STOP
-    areas.leave_battlefield(s, g)
+    s.rules.leave_battlefield(s, g)
     s.hand[s.owner[g]].append(g)
     return None
 
@@ -277,7 +299,7 @@ def _to_out_of_game(s: State, source: int, step: Mapping[str, Any], ctx: dict[st
     g = _who(s, source, step, ctx)
     if g is None or g not in s.zone:
         return STOP
-    areas.leave_battlefield(s, g)
+    s.rules.leave_battlefield(s, g)
     s.out_of_game[s.owner[g]].append(g)
     return None
 
@@ -298,13 +320,12 @@ def _move(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -
 @handler("equip_free")
 def _equip_free(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
     """A hand card (``card``) goes onto a general (``who``) without paying, if it may go there (G13)."""
-    from engine.game import equipment
 
     card = _who(s, source, step, ctx, "card")
     g = _who(s, source, step, ctx)
     if card is None or g is None or card not in s.hand[s.owner[card]]:
         return STOP
-    if equipment.problem(s, s.owner[card], card, g) is not None:
+    if s.rules.equip_problem(s, s.owner[card], card, g) is not None:
         return STOP
     s.hand[s.owner[card]].remove(card)
     s.gear.setdefault(g, []).append(card)
@@ -324,11 +345,11 @@ def _duel(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -
         return STOP  # the two must stand in one zone: the text does nothing
     if "mark" in step and step["mark"] not in s.cards[a].marks and step["mark"] not in s.cards[b].marks:
         return STOP
-    ma, mb = generals.might(s, a), generals.might(s, b)
+    ma, mb = s.rules.might(s, a), s.rules.might(s, b)
     if ma <= mb:
-        areas.to_casualty(s, a)
+        s.rules.to_casualty(s, a)
     if mb <= ma:
-        areas.to_casualty(s, b)
+        s.rules.to_casualty(s, b)
     return None
 
 
@@ -344,15 +365,15 @@ def _joint_attack(s: State, source: int, step: Mapping[str, Any], ctx: dict[str,
     for g in own:
         s.acted.add(g)
         s.attacked.add(g)
-    total = sum(generals.might(s, g) for g in own)
-    enemy = generals.might(s, target)
+    total = sum(s.rules.might(s, g) for g in own)
+    enemy = s.rules.might(s, target)
     if total >= enemy:
-        areas.to_casualty(s, target, by=own[0])
+        s.rules.to_casualty(s, target, by=own[0])
         if total > enemy:
-            effects.emit(s, "victory", {"winner": own[0], "loser": target, "attack": True})
+            s.rules.emit(s, "victory", {"winner": own[0], "loser": target, "attack": True})
     if enemy >= total:
         for g in own:
-            areas.to_casualty(s, g)
+            s.rules.to_casualty(s, g)
     return None
 
 
@@ -400,13 +421,11 @@ def _remember(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any
 @handler("special_victory")
 def _special_victory(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> None:
     """The owner wins at once (§1.4 4), unless the enemy's text forbids it (逆境)."""
-    from engine.game import victory
-    from engine.game.terms import Termination
 
     owner = s.owner[source]
-    if effects.player_flag(s, owner, "no_special_victory"):
+    if s.rules.player_flag(s, owner, "no_special_victory"):
         return
-    victory.end(s, 1 - owner, Termination.SPECIAL_VICTORY, f"{s.names[source]} fulfilled its special victory")
+    s.rules.end(s, 1 - owner, Termination.SPECIAL_VICTORY, f"{s.names[source]} fulfilled its special victory")
 
 
 @handler("strike")
@@ -418,7 +437,7 @@ def _strike(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any])
     if executor not in s.zone:
         return STOP
     if step.get("target", "all") == "all":
-        targets = generals.enemies_in_zone(s, executor)
+        targets = s.rules.enemies_in_zone(s, executor)
     else:
         t = _who(s, source, step, ctx, "target")
         targets = [t] if t is not None and t in s.zone else []
@@ -426,15 +445,15 @@ def _strike(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any])
         return STOP
     for t in targets:
         s.now["tactic"] = [executor, source, t]
-        power = generals.wit(s, executor)
+        power = s.rules.wit(s, executor)
         for b in step.get("bonus", ()):
-            if effects.holds_all(s, b.get("if", ()), t, source, ctx):
+            if s.rules.holds_all(s, b.get("if", ()), t, source, ctx):
                 power += int(b["amount"])
-        theirs = generals.wit(s, t)
+        theirs = s.rules.wit(s, t)
         s.now.pop("tactic", None)
-        if theirs < power and not generals.immune_to_tactic(s, t, executor):
-            areas.to_casualty(s, t, by=executor)
-            effects.emit(s, "victory", {"winner": executor, "loser": t, "attack": False, "tactic": True})
+        if theirs < power and not s.rules.immune_to_tactic(s, t, executor):
+            s.rules.to_casualty(s, t, by=executor)
+            s.rules.emit(s, "victory", {"winner": executor, "loser": t, "attack": False, "tactic": True})
     return None
 
 
@@ -493,7 +512,7 @@ def _choose(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any])
     options = OPTIONS[step["from"]](s, owner)
     where = step.get("where")
     if where:
-        options = [o for o in options if effects.holds_all(s, where, o, source, ctx)]
+        options = [o for o in options if s.rules.holds_all(s, where, o, source, ctx)]
     if step.get("best") == "max_base_cost" and options:
         top = max(s.cards[o].cost or 0 for o in options)
         options = [o for o in options if (s.cards[o].cost or 0) == top]
@@ -517,7 +536,7 @@ def use_card(s: State, owner: int, card: int, ctx: dict[str, Any]) -> None:
     c = s.cards[card]
     s.hand[owner].remove(card)
     s.stack.append(card)
-    effects.queue(s, -1, "@use_card", {"card": card, "cost": c.cost or 0}, first=True)
+    s.rules.queue(s, -1, "@use_card", {"card": card, "cost": c.cost or 0}, first=True)
 
 
 def _use_card(s: State, ctx: dict[str, Any]) -> None:
@@ -541,19 +560,18 @@ def _use_card(s: State, ctx: dict[str, Any]) -> None:
         if c.type == CardType.EQUIPMENT:
             ctx["_step"] = 2
             s.frames.insert(0, [-1, "@use_card", 0, ctx])
-            from engine.game import equipment
 
-            options = [g for g in s.field[owner] if equipment.problem(s, owner, card, g) is None]
+            options = [g for g in s.field[owner] if s.rules.equip_problem(s, owner, card, g) is None]
             if not options:
                 s.stack.remove(card)
-                areas.to_discard(s, card)
+                s.rules.to_discard(s, card)
                 return
             ask(s, owner, options, 1, "g", ctx, "target")
             return
         s.stack.remove(card)
-        areas.to_discard(s, card)
+        s.rules.to_discard(s, card)
         if c.effect.get("play"):
-            effects.queue(s, card, "play", {}, first=False)
+            s.rules.queue(s, card, "play", {}, first=False)
             s.frames.insert(0, s.frames.pop())
         return
     s.stack.remove(card)
@@ -569,7 +587,9 @@ def _after_pay(s: State, player: int, chosen: list[int], ctx: dict[str, Any]) ->
 
 
 AFTER["pay"] = _after_pay
-effects.BUILTINS["@use_card"] = _use_card
+
+BUILTINS: dict[str, Builtin] = {"@look_order": _look_order, "@look_done": _look_done, "@use_card": _use_card}
+"""The engine's own steps, queued by name (``@close`` is the response window's, in ``counters.py``)."""
 
 
 # --- conditions -----------------------------------------------------------------------------------------
@@ -594,9 +614,9 @@ def _own_turn(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, A
 
 
 condition("enemy")(lambda s, g, src, p, ctx: s.owner[g] != s.owner[src])
-condition("is_self")(lambda s, g, src, p, ctx: g == effects.carrier_or_self(s, src))
-condition("wit_at_most")(lambda s, g, src, p, ctx: generals.wit(s, g) <= int(p["n"]))
-condition("might_at_least")(lambda s, g, src, p, ctx: generals.might(s, g) >= int(p["n"]))
+condition("is_self")(lambda s, g, src, p, ctx: g == s.rules.carrier_or_self(s, src))
+condition("wit_at_most")(lambda s, g, src, p, ctx: s.rules.wit(s, g) <= int(p["n"]))
+condition("might_at_least")(lambda s, g, src, p, ctx: s.rules.might(s, g) >= int(p["n"]))
 condition("attacked_this_turn")(lambda s, g, src, p, ctx: g in s.attacked)
 condition("own_resource_below")(lambda s, g, src, p, ctx: len(s.resource[s.owner[src]]) < int(p["n"]))
 condition("own_casualty_at_least")(
@@ -616,14 +636,14 @@ def _alone_outside(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[s
 def _same_zone_as(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
     """``g`` stands in the same place as the general ``var`` ("self" by default; G5)."""
     who = p.get("var", "self")
-    other = effects.carrier_or_self(s, src) if who == "self" else ctx.get(who)
+    other = s.rules.carrier_or_self(s, src) if who == "self" else ctx.get(who)
     if isinstance(other, list):
         other = other[0] if other else None
     if other is None or other not in s.zone or g not in s.zone:
         return False
     if s.owner[other] == s.owner[g]:
         return s.zone[other] is s.zone[g] and s.zone[g] is not Zone.FORTRESS
-    return generals.facing(s.zone[other]) is s.zone[g]
+    return s.rules.facing(s.zone[other]) is s.zone[g]
 
 
 @condition("same_zone_pair")
@@ -687,7 +707,7 @@ def _attacked(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, A
 def _attacked_by_self(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
     """``g`` is attacked, in the melee being resolved, by the text's general (张飞)."""
     contest = s.now.get("contest")
-    return contest is not None and contest[1] == g and contest[0] == effects.carrier_or_self(s, src)
+    return contest is not None and contest[1] == g and contest[0] == s.rules.carrier_or_self(s, src)
 
 
 @condition("sieging")
@@ -796,26 +816,25 @@ def _has_faction(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str
 @condition("can_equip")
 def _can_equip(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
     """The card ``var`` may go onto ``g`` now (slots, uniqueness: G13)."""
-    from engine.game import equipment
 
     card = ctx.get(p["var"])
     if isinstance(card, list):
         card = card[0] if card else None
-    return card is not None and equipment.problem(s, s.owner[card], card, g) is None
+    return card is not None and s.rules.equip_problem(s, s.owner[card], card, g) is None
 
 
 @condition("may_attack")
 def _may_attack(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
     """``g`` may still attack this turn (G8)."""
-    return generals.may_attack(s, g)
+    return s.rules.may_attack(s, g)
 
 
 @condition("faced_by")
 def _faced_by(s: State, g: int, src: int, p: Mapping[str, Any], ctx: dict[str, Any]) -> bool:
     """At least ``min`` generals of the text's owner that may still attack stand where ``g`` stands."""
-    there = generals.facing(s.zone[g])
+    there = s.rules.facing(s.zone[g])
     owner = s.owner[src]
-    n = sum(1 for x in s.field[owner] if s.zone[x] is there and generals.may_attack(s, x))
+    n = sum(1 for x in s.field[owner] if s.zone[x] is there and s.rules.may_attack(s, x))
     return there is not None and n >= int(p["min"])
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, choices, costs, counters, effects
 from engine.game.actions import Equip, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 
@@ -59,31 +58,31 @@ def check(s: State, a: Equip) -> IllegalAction | None:
         return IllegalAction("§3.6.1", f"{s.label(a.card)} is not in your hand")
     if s.cards[a.card].type != CardType.EQUIPMENT:
         return IllegalAction("§3.6.1", f"{s.label(a.card)} is not an equipment (物) card")
-    if s.texts and choices.banned(s, player, a.card):
+    if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
     why = problem(s, player, a.card, a.general)
     if why is not None:
         return IllegalAction(*why)
-    cost = costs.execution_cost(s.cards[a.card])
-    return costs.check_payment(s, player, a.payment, cost, a.card, "§3.6.1", f"equipping {s.names[a.card]}")
+    cost = s.rules.execution_cost(s.cards[a.card])
+    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§3.6.1", f"equipping {s.names[a.card]}")
 
 
 def do(s: State, a: Equip) -> None:
     """Declare and pay; the opponent may answer (G11); then the card goes on the general."""
-    if counters.reveal_and_pay(s, a):
-        counters.open_window(s, a)
+    if s.rules.reveal_and_pay(s, a):
+        s.rules.open_window(s, a)
 
 
 def resolve(s: State, a: Equip, negated: bool) -> None:
     """The equipment goes on its general (if it is still there with a free slot), else to DISCARD."""
     s.stack.remove(a.card)
     if negated or problem(s, s.owner[a.card], a.card, a.general) is not None:
-        areas.to_discard(s, a.card)
+        s.rules.to_discard(s, a.card)
         return
     s.gear.setdefault(a.general, []).append(a.card)
     s.carrier[a.card] = a.general
     if "equipped" in s.hooks:
-        effects.emit(s, "equipped", {"card": a.card, "general": a.general})
+        s.rules.emit(s, "equipped", {"card": a.card, "general": a.general})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -97,10 +96,10 @@ def legal(s: State, out: list[LegalAction]) -> None:
         if card.type != CardType.EQUIPMENT or card.name in seen:
             continue
         seen.add(card.name)
-        cost = costs.execution_cost(card)
+        cost = s.rules.execution_cost(card)
         if cost >= len(hand) and cost:
             continue
-        if s.texts and choices.banned(s, player, c):
+        if s.texts and s.rules.banned(s, player, c):
             continue
         targets = s.field[1 - player] if "敌" in card.marks else s.field[player]
         for g in targets:
@@ -109,6 +108,3 @@ def legal(s: State, out: list[LegalAction]) -> None:
                     out.append(Equip(c, g))
                 else:
                     out.append(PaymentChoice(Equip(c, g), cost, tuple(x for x in hand if x != c)))
-
-
-counters.RESOLVERS[Equip] = resolve

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game import effects
 from engine.game.terms import Zone
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ def might(s: State, general: int) -> int:
         void = False
         contest = s.now.get("contest") if s.texts else None
         if contest and contest[1] == general:  # 青釭剑: the attacked general's armaments add nothing
-            void = effects.has_flag(s, contest[0], "void_defender_armaments")
+            void = s.rules.has_flag(s, contest[0], "void_defender_armaments")
         for e in gear:
             if void and s.cards[e].subtype == "宝物":
                 continue
@@ -28,7 +27,7 @@ def might(s: State, general: int) -> int:
     if s.modifiers:
         value += _modifiers(s, general, "might")
     if s.texts:
-        value = effects.stat_bonus(s, general, "might", value)
+        value = s.rules.stat_bonus(s, general, "might", value)
     return value if value > 0 else 0
 
 
@@ -42,7 +41,7 @@ def wit(s: State, general: int) -> int:
     if s.modifiers:
         value += _modifiers(s, general, "wit")
     if s.texts:
-        value = effects.stat_bonus(s, general, "wit", value)
+        value = s.rules.stat_bonus(s, general, "wit", value)
     return value if value > 0 else 0
 
 
@@ -81,15 +80,15 @@ def may_attack(s: State, general: int) -> bool:
         return True
     if not s.texts:
         return False
-    if general in s.fresh and not effects.has_flag(s, general, "attack_when_fresh"):
+    if general in s.fresh and not s.rules.has_flag(s, general, "attack_when_fresh"):
         return False
     if general in s.attacked:
         extra = s.tmem.get("extra")
         return extra is not None and extra.get(str(general), 0) > 0
     if general in s.moved:
-        if effects.has_flag(s, general, "attack_after_move"):
+        if s.rules.has_flag(s, general, "attack_after_move"):
             return True
-        return s.zone[general] is Zone.ENEMY_BORDER and effects.has_flag(s, general, "attack_after_advance")
+        return s.zone[general] is Zone.ENEMY_BORDER and s.rules.has_flag(s, general, "attack_after_advance")
     return general not in s.acted
 
 
@@ -103,9 +102,9 @@ def may_move(s: State, general: int) -> bool:
     if not s.texts:
         return False
     if general in s.fresh and general not in s.acted:
-        return effects.has_flag(s, general, "move_when_fresh")
+        return s.rules.has_flag(s, general, "move_when_fresh")
     if general in s.moved and general not in s.attacked and str(general) not in s.tmem.get("retreated_twice", {}):
-        return general in s.tmem.get("retreated", ()) and effects.has_flag(s, general, "retreat_again")
+        return general in s.tmem.get("retreated", ()) and s.rules.has_flag(s, general, "retreat_again")
     return False
 
 
@@ -123,7 +122,7 @@ def immune_to_tactic(s: State, general: int, executor: int) -> bool:
     """陆逊: an enemy tactic never sends this general to CASUALTY."""
     if not s.texts:
         return False
-    return s.owner[executor] != s.owner[general] and effects.has_flag(s, general, "immune_enemy_tactic")
+    return s.owner[executor] != s.owner[general] and s.rules.has_flag(s, general, "immune_enemy_tactic")
 
 
 def why_not_ready(s: State, general: int, rule_for: str) -> tuple[str, str] | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game import counters, effects, generals
 from engine.game.actions import LegalAction, Move
 from engine.game.errors import IllegalAction
 from engine.game.terms import ZONE_ZH, Zone
@@ -42,7 +41,7 @@ def check(s: State, a: Move) -> IllegalAction | None:
         return IllegalAction("§3.6.5", f"{s.label(a.general)} is not one of your generals on the battlefield")
     if not isinstance(a.to, Zone):
         return IllegalAction("ruling G4", f"{a.to!r} is not a zone a general may enter (never 敌城内)")
-    why = generals.why_not_ready(s, a.general, "move")
+    why = s.rules.why_not_ready(s, a.general, "move")
     if why is not None:
         return IllegalAction(*why)
     if s.zone[a.general] is a.to:
@@ -51,7 +50,7 @@ def check(s: State, a: Move) -> IllegalAction | None:
         why = _text_problem(s, a.general, s.zone[a.general], a.to)
         if why is not None:
             return IllegalAction(*why)
-    if a.to is Zone.ENEMY_BORDER and not (s.texts and effects.has_flag(s, a.general, "unblocked")):
+    if a.to is Zone.ENEMY_BORDER and not (s.texts and s.rules.has_flag(s, a.general, "unblocked")):
         b = blocked(s, a.general)
         if b is not None:
             enemies, mine = b
@@ -70,7 +69,7 @@ def _text_problem(s: State, general: int, here: Zone, to: Zone) -> tuple[str, st
         here is Zone.FORTRESS
         and to is Zone.ENEMY_BORDER
         and "no_leap" in s.flagged
-        and effects.player_flag(s, s.owner[general], "no_leap")
+        and s.rules.player_flag(s, s.owner[general], "no_leap")
     ):
         return "§2.7", "沼泽: no general may move from 自城内 straight to 敌城外"
     return None
@@ -94,9 +93,9 @@ def do(s: State, a: Move) -> None:
     if _RANK[a.to] < _RANK[here]:
         s.tmem.setdefault("retreated", []).append(a.general)
     if "moved" in s.hooks:
-        effects.emit(s, "moved", {"general": a.general, "from": here.value, "to": a.to.value})
-    if a.to is Zone.ENEMY_BORDER and counters.could_answer(s, 1 - s.active, "move"):
-        counters.open_window(s, a)
+        s.rules.emit(s, "moved", {"general": a.general, "from": here.value, "to": a.to.value})
+    if a.to is Zone.ENEMY_BORDER and s.rules.could_answer(s, 1 - s.active, "move"):
+        s.rules.open_window(s, a)
 
 
 def resolve(s: State, a: Move, negated: bool) -> None:
@@ -108,10 +107,10 @@ def legal(s: State, out: list[LegalAction]) -> None:
     player = s.active
     zone = s.zone
     texts = s.texts
-    no_leap = texts and "no_leap" in s.flagged and effects.player_flag(s, player, "no_leap")
+    no_leap = texts and "no_leap" in s.flagged and s.rules.player_flag(s, player, "no_leap")
     moved = s.moved
     for g in s.field[player]:
-        if not (generals.may_move(s, g) if texts else generals.ready(s, g)):
+        if not (s.rules.may_move(s, g) if texts else s.rules.ready(s, g)):
             continue
         here = zone[g]
         again = texts and g in moved  # a second move (的卢): only a retreat
@@ -123,9 +122,6 @@ def legal(s: State, out: list[LegalAction]) -> None:
             if to is Zone.ENEMY_BORDER:
                 if no_leap and here is Zone.FORTRESS:
                     continue
-                if blocked(s, g) is not None and not (texts and effects.has_flag(s, g, "unblocked")):
+                if blocked(s, g) is not None and not (texts and s.rules.has_flag(s, g, "unblocked")):
                     continue
             out.append(Move(g, to))
-
-
-counters.RESOLVERS[Move] = resolve

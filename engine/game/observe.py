@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game import generals, recruitment, turn
-
 if TYPE_CHECKING:
     from engine.game.state import State
 
@@ -28,7 +26,7 @@ def observation(s: State, player: int) -> dict[str, Any]:
         command = s.command[p]
         side: dict[str, Any] = {
             "factions": list(s.factions[p]),
-            "hand_limit": turn.hand_limit(s, p),
+            "hand_limit": s.rules.hand_limit(s, p),
             "hand_size": len(s.hand[p]),
             "resource_size": len(s.resource[p]),
             "discard_size": len(s.discard[p]),
@@ -42,7 +40,7 @@ def observation(s: State, player: int) -> dict[str, Any]:
             side["hand"] = [_card(s, c) for c in s.hand[p]]
             side["pool"] = [_card(s, c) for c in s.pool[p]]
             side["recruitment_costs"] = {
-                str(c): recruitment.recruitment_cost(s, p, c) for c in s.hand[p] if s.cards[c].is_general
+                str(c): s.rules.recruitment_cost(s, p, c) for c in s.hand[p] if s.cards[c].is_general
             }
             looked = s.tmem.get("looked") if s.texts else None
             if looked and looked[p]:  # 简雍, 沮授: the enemy hand as it was when looked at
@@ -94,8 +92,8 @@ def _general(s: State, g: int) -> dict[str, Any]:
         "id": g,
         "name": s.names[g],
         "zone": s.zone[g].value,
-        "might": generals.might(s, g),
-        "wit": generals.wit(s, g),
+        "might": s.rules.might(s, g),
+        "wit": s.rules.wit(s, g),
         "equipment": [{**_card(s, e), "owner": s.owner[e]} for e in s.gear.get(g, ())],
         "acted": g in s.acted,
         "recruited_this_turn": g in s.fresh,

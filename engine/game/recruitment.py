@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, CardType
-from engine.game import areas, choices, costs, effects, victory
 from engine.game.actions import LegalAction, PaymentChoice, Recruit
 from engine.game.errors import IllegalAction
 from engine.game.terms import Zone
@@ -37,7 +36,7 @@ def _text_cost_mod(s: State, player: int, c: Card) -> int:
     """Recruitment cost changes from texts on the table (桃园结义 names, 苍天已死 the turn's first 黄巾)."""
     total = 0
     for src in s.keyed.get("cost_mod", ()):
-        if s.owner[src] != player or not effects.on_table_text(s, src):
+        if s.owner[src] != player or not s.rules.on_table_text(s, src):
             continue
         for mod in s.cards[src].effect["cost_mod"]:
             if mod["what"] != "recruit":
@@ -85,21 +84,21 @@ def check(s: State, a: Recruit) -> IllegalAction | None:
             "ruling G13",
             f"you already have a general named {s.names[a.card]} on the battlefield or in CASUALTY (§1.2.1)",
         )
-    if s.texts and choices.banned(s, player, a.card):
+    if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
     if a.to is not None and a.to not in entry_zones(s, a.card):
         return IllegalAction(
             "§3.5", f"{s.names[a.card]} is recruited into 自城内 (入城); its text allows no other zone"
         )
     cost = recruitment_cost(s, player, a.card)
-    return costs.check_payment(s, player, a.payment, cost, a.card, "ruling G3", f"recruiting {s.names[a.card]}")
+    return s.rules.check_payment(s, player, a.payment, cost, a.card, "ruling G3", f"recruiting {s.names[a.card]}")
 
 
 def do(s: State, a: Recruit) -> None:
     """Declare, place in 自城内 (入城), pay; the recruit waits this turn (待命, G8)."""
     player = s.active
     s.hand[player].remove(a.card)
-    if victory.undeclared_faction(s, player, a.card):
+    if s.rules.undeclared_faction(s, player, a.card):
         s.stack.append(a.card)
         return
     if s.texts:
@@ -108,9 +107,9 @@ def do(s: State, a: Recruit) -> None:
     s.field[player].append(a.card)
     s.zone[a.card] = a.to or Zone.FORTRESS
     s.fresh.add(a.card)
-    areas.pay(s, player, a.payment)
+    s.rules.pay(s, player, a.payment)
     if "recruited" in s.hooks:
-        effects.emit(s, "recruited", {"general": a.card})
+        s.rules.emit(s, "recruited", {"general": a.card})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -128,7 +127,7 @@ def legal(s: State, out: list[LegalAction]) -> None:
         seen.add(name)
         if name_taken(s, player, c):
             continue
-        if s.texts and choices.banned(s, player, c):
+        if s.texts and s.rules.banned(s, player, c):
             continue
         cost = recruitment_cost(s, player, c)
         if cost >= len(hand) and cost:

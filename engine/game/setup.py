@@ -4,77 +4,21 @@ the coin flip, commandments revealed, both players draw 5; the first player skip
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.cards import CardDatabase, CardType
-from engine.game import areas, victory
+from engine.cards import CardType
 from engine.game.actions import ChooseCommandment, CoinFlip, LegalAction
-from engine.game.errors import GameSetupError, IllegalAction
+from engine.game.decks import Deck
+from engine.game.errors import IllegalAction
+from engine.game.state import State
 from engine.game.terms import INITIAL_HAND, Area, Phase
 
 if TYPE_CHECKING:
-    from engine.game.state import Game, State
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    """A player's registration as the engine uses it: canonical card names, in order, and declared factions."""
-
-    resource: tuple[str, ...]
-    pool: tuple[str, ...]
-    factions: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"resource": list(self.resource), "pool": list(self.pool), "factions": list(self.factions)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Deck:
-        """The inverse of :meth:`to_json`."""
-        return cls(tuple(data["resource"]), tuple(data["pool"]), tuple(data["factions"]))
-
-
-def resolve_deck(db: CardDatabase, deck: Any) -> Deck:
-    """A :class:`Deck` from ``(resource_names, pool_names, factions)`` or a ``Decklist`` (entries with counts).
-
-    Names may be any form ``db.lookup`` knows; an unknown name raises :class:`GameSetupError`.
-    """
-    if isinstance(deck, Deck):
-        resource, pool, factions = deck.resource, deck.pool, deck.factions
-    elif hasattr(deck, "entries") and hasattr(deck, "pool"):
-        resource = tuple(e.name for e in deck.entries for _ in range(e.count))
-        pool = tuple(e.name for e in deck.pool for _ in range(e.count))
-        factions = tuple(getattr(deck, "declared_factions", ()))
-    else:
-        try:
-            resource, pool, factions = deck
-        except (TypeError, ValueError):
-            raise GameSetupError(
-                f"a deck is (resource_names, pool_names, declared_factions) or a Decklist, not {type(deck).__name__}"
-            ) from None
-    names: list[list[str]] = [[], []]
-    unknown: list[str] = []
-    for i, group in enumerate((resource, pool)):
-        if isinstance(group, str):
-            raise GameSetupError("a list of card names is expected, not one string")
-        for name in group:
-            card = db.lookup(name) if isinstance(name, str) else None
-            if card is None:
-                unknown.append(str(name))
-            else:
-                names[i].append(card.name)
-    if unknown:
-        raise GameSetupError(f"unknown card(s) in the deck: {', '.join(sorted(set(unknown)))}")
-    if isinstance(factions, str):
-        factions = (factions,)
-    return Deck(tuple(names[0]), tuple(names[1]), tuple(str(f) for f in factions))
+    from engine.game.state import Game
 
 
 def new_state(game: Game, deck_a: Deck, deck_b: Deck, seed: int) -> State:
     """A new game waiting for the commandment choices (or the coin flip if neither pool holds any)."""
-    from engine.game.state import State
-
     s = State(game, (deck_a, deck_b), int(seed))
     s.phase = Phase.COMMANDMENT
     s.to_act = 0
@@ -131,16 +75,14 @@ def do_coin_flip(s: State, a: CoinFlip) -> None:
     s.command_revealed = True
     for p in (0, 1):
         c = s.command[p]
-        if c is not None and victory.undeclared_faction(s, p, c):
+        if c is not None and s.rules.undeclared_faction(s, p, c):
             return
     after_naming(s)
 
 
 def after_naming(s: State) -> None:
     """A revealed commandment that names cards (束缚) lets its owner name them first; then the draws."""
-    from engine.game import choices
-
-    p = choices.namer(s)
+    p = s.rules.namer(s)
     if p is not None:
         s.phase = Phase.NAMING
         s.to_act = p
@@ -152,7 +94,7 @@ def after_naming(s: State) -> None:
 
 def _initial_draw(s: State, player: int, then: str) -> None:
     # A deck shorter than 5 deals what it has: running out only loses at a turn's draw (G10).
-    areas.reveal_from_resource(s, player, min(INITIAL_HAND, len(s.resource[player])), Area.HAND, then)
+    s.rules.reveal_from_resource(s, player, min(INITIAL_HAND, len(s.resource[player])), Area.HAND, then)
 
 
 def after_initial_first(s: State) -> None:
@@ -163,11 +105,5 @@ def after_initial_first(s: State) -> None:
 
 def after_initial_second(s: State) -> None:
     """Turn 1 begins: the first player skips his draw (§3.3.6, ruling G1)."""
-    from engine.game import turn
-
     assert s.first is not None
-    turn.begin_turn(s, s.first, draw=False)
-
-
-areas.CONTINUATIONS["initial_first"] = after_initial_first
-areas.CONTINUATIONS["initial_second"] = after_initial_second
+    s.rules.begin_turn(s, s.first, draw=False)

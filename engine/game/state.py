@@ -4,7 +4,8 @@ A state is changed only by :meth:`State.apply`, which checks the action first (`
 changes anything) and raises :class:`IllegalAction` with the rule and a reason, leaving the state as
 it was. Who acts is :meth:`State.current_player`: a player (0 or 1), ``CHANCE`` or ``TERMINAL``.
 The rules themselves live in one module per rule area (see ``docs/engine.md``); this module holds the
-data, the dispatch, the observation and the serialised form.
+data, the serialised form and the entry points, which dispatch through the state's :class:`Rules`
+table (``engine.game.rules`` builds it: this module imports no rule area).
 """
 
 from __future__ import annotations
@@ -15,78 +16,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import Card, CardDatabase
-from engine.game import (
-    activation,
-    advantage,
-    areas,
-    choices,
-    combat,
-    counters,
-    effects,
-    equipment,
-    movement,
-    recruitment,
-    setup,
-    strategy,
-    turn,
-)
-from engine.game.actions import (
-    Action,
-    ActivateEffect,
-    Choose,
-    ChooseCommandment,
-    CoinFlip,
-    Discard,
-    EndTurn,
-    Equip,
-    LegalAction,
-    Melee,
-    Move,
-    NameCards,
-    Pass,
-    PlayAdvantage,
-    PlayCounter,
-    PlayEvent,
-    PlayTactic,
-    Recruit,
-    Reveal,
-    Siege,
-    action_from_json,
-)
+from engine.game.actions import Action, ActivateEffect, CoinFlip, LegalAction, Reveal, action_from_json
+from engine.game.decks import Deck
 from engine.game.errors import IllegalAction, LogError
 from engine.game.terms import CHANCE, TERMINAL, Area, Outcome, Phase, Zone, hand_limit
+from engine.game.wiring import Rules
 
 STATE_FORMAT = "junling-game/1"
 
-_RULES: dict[type, tuple[Any, Any, Phase]] = {
-    ChooseCommandment: (setup.check_commandment, setup.do_commandment, Phase.COMMANDMENT),
-    CoinFlip: (setup.check_coin_flip, setup.do_coin_flip, Phase.COIN_FLIP),
-    Recruit: (recruitment.check, recruitment.do, Phase.MAIN),
-    Equip: (equipment.check, equipment.do, Phase.MAIN),
-    PlayEvent: (strategy.check_event, strategy.do_event, Phase.MAIN),
-    PlayTactic: (strategy.check_tactic, strategy.do_tactic, Phase.MAIN),
-    PlayAdvantage: (advantage.check, advantage.do, Phase.MAIN),
-    ActivateEffect: (activation.check, activation.do, Phase.MAIN),
-    Move: (movement.check, movement.do, Phase.MAIN),
-    Melee: (combat.check_melee, combat.do_melee, Phase.MAIN),
-    Siege: (combat.check_siege, combat.do_siege, Phase.MAIN),
-    EndTurn: (turn.check_end_turn, turn.do_end_turn, Phase.MAIN),
-    PlayCounter: (counters.check, counters.do_counter, Phase.RESPONSE),
-    Pass: (counters.check_pass, counters.do_pass, Phase.RESPONSE),
-    Discard: (turn.check_discard, turn.do_discard, Phase.HAND_LIMIT),
-    Choose: (choices.check_choose, choices.do_choose, Phase.CHOICE),
-    NameCards: (choices.check_name_cards, choices.do_name_cards, Phase.NAMING),
-}
-
 
 class Game:
-    """The fixed part of a game: the card database. Makes states.
+    """The fixed part of a game: the card database and the rules (a :class:`Rules` table). Makes states.
 
+    ``engine.game.Game(db)`` is this with the rules of Junling (``engine.game.rules.RULES``).
     A deck is ``(resource_names, pool_names, declared_factions)`` or an ``engine.decklist.Decklist``.
     """
 
-    def __init__(self, db: CardDatabase) -> None:
+    def __init__(self, db: CardDatabase, rules: type[Rules]) -> None:
         self.db = db
+        self.rules = rules
         self._text_info: dict[str, tuple[Any, ...]] = {}
         self._indexes: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
@@ -108,14 +56,15 @@ class Game:
 
     def new_initial_state(self, deck_a: Any, deck_b: Any, seed: int = 0) -> State:
         """A new game between deck_a (player 0) and deck_b (player 1), before the commandment choice."""
-        return setup.new_state(self, setup.resolve_deck(self.db, deck_a), setup.resolve_deck(self.db, deck_b), seed)
+        rules = self.rules
+        return rules.new_state(self, rules.resolve_deck(self.db, deck_a), rules.resolve_deck(self.db, deck_b), seed)
 
     def unsupported_cards(self, deck: Any) -> list[tuple[str, str]]:
         """(name, reason) of every card of ``deck`` the engine cannot play (``Card.unsupported``).
 
         A refereed match refuses such a deck; deck legality does not depend on it.
         """
-        d = setup.resolve_deck(self.db, deck)
+        d = self.rules.resolve_deck(self.db, deck)
         seen: dict[str, str] = {}
         for name in (*d.resource, *d.pool):
             reason = self.db[name].unsupported
@@ -174,6 +123,7 @@ class State:
         "phase",
         "pool",
         "resource",
+        "rules",
         "seed",
         "self_static",
         "stack",
@@ -186,8 +136,9 @@ class State:
         "zone",
     )
 
-    def __init__(self, game: Game, decks: Sequence[setup.Deck], seed: int) -> None:
+    def __init__(self, game: Game, decks: Sequence[Deck], seed: int) -> None:
         self.game = game
+        self.rules = game.rules
         self.seed = seed
         self.decks = tuple(decks)
         self.names: list[str] = []
@@ -336,10 +287,10 @@ class State:
         """None if ``action`` is legal now, else the :class:`IllegalAction` saying why. Never changes the state."""
         if self.outcome is not None:
             return IllegalAction("§1.4", f"the game is over: {self.outcome.reason}")
-        rule = _RULES.get(type(action))
+        rule = self.rules.actions.get(type(action))
         if self.chance is not None:
             if type(action) is Reveal:
-                return areas.check_reveal(self, action.card)
+                return self.rules.check_reveal(self, action.card)
             return IllegalAction("ruling G12", "a card is being taken from a RESOURCE: a chance event is due")
         if rule is None:
             if type(action) is Reveal:
@@ -347,7 +298,7 @@ class State:
             return IllegalAction("§3.9", f"{action!r} is not an action of this game")
         check, _do, phase = rule
         if type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
-            return activation.check_respond(self, action)
+            return self.rules.check_respond(self, action)
         if phase is not self.phase:
             if self.phase is Phase.RESPONSE:
                 return IllegalAction(
@@ -368,14 +319,15 @@ class State:
         if error is not None:
             raise error
         self.history.append(action)
+        rules = self.rules
         if type(action) is Reveal:
-            areas.apply_reveal(self, action.card)
+            rules.apply_reveal(self, action.card)
         elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
-            activation.do_respond(self, action)
+            rules.do_respond(self, action)
         else:
-            _RULES[type(action)][1](self, action)
+            rules.actions[type(action)][1](self, action)
         if self.frames:
-            effects.proceed(self)
+            rules.proceed(self)
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do: concrete actions and :class:`PaymentChoice` descriptors.
@@ -384,20 +336,8 @@ class State:
         """
         if self.outcome is not None or self.chance is not None:
             return []
-        phase = self.phase
-        if phase is Phase.MAIN:
-            return turn.legal_main(self)
-        if phase is Phase.RESPONSE:
-            return counters.legal(self)
-        if phase is Phase.HAND_LIMIT:
-            return turn.legal_discard(self)
-        if phase is Phase.COMMANDMENT:
-            return setup.legal_commandments(self)
-        if phase is Phase.CHOICE:
-            return choices.legal_choose(self)
-        if phase is Phase.NAMING:
-            return choices.legal_name_cards(self)
-        return []
+        legal = self.rules.legal.get(self.phase)
+        return legal(self) if legal is not None else []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node, every outcome with its probability (distinct card names of the unseen part)."""
@@ -408,7 +348,7 @@ class State:
         if self.chance is None:
             return []
         player = self.chance[0]
-        top = areas.known_top(self, player)
+        top = self.rules.known_top(self, player)
         pile = self.hand[player] if len(self.chance) > 4 else self.resource[player][top : top + self.hidden[player]]
         hidden = len(pile)
         counts: dict[str, int] = {}
@@ -429,7 +369,7 @@ class State:
             player = self.chance[0]
             pile = self.hand[player] if len(self.chance) > 4 else self.resource[player]
             n = len(pile) if len(self.chance) > 4 else self.hidden[player]
-            offset = 0 if len(self.chance) > 4 else areas.known_top(self, player)
+            offset = 0 if len(self.chance) > 4 else self.rules.known_top(self, player)
         pick = rng.randrange(n) if rng is not None else _mix(self.seed, len(self.history)) % n
         if self.chance is None:
             return CoinFlip(pick)
@@ -475,9 +415,7 @@ class State:
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as a JSON-ready dict (hidden cards appear as counts only)."""
-        from engine.game import observe
-
-        return observe.observation(self, player)
+        return self.rules.observation(self, player)
 
     # --- copying and serialising ---------------------------------------------------------------
 
@@ -562,7 +500,7 @@ class State:
                 raise LogError(f"unknown state format {data.get('format')!r}; expected {STATE_FORMAT}")
             if data.get("database") != game.db.content_hash:
                 raise LogError("the state was made with another card database (content hash differs)")
-            decks = [setup.Deck.from_json(d) for d in data["decks"]]
+            decks = [Deck.from_json(d) for d in data["decks"]]
             s = cls(game, decks, int(data["seed"]))
             s.phase = Phase(data["phase"])
             s.turn = int(data["turn"])
@@ -643,6 +581,7 @@ def _mix(seed: int, step: int) -> int:
 
 _SHARED = (
     "game",
+    "rules",
     "seed",
     "decks",
     "names",

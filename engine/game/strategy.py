@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardType
-from engine.game import areas, choices, costs, counters, effects, generals
 from engine.game.actions import LegalAction, PaymentChoice, PlayEvent, PlayTactic
 from engine.game.errors import IllegalAction
 
@@ -33,21 +32,21 @@ def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
     if not is_event(s, a.card):
         why = "a tactic (计略) is executed through a general" if s.cards[a.card].is_tactic else "not an event (事件)"
         return IllegalAction("§3.6.2", f"{s.label(a.card)} is {why}")
-    if s.texts and choices.banned(s, player, a.card):
+    if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
-    cost = costs.execution_cost(s.cards[a.card])
-    return costs.check_payment(s, player, a.payment, cost, a.card, "§3.6.2", f"playing {s.names[a.card]}")
+    cost = s.rules.execution_cost(s.cards[a.card])
+    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§3.6.2", f"playing {s.names[a.card]}")
 
 
 def tactic_cost(s: State, card: int, executor: int | None) -> int:
     """耗费点 of a tactic, after texts that lower it (程昱 for fire tactics through him, 孙武); never below 0."""
-    cost = costs.execution_cost(s.cards[card])
+    cost = s.rules.execution_cost(s.cards[card])
     if not s.texts or not cost:
         return cost
     c = s.cards[card]
     player = s.owner[card]
     for src in s.keyed.get("cost_mod", ()):
-        if s.owner[src] != player or not (src == executor or effects.on_table_text(s, src)):
+        if s.owner[src] != player or not (src == executor or s.rules.on_table_text(s, src)):
             continue
         for mod in s.cards[src].effect["cost_mod"]:
             if mod["what"] != "tactic" or ("subtype" in mod and mod["subtype"] != c.subtype):
@@ -60,18 +59,18 @@ def tactic_cost(s: State, card: int, executor: int | None) -> int:
 
 def do_event(s: State, a: PlayEvent) -> None:
     """Reveal and pay; the opponent may answer (G11)."""
-    if counters.reveal_and_pay(s, a):
-        counters.open_window(s, a)
+    if s.rules.reveal_and_pay(s, a):
+        s.rules.open_window(s, a)
 
 
 def resolve_event(s: State, a: PlayEvent, negated: bool) -> None:
     """To DISCARD, then its effect (its text's ``play`` steps), unless negated."""
     s.stack.remove(a.card)
-    areas.to_discard(s, a.card)
+    s.rules.to_discard(s, a.card)
     if not negated:
         spec = s.cards[a.card].effect
         if spec and spec.get("play"):
-            effects.queue(s, a.card, "play", {})
+            s.rules.queue(s, a.card, "play", {})
 
 
 def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
@@ -83,42 +82,42 @@ def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
         return IllegalAction("ruling G6", f"{s.label(a.card)} is not a tactic (火计, 水计, 土计 or 奇计)")
     if a.executor not in s.zone or s.owner[a.executor] != player:
         return IllegalAction("ruling G6", f"{s.label(a.executor)} is not one of your generals on the battlefield")
-    why = generals.why_not_ready(s, a.executor, "attack")
+    why = s.rules.why_not_ready(s, a.executor, "attack")
     if why is not None:
         return IllegalAction(*why)
-    if not generals.enemies_in_zone(s, a.executor):
+    if not s.rules.enemies_in_zone(s, a.executor):
         return IllegalAction("§3.7.3 rule 1", f"there is no enemy general in the zone of {s.label(a.executor)}")
-    if s.texts and choices.banned(s, player, a.card):
+    if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
     cost = tactic_cost(s, a.card, a.executor)
-    return costs.check_payment(s, player, a.payment, cost, a.card, "§3.7.3", f"executing {s.names[a.card]}")
+    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§3.7.3", f"executing {s.names[a.card]}")
 
 
 def do_tactic(s: State, a: PlayTactic) -> None:
     """Reveal on the executor, pay; the executor has attacked; the opponent may answer (G11)."""
-    if counters.reveal_and_pay(s, a):
-        generals.note_attack(s, a.executor)
-        counters.open_window(s, a)
+    if s.rules.reveal_and_pay(s, a):
+        s.rules.note_attack(s, a.executor)
+        s.rules.open_window(s, a)
 
 
 def resolve_tactic(s: State, a: PlayTactic, negated: bool) -> None:
     """施计: each enemy general in the executor's zone with lower Wit goes to CASUALTY (§3.7.3 rule 7, G6)."""
     s.stack.remove(a.card)
-    areas.to_discard(s, a.card)
+    s.rules.to_discard(s, a.card)
     if negated or a.executor not in s.zone:
         return
     spec = s.cards[a.card].effect
     if spec and "play" in spec:
-        effects.queue(s, a.card, "play", {"executor": a.executor})
+        s.rules.queue(s, a.card, "play", {"executor": a.executor})
         return
-    power = generals.wit(s, a.executor)
-    beaten = [g for g in generals.enemies_in_zone(s, a.executor) if generals.wit(s, g) < power]
+    power = s.rules.wit(s, a.executor)
+    beaten = [g for g in s.rules.enemies_in_zone(s, a.executor) if s.rules.wit(s, g) < power]
     for g in beaten:
-        if generals.immune_to_tactic(s, g, a.executor):
+        if s.rules.immune_to_tactic(s, g, a.executor):
             continue
-        areas.to_casualty(s, g, by=a.executor)
+        s.rules.to_casualty(s, g, by=a.executor)
         if s.listeners:
-            effects.emit(s, "victory", {"winner": a.executor, "loser": g, "attack": False, "tactic": True})
+            s.rules.emit(s, "victory", {"winner": a.executor, "loser": g, "attack": False, "tactic": True})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
@@ -134,9 +133,9 @@ def legal(s: State, out: list[LegalAction]) -> None:
         if card.type != CardType.STRATEGY or card.name in seen:
             continue
         seen.add(card.name)
-        if texts and choices.banned(s, player, c):
+        if texts and s.rules.banned(s, player, c):
             continue
-        cost = costs.execution_cost(card)
+        cost = s.rules.execution_cost(card)
         if not card.is_tactic:
             if cost >= len(hand) and cost > 0:
                 continue
@@ -144,15 +143,11 @@ def legal(s: State, out: list[LegalAction]) -> None:
             out.append(PaymentChoice(PlayEvent(c), cost, rest) if cost else PlayEvent(c))
             continue
         if executors is None:
-            ready = generals.may_attack if texts else generals.ready
-            executors = [g for g in s.field[player] if ready(s, g) and generals.enemies_in_zone(s, g)]
+            ready = s.rules.may_attack if texts else s.rules.ready
+            executors = [g for g in s.field[player] if ready(s, g) and s.rules.enemies_in_zone(s, g)]
         for g in executors:
-            cost = tactic_cost(s, c, g) if texts else costs.execution_cost(card)
+            cost = tactic_cost(s, c, g) if texts else s.rules.execution_cost(card)
             if cost >= len(hand) and cost > 0:
                 continue
             rest = tuple(x for x in hand if x != c) if cost else ()
             out.append(PaymentChoice(PlayTactic(c, g), cost, rest) if cost else PlayTactic(c, g))
-
-
-counters.RESOLVERS[PlayEvent] = resolve_event
-counters.RESOLVERS[PlayTactic] = resolve_tactic

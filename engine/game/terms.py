@@ -31,6 +31,12 @@ class Zone(enum.StrEnum):
     """敌城外: the enemy's 自城外; from here a general besieges the enemy RESOURCE (G7)."""
 
 
+OUTSIDE = (Zone.BORDER, Zone.ENEMY_BORDER)
+"""The zones outside the fortresses."""
+
+STOP = "stop"
+"""Returned by an effect step handler: the rest of the step list does not happen (a text without target)."""
+
 ZONE_ZH = {Zone.FORTRESS: "自城内", Zone.BORDER: "自城外", Zone.ENEMY_BORDER: "敌城外"}
 
 

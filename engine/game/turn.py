@@ -4,18 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game import (
-    activation,
-    advantage,
-    areas,
-    combat,
-    effects,
-    equipment,
-    movement,
-    recruitment,
-    strategy,
-    victory,
-)
 from engine.game.actions import Discard, EndTurn, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Area, Phase, Termination
@@ -42,9 +30,9 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     else:
         s.modifiers.clear()
     if "turn_start" in s.hooks:
-        effects.emit(s, "turn_start", {"player": player})
+        s.rules.emit(s, "turn_start", {"player": player})
         if s.frames:
-            effects.proceed(s)
+            s.rules.proceed(s)
         if s.outcome is not None:
             return
     if not draw:
@@ -52,7 +40,7 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
         return
     s.phase = Phase.DRAW
     if not s.resource[player]:
-        victory.end(
+        s.rules.end(
             s,
             player,
             Termination.NO_CARD_TO_DRAW,
@@ -62,16 +50,16 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     # The draw is compulsory, even at the hand limit (FAQ); 袁绍 draws one more.
     count = 1
     if s.texts and "draw_mod" in s.keyed:
-        count += effects.side_sum(s, player, "draw_mod")
+        count += s.rules.side_sum(s, player, "draw_mod")
         count = max(1, min(count, len(s.resource[player])))
-    areas.reveal_from_resource(s, player, count, Area.HAND, "main")
+    s.rules.reveal_from_resource(s, player, count, Area.HAND, "main")
 
 
 def hand_limit(s: State, player: int) -> int:
     """The hand limit (§2.2.5, D4) after texts on the table (审配, 祝融, 传国玉玺, 君臣同心, …)."""
     if not s.texts or "hand_limit" not in s.keyed:
         return s.limit[player]
-    limit = s.limit[player] + effects.side_sum(s, player, "hand_limit")
+    limit = s.limit[player] + s.rules.side_sum(s, player, "hand_limit")
     return limit if limit > 0 else 0
 
 
@@ -80,11 +68,11 @@ def upkeep(s: State, player: int) -> int:
     if not s.texts:
         return len(s.field[player])
     if "upkeep_free" in s.flagged:
-        total = sum(0 if effects.has_flag(s, g, "upkeep_free") else 1 for g in s.field[player])
+        total = sum(0 if s.rules.has_flag(s, g, "upkeep_free") else 1 for g in s.field[player])
     else:
         total = len(s.field[player])
     if "upkeep_mod" in s.keyed:
-        total += effects.side_sum(s, player, "upkeep_mod")
+        total += s.rules.side_sum(s, player, "upkeep_mod")
     mods = s.tmem.get("upkeep")
     if mods:
         total += mods[player]
@@ -100,13 +88,8 @@ def to_main(s: State) -> None:
 def legal_main(s: State) -> list[LegalAction]:
     """Every action of the main phase, in a fixed order; combinatorial payments are described."""
     out: list[LegalAction] = []
-    recruitment.legal(s, out)
-    equipment.legal(s, out)
-    strategy.legal(s, out)
-    advantage.legal(s, out)
-    activation.legal(s, out)
-    movement.legal(s, out)
-    combat.legal(s, out)
+    for legal in s.rules.main_legal:
+        legal(s, out)
     out.append(EndTurn())
     return out
 
@@ -120,23 +103,23 @@ def do_end_turn(s: State, a: EndTurn) -> None:
     """终: pay the upkeep first — one RESOURCE card per own general on the battlefield (§3.8, G9)."""
     player = s.active
     if "turn_end" in s.hooks:
-        effects.emit(s, "turn_end", {"player": player})
+        s.rules.emit(s, "turn_end", {"player": player})
         if s.frames:
-            effects.proceed(s)
+            s.rules.proceed(s)
         if s.outcome is not None:
             return
     s.phase = Phase.UPKEEP
     cost = upkeep(s, player) if s.texts else len(s.field[player])
     have = len(s.resource[player])
     if cost > have:
-        victory.end(
+        s.rules.end(
             s,
             player,
             Termination.CANNOT_PAY_UPKEEP,
             f"player {player} must pay an upkeep of {cost} RESOURCE cards but has only {have}",
         )
         return
-    areas.reveal_from_resource(s, player, cost, Area.DISCARD, "upkeep")
+    s.rules.reveal_from_resource(s, player, cost, Area.DISCARD, "upkeep")
 
 
 def after_upkeep(s: State) -> None:
@@ -178,17 +161,12 @@ def check_discard(s: State, a: Discard) -> IllegalAction | None:
 
 def do_discard(s: State, a: Discard) -> None:
     """The cards go to DISCARD face down; the turn passes."""
-    areas.pay(s, s.active, a.cards)
+    s.rules.pay(s, s.active, a.cards)
     begin_turn(s, 1 - s.active)
 
 
-def _main_then_texts(s: State) -> None:
+def main_then_texts(s: State) -> None:
+    """The main phase again after a draw, then the texts the draw set off."""
     to_main(s)
     if s.frames:
-        effects.proceed(s)
-
-
-areas.CONTINUATIONS["main"] = _main_then_texts
-areas.CONTINUATIONS["effects"] = effects.resume
-effects.TO_MAIN.append(to_main)
-areas.CONTINUATIONS["upkeep"] = after_upkeep
+        s.rules.proceed(s)

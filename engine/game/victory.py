@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game import areas
 from engine.game.terms import Area, Outcome, Phase, Termination
 
 if TYPE_CHECKING:
@@ -34,7 +33,7 @@ def deplete(s: State, player: int, amount: int, then: str) -> None:
             f"player {player} must deplete {amount} RESOURCE cards but has only {have}",
         )
         return
-    areas.reveal_from_resource(s, player, amount, Area.DISCARD, then)
+    s.rules.reveal_from_resource(s, player, amount, Area.DISCARD, then)
 
 
 def undeclared_faction(s: State, player: int, card: int) -> bool:

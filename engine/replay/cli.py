@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards import STARTER_FILES, CardDatabase, CardDatabaseError, load_database, starter_database
+from engine.game.cli import load_deck
 from engine.log import LogFormatError, load_log, read_log_bytes
 from engine.replay.steps import steps
 from engine.replay.verdict import Verdict, adjudicate, refusal
@@ -80,8 +81,6 @@ def main(args: argparse.Namespace) -> int:
         db = _database(args, data)
         expected = None
         if args.expect:
-            from engine.game.cli import load_deck
-
             expected = [load_deck(d) for d in args.expect]
     except (CardDatabaseError, ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -34,8 +34,8 @@ from engine.game import (
     Siege,
     State,
 )
+from engine.game.decks import resolve_deck
 from engine.game.narrate import describe
-from engine.game.setup import resolve_deck
 from engine.game.terms import ZONE_ZH, Area, Zone
 from engine.log import END, LogFormatError, load_log, resolve_action
 

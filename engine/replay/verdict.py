@@ -16,8 +16,8 @@ from typing import Any
 
 from engine.cards import CardDatabase
 from engine.game import Game, IllegalAction, State
+from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError
-from engine.game.setup import Deck, resolve_deck
 from engine.game.terms import CHANCE, TERMINAL
 from engine.log import (
     CHANCE_ACTOR,

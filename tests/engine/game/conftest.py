@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from engine import effects as grammar
 from engine.cards import Card, CardDatabase
-from engine.game import ChooseCommandment, CoinFlip, Game, Reveal, State, Zone, effects
+from engine.game import ChooseCommandment, CoinFlip, Game, Reveal, State, Zone
+from engine.game.rules import RULES
 from engine.game.terms import Phase
 
 C = Card
@@ -105,9 +107,17 @@ RECORD: list[dict] = []
 """What the ``test_record`` effect step saw (the 太史慈 and 典韦 test cards listen with it)."""
 
 
-@effects.handler("test_record")
 def _record(s: State, source: int, step: Mapping[str, Any], context: Mapping[str, Any]) -> None:
     RECORD.append({"source": source, **context})
+
+
+grammar.STEPS.setdefault("test_record", None)  # a step kind of the tests only: any parameters
+
+
+class TEST_RULES(RULES):
+    """The rules with the ``test_record`` step."""
+
+    handlers = {**RULES.handlers, "test_record": _record}
 
 
 def make_db() -> CardDatabase:
@@ -170,7 +180,7 @@ def db() -> CardDatabase:
 
 @pytest.fixture(scope="session")
 def game(db: CardDatabase) -> Game:
-    return Game(db)
+    return Game(db, rules=TEST_RULES)
 
 
 def begin(

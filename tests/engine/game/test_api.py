@@ -31,7 +31,7 @@ from engine.game import (
     Zone,
     action_from_json,
 )
-from engine.game.actions import ACTION_TYPES, ActivateEffect, Choose, NameCards
+from engine.game.actions import ACTION_KINDS, ActivateEffect, Choose, NameCards
 from engine.game.terms import CHANCE, TERMINAL
 from tests.engine.game.conftest import begin, deck_of, fillers, give, put, shu_deck, wei_deck
 
@@ -60,7 +60,7 @@ EXAMPLES = [
 
 
 def test_every_action_type_has_an_example():
-    assert {type(a) for a in EXAMPLES} == set(ACTION_TYPES.values())
+    assert {type(a) for a in EXAMPLES} == set(ACTION_KINDS.values())
 
 
 @pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: a.kind)

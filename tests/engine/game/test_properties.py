@@ -188,10 +188,10 @@ def _junk(rng: random.Random, n: int):
 
 
 def test_any_malformed_action_is_refused_with_a_reason_and_changes_nothing(game):
-    from engine.game.actions import ACTION_TYPES
+    from engine.game.actions import ACTION_KINDS
 
     rng = random.Random(1)
-    types = list(ACTION_TYPES.values())
+    types = list(ACTION_KINDS.values())
 
     def fuzz(s: State, action) -> None:
         n = len(s.names)
@@ -303,10 +303,10 @@ def test_starter_texts_every_listed_action_is_legal_and_validate_changes_nothing
 
 
 def test_starter_texts_malformed_actions_are_refused_and_change_nothing(starter):
-    from engine.game.actions import ACTION_TYPES
+    from engine.game.actions import ACTION_KINDS
 
     rng = random.Random(2)
-    types = list(ACTION_TYPES.values())
+    types = list(ACTION_KINDS.values())
 
     def fuzz(s: State, action) -> None:
         n = len(s.names)

@@ -18,7 +18,7 @@ from engine.cards import DATA_DIR, SANGUO_ZHI, CardDatabase, starter_database
 from engine.decklist import parse_decklist
 from engine.game import Game, GameSetupError, Phase, State
 from engine.game.bots import GreedyBot, RandomBot
-from engine.game.setup import resolve_deck
+from engine.game.decks import resolve_deck
 from engine.log import Recorder, load_log, record_game
 from engine.replay import adjudicate
 from tests.engine.replay.conftest import KEY, record

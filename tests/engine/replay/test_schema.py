@@ -8,7 +8,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine.cards import DATA_DIR
-from engine.log import load_log
+from engine.game.actions import ACTION_KINDS, action_fields
+from engine.log import END, load_log
 from tests.engine.replay.conftest import KEY, paper_game, record
 
 SCHEMA = json.loads((DATA_DIR / "log-schema.json").read_text(encoding="utf-8"))
@@ -68,3 +69,12 @@ def _broken(log: dict, change: str) -> dict:
 )
 def test_the_schema_rejects_a_broken_log(signed_log, change):
     assert list(VALIDATOR.iter_errors(_broken(signed_log, change)))
+
+
+def test_the_schema_has_one_branch_per_declared_action_kind_with_its_fields():
+    branches = {b["properties"]["type"]["const"]: b for b in SCHEMA["$defs"]["action"]["oneOf"]}
+    assert set(branches) - {END} == set(ACTION_KINDS)
+    for kind in ACTION_KINDS:
+        fields = action_fields(kind)
+        assert set(branches[kind]["properties"]) == {"type", *(f.name for f in fields)}, kind
+        assert set(branches[kind].get("required", ())) == {"type", *(f.name for f in fields if f.required)}, kind
