@@ -6,6 +6,8 @@ import os
 from celery import Celery
 from celery.signals import worker_ready
 
+from junling.outbox import relay
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
 
 # Every task's delay_on_commit goes through the transactional outbox (junling/outbox.py).
@@ -17,17 +19,13 @@ app.autodiscover_tasks()
 @app.task(name="junling.relay_outbox", ignore_result=True)
 def relay_outbox() -> dict[str, int]:
     """Send what committed changes promised while the broker was down (beat runs this periodically)."""
-    from junling import outbox
-
-    return outbox.relay()
+    return relay()
 
 
 @worker_ready.connect
 def _relay_on_worker_start(**_: object) -> None:
-    from junling import outbox
-
     try:
-        outbox.relay()
+        relay()
     except Exception:  # a worker must start even if the database is briefly away
         logging.getLogger(__name__).exception("outbox relay at worker start failed")
 

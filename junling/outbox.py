@@ -16,6 +16,7 @@ import datetime
 import logging
 from typing import Any
 
+from celery import current_app as app  # the site's app (junling/celery.py), without importing it back
 from celery.contrib.django.task import DjangoTask
 from django.conf import settings
 from django.db import transaction
@@ -54,8 +55,6 @@ def enqueue(task: str, args: Any = (), kwargs: Any = None, *, countdown: float |
 
 
 def _eager() -> bool:
-    from junling.celery import app
-
     return bool(app.conf.task_always_eager)
 
 
@@ -68,7 +67,6 @@ def _send_after_commit(pk: int) -> None:
 
 def send(pk: int) -> bool:
     """Publish (or, without a broker, run) one message unless already sent; True if it went out now."""
-    from junling.celery import app
     from junling.models import OutboxMessage
 
     try:

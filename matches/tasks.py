@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from matches import task_names
+from matches.services.ratings import update_ratings as update
+from matches.services.standings import snapshot_standings as snapshot
 
-@shared_task(name="matches.snapshot_standings")
+
+@shared_task(name=task_names.SNAPSHOT_STANDINGS)
 def snapshot_standings(tournament_id: int) -> int:
     """Store the standings for the tournament's current results (keyed by them); returns the snapshot id."""
-    from matches.services.standings import snapshot_standings as snapshot
-
     return snapshot(tournament_id).pk
 
 
-@shared_task(name="matches.update_ratings")
+@shared_task(name=task_names.UPDATE_RATINGS)
 def update_ratings(tournament_id: int) -> int:
     """Rate the players of a finished tournament once; returns how many players' ratings changed."""
-    from matches.services.ratings import update_ratings as update
-
     return update(tournament_id)
 
 

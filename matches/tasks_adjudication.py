@@ -11,20 +11,20 @@ from typing import Any
 
 from celery import shared_task
 
+from matches import task_names
+from matches.services.adjudication import PROGRESS_EVERY, run_adjudication
+from matches.services.adjudication import replay_tournament as replay
+
 
 # ignore_result: the verdict is stored in the database, not in the result backend.
-@shared_task(name="matches.replay_log", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(name=task_names.REPLAY_LOG, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def replay_log(adjudication_id: int, progress_every: int | None = None, pause: float = 0.0) -> dict[str, Any]:
     """Replay an adjudication's log and store the verdict; ``pause`` (tests only) waits after each progress update."""
-    from matches.services.adjudication import PROGRESS_EVERY, run_adjudication
-
     adjudication = run_adjudication(adjudication_id, progress_every=progress_every or PROGRESS_EVERY, pause=pause)
     return {"id": adjudication.pk, "status": adjudication.status, "ok": adjudication.ok}
 
 
-@shared_task(name="matches.replay_tournament", acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=task_names.REPLAY_TOURNAMENT, acks_late=True, reject_on_worker_lost=True)
 def replay_tournament(tournament_id: int) -> dict[str, int]:
     """Replay every stored log of a tournament, recompute its results, then its standings."""
-    from matches.services.adjudication import replay_tournament as replay
-
     return replay(tournament_id)

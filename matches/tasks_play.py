@@ -6,8 +6,11 @@ import math
 
 from celery import shared_task
 
+from matches import task_names
+from matches.services.play.acting import do_expire_response_window
 
-@shared_task(name="matches.expire_response_window", bind=True)
+
+@shared_task(name=task_names.EXPIRE_RESPONSE_WINDOW, bind=True)
 def expire_response_window(self, game_id: int, step: int) -> str:  # type: ignore[no-untyped-def]
     """Pass for the responder of game ``game_id`` if its window opened at ``step`` is still open and due.
 
@@ -15,9 +18,6 @@ def expire_response_window(self, game_id: int, step: int) -> str:  # type: ignor
     (a worker ran early, or the task ran eagerly at once): a worker tries again when it is due; an
     eager run does nothing, and the first state-changing request after the deadline passes instead.
     """
-    # Imported here: the services schedule this task, so they import this module first.
-    from matches.services.play.acting import do_expire_response_window
-
     result = do_expire_response_window(game_id, step)
     if result.due_in is not None and not self.request.is_eager:
         self.apply_async((game_id, step), countdown=max(1, math.ceil(result.due_in)))

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.longhu import battle as battle_area
-from engine.longhu import rules
+import engine.longhu.battle as battle_area
+import engine.longhu.rules as rules
 from engine.longhu.actions import Action, Pass, Pick, Roll, Split
 from engine.longhu.board import Board, Chance, Decision
 from engine.longhu.data import parse_data

@@ -6,7 +6,14 @@ during a betrayal test, destruction checks after losses) goes through :class:`Ho
 
 from __future__ import annotations
 
-from engine.longhu import battle, diplomacy, fate, movement, order, production, roundend, victory
+import engine.longhu.battle as battle
+import engine.longhu.diplomacy as diplomacy
+import engine.longhu.fate as fate
+import engine.longhu.movement as movement
+import engine.longhu.order as order
+import engine.longhu.production as production
+import engine.longhu.roundend as roundend
+import engine.longhu.victory as victory
 from engine.longhu.board import Board, Proc
 
 

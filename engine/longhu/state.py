@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.longhu import order, rules
+import engine.longhu.order as order
+import engine.longhu.rules as rules
 from engine.longhu.actions import Action, Draw, Roll, action_from_json
 from engine.longhu.board import OFF_MAP, Board, Chance, Decision, Request
 from engine.longhu.data import GameData, load_data

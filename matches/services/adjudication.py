@@ -28,6 +28,8 @@ from engine.replay import Verdict, adjudicate, steps
 from engine.replay.verdict import refusal
 from junling.errors import Refused
 from junling.models import record
+from junling.outbox import enqueue
+from matches import task_names
 from matches.access import (
     access_game_adjudication,
     access_ruling,
@@ -277,9 +279,7 @@ def request_adjudication(
                 database=version.content_hash if version else None,
             )
             if enqueue:
-                from matches.tasks_adjudication import replay_log
-
-                replay_log.delay_on_commit(adjudication.pk)
+                enqueue(task_names.REPLAY_LOG, [adjudication.pk])
     return adjudication
 
 
@@ -567,9 +567,7 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
 
 
 def _enqueue_standings(tournament_id: int) -> None:
-    from matches.tasks import snapshot_standings
-
-    snapshot_standings.delay_on_commit(tournament_id)
+    enqueue(task_names.SNAPSHOT_STANDINGS, [tournament_id])
 
 
 # --- a whole tournament ------------------------------------------------------------------------------------
@@ -580,9 +578,7 @@ def request_tournament_replay(actor: Any, tournament: Tournament) -> None:
     access_tournament_replay(actor, tournament)
     with transaction.atomic():
         record(actor, "adjudication.replay_tournament", tournament)
-        from matches.tasks_adjudication import replay_tournament as task
-
-        task.delay_on_commit(tournament.pk)
+        enqueue(task_names.REPLAY_TOURNAMENT, [tournament.pk])
 
 
 def tournament_games(tournament_id: int) -> Iterable[MatchGame]:

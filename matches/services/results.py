@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 
 from junling.errors import Refused
 from junling.models import record
+from junling.outbox import enqueue
+from matches import task_names
 from matches.access import access_dispute, access_override, access_report
 from matches.models import GameLog, Match, MatchGame, ResultReport, Round, Tournament
 
@@ -126,9 +128,7 @@ def _finish(match: Match, a: int, b: int, d: int, source: str) -> None:
     if match.round_id:
         finish_round_if_done(Round.objects.select_for_update().get(pk=match.round_id))
     if match.tournament_id:
-        from matches.tasks import snapshot_standings
-
-        snapshot_standings.delay_on_commit(match.tournament_id)
+        enqueue(task_names.SNAPSHOT_STANDINGS, [match.tournament_id])
 
 
 def _require_open(match: Match) -> None:

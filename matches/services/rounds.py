@@ -20,6 +20,8 @@ from decks.models import DeckVersion
 from decks.services.decks import check_deck_version, deck_content_hash
 from junling.errors import Refused
 from junling.models import record
+from junling.outbox import enqueue
+from matches import task_names
 from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
 from matches.services.standings import current_standings
@@ -56,9 +58,7 @@ CONFIRMABLE = {
 
 
 def _enqueue_snapshot(tournament_id: int) -> None:
-    from matches.tasks import snapshot_standings
-
-    snapshot_standings.delay_on_commit(tournament_id)
+    enqueue(task_names.SNAPSHOT_STANDINGS, [tournament_id])
 
 
 def _locked_running(tournament: Tournament) -> Tournament:
@@ -525,10 +525,8 @@ def finish_tournament(tournament: Tournament, actor: Any) -> Tournament:
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["status", "finished_at"])
         record(actor, "tournament.finish", tournament, rounds=tournament.rounds.count())
-        from matches.tasks import update_ratings
-
         _enqueue_snapshot(tournament.pk)
-        update_ratings.delay_on_commit(tournament.pk)
+        enqueue(task_names.UPDATE_RATINGS, [tournament.pk])
     return tournament
 
 

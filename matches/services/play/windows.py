@@ -15,12 +15,12 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 
-from django.db import transaction
 from django.utils import timezone
 
 from engine.game import Phase, State
+from junling.outbox import enqueue
+from matches import task_names
 from matches.models import RefereedEntry, RefereedGame
-from matches.tasks_play import expire_response_window
 
 RESPONSE_SECONDS = 30
 """How long a player has to answer a response window (ruling G11) before the referee passes for him."""
@@ -65,4 +65,4 @@ def schedule_timeout(row: RefereedGame, state: State) -> None:
     if not is_open(row, state):
         return
     game_id, step = row.pk, row.steps
-    transaction.on_commit(lambda: expire_response_window.apply_async((game_id, step), countdown=RESPONSE_SECONDS))
+    enqueue(task_names.EXPIRE_RESPONSE_WINDOW, [game_id, step], countdown=RESPONSE_SECONDS)

@@ -10,7 +10,8 @@ import datetime
 
 import pytest
 
-from junling.models import AuditEvent
+from junling.models import AuditEvent, OutboxMessage
+from matches import task_names
 from matches.models import Match, RefereedEntry
 from matches.services.play import acting, cache, windows
 from matches.services.play.errors import ActionRefused
@@ -44,26 +45,24 @@ def test_the_deadline_runs_from_the_entry_that_opened_the_window(window):
 
 
 def test_opening_a_window_schedules_the_timeout_with_its_countdown_after_the_commit(
-    setup, frozen_clock, monkeypatch, django_capture_on_commit_callbacks
+    setup, frozen_clock, django_capture_on_commit_callbacks
 ):
-    """The task is scheduled when the window opens; run eagerly at once, it passes nothing before the deadline."""
-    sent: list[tuple[tuple, dict]] = []
-    original = expire_response_window.apply_async
-
-    def spy(args, **options):
-        sent.append((tuple(args), options))
-        return original(args, **options)
-
-    monkeypatch.setattr(expire_response_window, "apply_async", spy)
+    """The task goes into the outbox when the window opens, due after the countdown; run eagerly at once,
+    it passes nothing before the deadline."""
     match = human_match(setup)
+    sent = OutboxMessage.objects.none()
     for _ in range(40):
         state, user = to_act(match, setup)
         with django_capture_on_commit_callbacks(execute=True):
             acting.do_act(match, user, winning_step(state, state.current_player()))
-        if sent:
+        sent = OutboxMessage.objects.filter(task=task_names.EXPIRE_RESPONSE_WINDOW)
+        if sent.exists():
             break
     row = cache.current_game(match)
-    assert sent == [((row.pk, row.steps), {"countdown": windows.RESPONSE_SECONDS})]
+    message = sent.get()
+    assert message.args == [row.pk, row.steps]
+    assert message.eta is not None and message.eta > message.created_at
+    assert abs((message.eta - message.created_at).total_seconds() - windows.RESPONSE_SECONDS) < 5
     assert windows.is_open(row, cache.load_state(row))  # the eager run found it not due: still open
     assert not AuditEvent.objects.filter(verb="match.play.window_expired").exists()
 

@@ -1,0 +1,8 @@
+"""The names of the matches app's Celery tasks: services enqueue by name (through the outbox) and
+tasks register under these names, so services never import the task modules (no import cycle)."""
+
+SNAPSHOT_STANDINGS = "matches.snapshot_standings"
+UPDATE_RATINGS = "matches.update_ratings"
+REPLAY_LOG = "matches.replay_log"
+REPLAY_TOURNAMENT = "matches.replay_tournament"
+EXPIRE_RESPONSE_WINDOW = "matches.expire_response_window"
