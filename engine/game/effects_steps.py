@@ -406,7 +406,7 @@ def _special_victory(s: State, source: int, step: Mapping[str, Any], ctx: dict[s
     owner = s.owner[source]
     if effects.player_flag(s, owner, "no_special_victory"):
         return
-    victory.end(s, 1 - owner, Termination.SPECIAL_VICTORY, f"{s.names[source]} fulfilled its special victory")
+    victory.end(s, 1 - owner, Termination.SPECIAL_VICTORY, {"card": {"card": source, "name": s.names[source]}})
 
 
 @handler("strike")
