@@ -70,7 +70,7 @@ def card(names: Sequence[str], c: Any) -> dict[str, Any]:
     """A reference to the card ``c`` of a game whose names are ``names`` (``state.names``)."""
     if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(names):
         return {"card": c, "name": names[c]}
-    return {"card": repr(c)}
+    return {"unknown": repr(c)}
 
 
 def cards(names: Sequence[str], cs: Iterable[Any]) -> dict[str, Any]:
@@ -309,6 +309,18 @@ MESSAGES: dict[str, str] = {
     "word.yes": N_("yes"),
     "word.no": N_("NO"),
     "word.not_decided": N_("not decided"),
+    # the verdict's checks (Verdict.signature, chain, seed, database, decklists)
+    "status.valid": N_("valid"),
+    "status.invalid": N_("invalid"),
+    "status.unsigned": N_("unsigned"),
+    "status.not checked": N_("not checked"),
+    "status.broken": N_("broken"),
+    "status.absent": N_("absent"),
+    "status.matches": N_("matches"),
+    "status.mismatch": N_("mismatch"),
+    "status.not revealed": N_("not revealed"),
+    "status.transcribed": N_("transcribed"),
+    "status.match": N_("matches"),
     # the verdict on a log (engine.replay.verdict)
     "text": N_("%(text)s"),
     "verdict.internal": N_("the replay failed: %(error)s"),
@@ -329,6 +341,10 @@ MESSAGES: dict[str, str] = {
         "the log was played with card database %(log_hash)s…, not %(hash)s… (%(name)s %(version)s): "
         "give the right database"
     ),
+    "verdict.unknown_database": N_(
+        "the log names card database %(hash)s…, which this site does not have (it has %(known)s)"
+    ),
+    "verdict.decklist_unreadable": N_("a locked decklist cannot be read: %(error)s"),
     "verdict.setup_failed": N_("the engine cannot set up a game with these decks"),
     "verdict.until_negative": N_("--until counts entries from 0, not %(until)s"),
     "verdict.until_not_reached": N_(
@@ -424,6 +440,8 @@ class Reader:
         self.ids = ids
         self.db = db
         self.translate = translate or catalogue(lang).gettext
+        self.capitalise = True
+        """Capitalise a sentence that begins with a parameter ("player 0 draws" → "Player 0 draws")."""
 
     def text(self, code: str, **params: Any) -> str:
         """The translated template of ``code`` filled in with ``params``."""
@@ -441,7 +459,7 @@ class Reader:
             out = self.translate(template) % values
         except (KeyError, ValueError, TypeError):
             out = template % values if values else template
-        if message.code.startswith(_SENTENCES) and out[:1].islower():
+        if self.capitalise and message.code.startswith(_SENTENCES) and out[:1].islower():
             out = out[0].upper() + out[1:]
         return out
 
@@ -461,6 +479,11 @@ class Reader:
                 return sep.join(self.param(c) for c in value["cards"]) or self.translate(MESSAGES["word.none"])
             if "card" in value or "name" in value:
                 return self.card(value)
+            if "unknown" in value:  # an id that names no card of the game, as the player sent it
+                return f"card #{value['unknown']}"
+            if "list" in value:  # feed lines of older games: card names
+                sep = self.translate(MESSAGES["word.list_separator"])
+                return sep.join(self.card_name(str(n)) for n in value["list"])
             if "seat" in value:
                 return self.seat(value["seat"])
             if "zone" in value:
@@ -472,8 +495,8 @@ class Reader:
     def card(self, ref: Mapping[str, Any]) -> str:
         """A card reference: its name in this reader's language, or the hidden-card words."""
         c = ref.get("card")
-        if isinstance(c, str):  # not a card of the game: as the log or the player wrote it
-            return f"card #{c}" if "name" not in ref else self.card_name(str(ref["name"]))
+        if isinstance(c, str):  # feed lines of older games named the card only
+            return self.card_name(c)
         if c is not None and self.visible is not None and c not in self.visible:
             return self.translate(MESSAGES["word.hidden_card"])
         name = self.card_name(str(ref.get("name", "")))
