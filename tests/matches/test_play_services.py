@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.utils import translation
@@ -86,6 +87,23 @@ def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing(setup):
         play.act(match, user, {"type": "move", "general": own_hand_card, "to": "border"}, step=steps)
     assert err.value.rule == "§3.6.5" and "not one of your generals" in err.value.reason
     assert play.current_game(match).steps == steps
+
+
+def test_in_chinese_a_refusal_and_why_the_game_ended_are_chinese_with_the_players_names(setup):
+    match = _human_match(setup)
+    state, user = _to_act(match, setup)
+    hand_card = state.hand[state.current_player()][0]
+    with translation.override("zh-hans"), pytest.raises(play.ActionRefused) as err:
+        play.act(match, user, {"type": "move", "general": hand_card, "to": "border"})
+    assert err.value.reason.endswith("不是你在战场上的武将") and err.value.rule == "§3.6.5"
+    _play_until_match_over(match, setup)
+    names = {setup[1].username, setup[2].username}
+    with translation.override("zh-hans"):
+        reason = play.player_view(match, setup[1])["games"][0]["reason"]
+    assert "资源" in reason and any(name in reason for name in names)
+    for name in names:
+        reason = reason.replace(name, "")
+    assert not re.search(r"[A-Za-z]{2,}", reason), reason
 
 
 def test_an_action_out_of_turn_is_refused(setup):
