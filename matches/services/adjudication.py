@@ -294,7 +294,9 @@ def verdict_for(
     try:
         expected = locked_decklists(match, header)
     except DecklistError as exc:
-        said = Message("verdict.decklist_unreadable", {"error": str(exc)})
+        said = Message(
+            "verdict.decklist_unreadable", {"error": {"msg": exc.said.code, "params": dict(exc.said.params)}}
+        )
         return refusal("decklist", "expected_decklists", said)
     db: CardDatabase = version.to_engine()
     return adjudicate(
