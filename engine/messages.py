@@ -54,6 +54,10 @@ class Message(NamedTuple):
         """``[code, params]``, as stored and sent."""
         return [self.code, dict(self.params)]
 
+    def param(self) -> dict[str, Any]:
+        """This message as the parameter of another."""
+        return {"msg": self.code, "params": dict(self.params)}
+
     @classmethod
     def from_json(cls, data: Any) -> Message:
         """The inverse of :meth:`to_json` (also takes a ``{"code", "params"}`` dict)."""
@@ -290,6 +294,7 @@ MESSAGES: dict[str, str] = {
     "narrate.illegal": N_("Illegal (%(rule)s): %(reason)s"),
     "narrate.unreadable": N_("Unreadable: %(reason)s"),
     # a decklist that cannot be read (engine.decklist)
+    "decklist.where": N_("%(file)s, line %(line)s: %(reason)s"),
     "decklist.too_big": N_("the decklist is %(size)s MB; the limit is 1 MB"),
     "decklist.binary_file": N_("this is a binary file or not UTF-8/GBK text, not a decklist"),
     "decklist.control_characters": N_("this is binary data (control characters), not a decklist"),
