@@ -90,7 +90,8 @@ def main(args: argparse.Namespace) -> int:
         decklist = parse_decklist(_read(args.file), filename=args.file if args.file != "-" else "<stdin>")
     except DecklistError as exc:
         if args.json or not exc.line:
-            return _fail(args, str(exc) if args.json else f"{exc.filename}: {render_message(exc.said, args.lang)}")
+            text = str(exc) if args.json else f"{exc.filename}: {render_message(exc.said, args.lang)}"
+            return _fail(args, text, line=exc.line)
         said = Message("decklist.where", {"file": exc.filename, "line": exc.line, "reason": exc.said.param()})
         return _fail(args, render_message(said, args.lang), line=exc.line)
     except OSError as exc:
