@@ -318,6 +318,9 @@ MESSAGES: dict[str, str] = {
     "decklist.csv_section": N_("unknown section %(section)s (deck, pool or faction)"),
     "decklist.csv_count": N_("the count %(count)s is not a whole number"),
     "decklist.csv": N_("not valid CSV: %(error)s"),
+    # a game that cannot be set up (engine.game.setup)
+    "setup.unknown_cards": N_("unknown card(s) in the deck: %(names)s"),
+    "setup.names_expected": N_("a list of card names is expected, not one string"),
     # the command line (python -m engine play / replay)
     "cli.play.header": N_("Player 0: %(deck0)s (%(bot0)s bot); player 1: %(deck1)s (%(bot1)s bot); seed %(seed)s"),
     "cli.play.turn": N_("-- turn %(turn)s: %(player)s (hand %(hand)s, RESOURCE %(resource)s)"),

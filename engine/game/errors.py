@@ -47,7 +47,14 @@ class IllegalAction(ValueError):
 
 
 class GameSetupError(ValueError):
-    """A game cannot be set up: an unknown card in a deck, a malformed deck value."""
+    """A game cannot be set up: an unknown card in a deck, a malformed deck value.
+
+    ``said`` is why, as a message (a plain text from a caller is wrapped as one); ``str()`` is English.
+    """
+
+    def __init__(self, message: Message | str) -> None:
+        self.said = message if isinstance(message, Message) else Message("text", {"text": message})
+        super().__init__(Reader("en").render(self.said))
 
 
 class LogError(ValueError):

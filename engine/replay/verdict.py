@@ -462,7 +462,7 @@ def _adjudicate(
             try:
                 resolve_deck(db, spec)
             except GameSetupError as exc:
-                problems.add("setup", f"header.decks[{p}]", str(exc))
+                problems.add("setup", f"header.decks[{p}]", exc.said)
         if not problems.kinds & MALFORMED:
             problems.add("setup", "header.decks", _m("verdict.setup_failed"))
         return verdict(entries=total, header=header)
@@ -790,7 +790,7 @@ def _compare_decklists(
         try:
             want = resolve_deck(db, want_spec)
         except GameSetupError as exc:
-            problems.add("decklist", f"expected_decklists[{p}]", str(exc))
+            problems.add("decklist", f"expected_decklists[{p}]", exc.said)
             status["decklists"] = "mismatch"
             continue
         for part in ("resource", "pool"):

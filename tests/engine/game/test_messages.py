@@ -14,7 +14,9 @@ from tests.engine.game.conftest import shu_deck, wei_deck
 from tests.engine.game.test_properties import _visible
 
 ENGINE = Path(__file__).resolve().parents[3] / "engine"
-FAMILIES = "refusal|termination|narrate|verdict|what|word|phase|action|choice|zone|part|status|cli|outcome|decklist"
+FAMILIES = (
+    "refusal|termination|narrate|verdict|what|word|phase|action|choice|zone|part|status|cli|outcome|decklist|setup"
+)
 CODE = re.compile(rf"""["']((?:{FAMILIES})\.[a-z_. ]+)["']""")
 FAMILY = re.compile(r"""f["']((?:refusal|termination|phase|action|choice|zone|part|status)\.[a-z_.]*)\{""")
 
