@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import FACTION_EN, FACTIONS, NO_FACTION, CardDatabaseError, decode_bytes, normalize_name
+from engine.messages import Message, render
 
 MAX_BYTES = 1024 * 1024
 """A decklist larger than this (1 MB) is refused before it is parsed."""
@@ -34,11 +35,13 @@ KINDS = ("auto", "text", "json", "csv")
 
 
 class DecklistError(ValueError):
-    """A decklist cannot be read; ``line`` (1-based, 0 = the whole file) says where, ``message`` why."""
+    """A decklist cannot be read; ``line`` (1-based, 0 = the whole file) says where, ``said`` why (a
+    :class:`engine.messages.Message`; ``message`` is its English text)."""
 
-    def __init__(self, line: int, message: str, filename: str = "<decklist>") -> None:
+    def __init__(self, line: int, message: Message | str, filename: str = "<decklist>") -> None:
         self.line = line
-        self.message = message
+        self.said = message if isinstance(message, Message) else Message("text", {"text": message})
+        self.message = render(self.said)
         self.filename = filename
         where = f"{filename}, line {line}" if line else filename
         super().__init__(f"{where}: {message}")
@@ -115,7 +118,7 @@ def parse_decklist(text: str | bytes, *, filename: str = "<decklist>", kind: str
         try:
             text, _encoding = decode_bytes(raw, filename)
         except CardDatabaseError:
-            raise DecklistError(0, "this is a binary file or not UTF-8/GBK text, not a decklist", filename) from None
+            raise DecklistError(0, _m("decklist.binary_file"), filename) from None
     elif not isinstance(text, str):
         raise TypeError("a decklist is str or bytes")
     elif len(text) > MAX_BYTES // 4 and len(text.encode("utf-8")) > MAX_BYTES:
@@ -124,12 +127,12 @@ def parse_decklist(text: str | bytes, *, filename: str = "<decklist>", kind: str
     bad = _BAD_CONTROL.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
-        raise DecklistError(line, "this is binary data (control characters), not a decklist", filename)
+        raise DecklistError(line, _m("decklist.control_characters"), filename)
     if not text.strip():
-        raise DecklistError(0, "the decklist is empty", filename)
+        raise DecklistError(0, _m("decklist.empty"), filename)
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise DecklistError(MAX_LINES + 1, f"the decklist has {len(lines)} lines; the limit is {MAX_LINES}", filename)
+        raise DecklistError(MAX_LINES + 1, _m("decklist.too_many_lines", lines=len(lines), limit=MAX_LINES), filename)
     if kind == "auto":
         kind = _guess_kind(text, filename)
     if kind == "json":
@@ -139,8 +142,12 @@ def parse_decklist(text: str | bytes, *, filename: str = "<decklist>", kind: str
     return _parse_text(lines, filename)
 
 
-def _too_big(size: int) -> str:
-    return f"the decklist is {size / 1024 / 1024:.1f} MB; the limit is 1 MB"
+def _m(code: str, **params: Any) -> Message:
+    return Message(code, params)
+
+
+def _too_big(size: int) -> Message:
+    return _m("decklist.too_big", size=f"{size / 1024 / 1024:.1f}")
 
 
 def _guess_kind(text: str, filename: str) -> str:
@@ -170,15 +177,15 @@ class _Builder:
     def add(self, section: str, name: str, count: int, line: int) -> None:
         name = " ".join(name.split())
         if not name:
-            raise DecklistError(line, "a card name is missing", self.filename)
+            raise DecklistError(line, _m("decklist.name_missing"), self.filename)
         if "#" in name:  # keeps every decklist writable as text, where # starts a comment
-            raise DecklistError(line, f"a card name cannot contain '#': {name[:40]!r}", self.filename)
+            raise DecklistError(line, _m("decklist.hash_in_name", name=repr(name[:40])), self.filename)
         if len(name) > MAX_NAME_LENGTH:
             raise DecklistError(
-                line, f"the card name is {len(name)} characters long; the limit is {MAX_NAME_LENGTH}", self.filename
+                line, _m("decklist.name_too_long", length=len(name), limit=MAX_NAME_LENGTH), self.filename
             )
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-            raise DecklistError(line, f"the count {count} is out of range (1 to {MAX_COUNT})", self.filename)
+            raise DecklistError(line, _m("decklist.count_range", count=count, limit=MAX_COUNT), self.filename)
         key = normalize_name(name) or name
         entries = self.sections[section]
         if key in entries:
@@ -219,7 +226,7 @@ def _factions_of(token: str, line: int, filename: str) -> list[str]:
                 break
         else:
             known = " ".join(FACTIONS) + " / " + ", ".join(FACTION_EN[f] for f in FACTIONS)
-            raise DecklistError(line, f"unknown faction {token!r} (known: {known})", filename)
+            raise DecklistError(line, _m("decklist.unknown_faction", faction=repr(token), known=known), filename)
     return out
 
 
@@ -239,7 +246,7 @@ def _header(line: str) -> tuple[str, str] | None:
 
 def _parse_count_line(line: str, number: int, filename: str) -> tuple[str, int]:
     if line.isdigit():
-        raise DecklistError(number, f"a card name is missing after the count {line[:10]}", filename)
+        raise DecklistError(number, _m("decklist.name_after_count", count=line[:10]), filename)
     match = _PREFIX.match(line)
     if match:
         return match.group(2), _count(match.group(1), number, filename)
@@ -247,7 +254,7 @@ def _parse_count_line(line: str, number: int, filename: str) -> tuple[str, int]:
     if match:
         return match.group(1), _count(match.group(2), number, filename)
     if _SIGNED.search(line):
-        raise DecklistError(number, f"a count must be a whole number from 1 to {MAX_COUNT}: {line[:40]!r}", filename)
+        raise DecklistError(number, _m("decklist.count_whole", limit=MAX_COUNT, line=repr(line[:40])), filename)
     return line, 1
 
 
@@ -255,7 +262,7 @@ def _count(digits: str, number: int, filename: str) -> int:
     value = int(digits) if len(digits) < 6 else 10**6
     if not 1 <= value <= MAX_COUNT:
         shown = digits if len(digits) < 12 else digits[:10] + "…"
-        raise DecklistError(number, f"the count {shown} is out of range (1 to {MAX_COUNT})", filename)
+        raise DecklistError(number, _m("decklist.count_range", count=shown, limit=MAX_COUNT), filename)
     return value
 
 
@@ -280,7 +287,7 @@ def _parse_text(lines: list[str], filename: str) -> Decklist:
         builder.add(section, name, count, number)
     decklist = builder.build()
     if not decklist.entries and not decklist.pool:
-        raise DecklistError(0, "the decklist names no cards", filename)
+        raise DecklistError(0, _m("decklist.no_cards"), filename)
     return decklist
 
 
@@ -315,22 +322,22 @@ def _parse_json(text: str, filename: str) -> Decklist:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DecklistError(exc.lineno, f"not valid JSON: {exc.msg} at column {exc.colno}", filename) from None
+        raise DecklistError(exc.lineno, _m("decklist.json", error=exc.msg, column=exc.colno), filename) from None
     if isinstance(doc, list):
         doc = {"deck": doc}
     if not isinstance(doc, dict):
-        raise DecklistError(1, 'expected {"factions": [...], "deck": [...], "pool": [...]}', filename)
+        raise DecklistError(1, _m("decklist.json_shape"), filename)
     lines = _JsonLines(text)
     unknown = set(doc) - {"factions", "deck", "pool", "name", "format", "game"}
     if unknown:
         key = sorted(unknown)[0]
-        raise DecklistError(lines.of(key), f"unknown key {key!r} (expected factions, deck, pool)", filename)
+        raise DecklistError(lines.of(key), _m("decklist.json_key", key=repr(key)), filename)
     builder = _Builder(filename)
     factions = doc.get("factions") or []
     if isinstance(factions, str):
         factions = [factions]
     if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
-        raise DecklistError(lines.of("factions"), '"factions" must be a list of faction names', filename)
+        raise DecklistError(lines.of("factions"), _m("decklist.json_factions"), filename)
     for f in factions:
         builder.add_factions(f, lines.of(f))
     for section in ("deck", "pool"):
@@ -338,25 +345,25 @@ def _parse_json(text: str, filename: str) -> Decklist:
         if isinstance(items, dict):
             items = [{"name": k, "count": v} for k, v in items.items()]
         if not isinstance(items, list):
-            raise DecklistError(lines.of(section), f'"{section}" must be a list or an object', filename)
+            raise DecklistError(lines.of(section), _m("decklist.json_section", section=section), filename)
         for i, item in enumerate(items, start=1):
             if isinstance(item, str):
                 item = {"name": item, "count": 1}
             if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-                raise DecklistError(
-                    lines.of(section), f'{section} item {i}: expected {{"name": ..., "count": ...}}', filename
-                )
+                raise DecklistError(lines.of(section), _m("decklist.json_item", section=section, item=i), filename)
             name = unicodedata.normalize("NFKC", item["name"])
             line = lines.of(item["name"])
             count = item.get("count", 1)
             if isinstance(count, str) and count.strip().isdigit():
                 count = _count(count.strip(), line, filename)
             if isinstance(count, bool) or not isinstance(count, int):
-                raise DecklistError(line, f"{section} item {i}: the count {count!r} is not a whole number", filename)
+                raise DecklistError(
+                    line, _m("decklist.json_count", section=section, item=i, count=repr(count)), filename
+                )
             builder.add(section, name, count, line)
     decklist = builder.build()
     if not decklist.entries and not decklist.pool:
-        raise DecklistError(0, "the decklist names no cards", filename)
+        raise DecklistError(0, _m("decklist.no_cards"), filename)
     return decklist
 
 
@@ -411,7 +418,7 @@ def _parse_csv(text: str, filename: str) -> Decklist:
             section_word = normalize_name(cell("section")) or ""
             section = _CSV_SECTIONS.get(section_word)
             if section is None:
-                raise DecklistError(number, f"unknown section {cell('section')!r} (deck, pool or faction)", filename)
+                raise DecklistError(number, _m("decklist.csv_section", section=repr(cell("section"))), filename)
             if section == "factions":
                 builder.add_factions(cell("name"), number)
                 continue
@@ -421,13 +428,13 @@ def _parse_csv(text: str, filename: str) -> Decklist:
             elif count_text.isdigit():
                 count = _count(count_text, number, filename)
             else:
-                raise DecklistError(number, f"the count {count_text!r} is not a whole number", filename)
+                raise DecklistError(number, _m("decklist.csv_count", count=repr(count_text)), filename)
             builder.add(section, cell("name"), count, number)
     except csv.Error as exc:
-        raise DecklistError(reader.line_num, f"not valid CSV: {exc}", filename) from None
+        raise DecklistError(reader.line_num, _m("decklist.csv", error=str(exc)), filename) from None
     decklist = builder.build()
     if not decklist.entries and not decklist.pool:
-        raise DecklistError(0, "the decklist names no cards", filename)
+        raise DecklistError(0, _m("decklist.no_cards"), filename)
     return decklist
 
 

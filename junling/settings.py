@@ -134,7 +134,9 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("简体中文")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The engine's catalogue first: makemessages puts engine/ strings there, the rest in locale/ (one source
+# of translations for the site and `python -m engine --lang zh`).
+LOCALE_PATHS = [BASE_DIR / "engine" / "locale", BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "Asia/Shanghai"
 USE_TZ = True

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from decks.access import access_deck_to_edit
 from decks.models import CardDatabaseVersion, Deck, DeckVersion, Format
 from engine import cards as engine_cards
+from junling import engine_text
 from junling.errors import Refused
 from junling.models import record
 
@@ -259,7 +260,8 @@ def read_decklist(source: str | bytes, *, filename: str = "<decklist>", kind: st
     try:
         return parse_decklist(source, filename=filename, kind=kind)
     except DecklistError as exc:
-        raise DecklistUnreadable(exc.message, exc.line, str(exc)) from None
+        # The engine says why as a code; the reader gets it in his language (junling.engine_text).
+        raise DecklistUnreadable(engine_text.render(exc.said), exc.line, str(exc)) from None
 
 
 def read_upload(upload: Any) -> bytes:

@@ -14,6 +14,8 @@ from engine.cards import GENERALS_ORDER, CardDatabase, CardDatabaseError, load_d
 from engine.decklist import MAX_BYTES, DecklistError, parse_decklist
 from engine.deckrules import RULESETS, CheckResult, check_deck
 from engine.formats import DEFAULT_FORMAT, FORMATS, Format, UnknownFormatError, default_format, get_format
+from engine.messages import Message
+from engine.messages import render as render_message
 
 LABELS = {
     "en": {
@@ -87,7 +89,11 @@ def main(args: argparse.Namespace) -> int:
     try:
         decklist = parse_decklist(_read(args.file), filename=args.file if args.file != "-" else "<stdin>")
     except DecklistError as exc:
-        return _fail(args, str(exc), line=exc.line)
+        if args.json or not exc.line:
+            text = str(exc) if args.json else f"{exc.filename}: {render_message(exc.said, args.lang)}"
+            return _fail(args, text, line=exc.line)
+        said = Message("decklist.where", {"file": exc.filename, "line": exc.line, "reason": exc.said.param()})
+        return _fail(args, render_message(said, args.lang), line=exc.line)
     except OSError as exc:
         return _fail(args, f"cannot read {args.file}: {exc.strerror}")
     result = check_deck(decklist, db, fmt)

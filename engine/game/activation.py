@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine.game.actions import ActivateEffect, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
+from engine.messages import card, msg
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -41,13 +42,15 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
         return _check_fulfil(s, a)
     on_field = src in s.zone or src in s.carrier
     if not on_field or s.owner[src] != player:
-        return IllegalAction("§3.6.4", f"{s.label(src)} is not your general or equipment on the battlefield")
+        return IllegalAction("refusal.activate.not_on_field", {"card": card(s.names, src)}, "§3.6.4")
     if s.cards[src].ability_kind != "effect" or enemy_turn_only(s.cards[src].effect):
-        return IllegalAction("§3.6.4", f"{s.names[src]} has no active effect (特效)")
+        return IllegalAction("refusal.activate.no_effect", {"card": card(s.names, src)}, "§3.6.4")
     if src in s.activated:
-        return IllegalAction("ruling G8", f"the active effect of {s.label(src)} was already activated this turn")
+        return IllegalAction("refusal.activate.already", {"card": card(s.names, src)}, "ruling G8")
     cost = s.rules.ability_cost(s.cards[src])
-    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", f"activating {s.names[src]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, src))
+    )
 
 
 def do(s: State, a: ActivateEffect) -> None:
@@ -79,15 +82,19 @@ def _check_fulfil(s: State, a: ActivateEffect) -> IllegalAction | None:
     src = a.source
     spec = _fulfil_spec(s, src)
     if spec is None or s.owner[src] != s.active:
-        return IllegalAction("§3.6.3", f"{s.names[src]} has no condition you can fulfil now")
+        return IllegalAction("refusal.fulfil.none", {"card": card(s.names, src)}, "§3.6.3")
     if src in s.memory.get("fulfilled", ()):
-        return IllegalAction("§3.6.3", f"the condition of {s.names[src]} is already fulfilled")
+        return IllegalAction("refusal.fulfil.done", {"card": card(s.names, src)}, "§3.6.3")
     need = spec["discard"]
     if len(a.payment) != int(need.get("count", 1)):
-        return IllegalAction("§3.6.3", f"{s.names[src]} asks for {need.get('count', 1)} card(s)")
+        return IllegalAction(
+            "refusal.fulfil.count", {"card": card(s.names, src), "count": need.get("count", 1)}, "§3.6.3"
+        )
     for c in a.payment:
         if c not in s.hand[s.active] or not s.rules.matches(s, c, need):
-            return IllegalAction("§3.6.3", f"{s.label(c)} is not a hand card that fulfils {s.names[src]}")
+            return IllegalAction(
+                "refusal.fulfil.bad_card", {"card": card(s.names, c), "source": card(s.names, src)}, "§3.6.3"
+            )
     return None
 
 
@@ -137,11 +144,11 @@ def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
     """In a window: a general of the answering player whose text may be activated in the enemy's turn."""
     player = s.to_act
     if a.source not in _responders(s, player):
-        return IllegalAction(
-            "§3.6.4 rule 2", f"{s.label(a.source)} has no active effect usable now in the enemy's turn"
-        )
+        return IllegalAction("refusal.activate.not_in_enemy_turn", {"card": card(s.names, a.source)}, "§3.6.4 rule 2")
     cost = s.rules.ability_cost(s.cards[a.source])
-    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", f"activating {s.names[a.source]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, a.source))
+    )
 
 
 def do_respond(s: State, a: ActivateEffect) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine.cards import CardType
 from engine.game.actions import LegalAction, PaymentChoice, PlayAdvantage
 from engine.game.errors import IllegalAction
+from engine.messages import card, msg
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -18,13 +19,15 @@ def check(s: State, a: PlayAdvantage) -> IllegalAction | None:
     """An advantage card in hand, its cost (0 on every printed card) paid (§2.7.2)."""
     player = s.active
     if a.card not in s.hand[player]:
-        return IllegalAction("§2.7", f"{s.label(a.card)} is not in your hand")
+        return IllegalAction("refusal.not_in_hand", {"card": card(s.names, a.card)}, "§2.7")
     if s.cards[a.card].type != CardType.ADVANTAGE:
-        return IllegalAction("§2.7", f"{s.label(a.card)} is not an advantage (优) card")
+        return IllegalAction("refusal.advantage.not_advantage", {"card": card(s.names, a.card)}, "§2.7")
     if s.texts and s.rules.banned(s, player, a.card):
-        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+        return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
     cost = s.rules.execution_cost(s.cards[a.card])
-    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§2.7.2", f"placing {s.names[a.card]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, a.card, "§2.7.2", msg("what.placing", card=card(s.names, a.card))
+    )
 
 
 def do(s: State, a: PlayAdvantage) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.game.errors import IllegalAction
 from engine.game.terms import Area
+from engine.messages import seat
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -160,20 +161,20 @@ def check_reveal(s: State, name: str) -> IllegalAction | None:
     """Whether ``name`` can be the next card revealed from the pending RESOURCE (ruling G12)."""
     chance = s.chance
     if chance is None:
-        return IllegalAction("ruling G12", "no card is being taken from a RESOURCE now")
+        return IllegalAction("refusal.no_reveal_pending", {}, "ruling G12")
     player = chance[0]
     names = s.names
     if len(chance) > 4:
         if any(names[c] == name for c in s.hand[player]):
             return None
-        return IllegalAction("§3.2", f"player {player}'s hand holds no card named {name!r}")
+        return IllegalAction("refusal.reveal.not_in_hand", {"player": seat(player), "name": {"name": name}}, "§3.2")
     resource = s.resource[player]
     top = s.top[player] if s.top is not None else 0
     for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
             return None
     return IllegalAction(
-        "ruling G12", f"player {player}'s RESOURCE holds no unseen card named {name!r}: it cannot be the next card"
+        "refusal.reveal.not_in_resource", {"player": seat(player), "name": {"name": name}}, "ruling G12"
     )
 
 

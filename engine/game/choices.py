@@ -9,6 +9,7 @@ from engine.cards import CardType
 from engine.game.actions import Choose, LegalAction, NameCards, PaymentChoice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
+from engine.messages import card, term
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -25,14 +26,16 @@ def check_choose(s: State, a: Choose) -> IllegalAction | None:
     """Exactly ``count`` distinct cards among the options the text offers."""
     ch = s.choice
     assert ch is not None
-    what = {"search": "找寻 (§4.1 item 23)", "discard": "a text", "target": "a text"}.get(ch["kind"], "a text")
+    what = term("what.search" if ch["kind"] == "search" else "what.text")
     if len(a.cards) != ch["count"]:
-        return IllegalAction("§2.1", f"{what} asks for {ch['count']} card(s); {len(a.cards)} were chosen")
+        return IllegalAction(
+            "refusal.choose.count", {"what": what, "count": ch["count"], "given": len(a.cards)}, "§2.1"
+        )
     if len(set(a.cards)) != len(a.cards):
-        return IllegalAction("§2.1", "a card was chosen twice")
+        return IllegalAction("refusal.choose.twice", {}, "§2.1")
     for c in a.cards:
         if c not in ch["options"]:
-            return IllegalAction("§2.1", f"{s.label(c)} is not one of the cards {what} lets you choose")
+            return IllegalAction("refusal.choose.not_offered", {"card": card(s.names, c), "what": what}, "§2.1")
     return None
 
 
@@ -78,13 +81,17 @@ def check_name_cards(s: State, a: NameCards) -> IllegalAction | None:
     assert c is not None
     n = int(s.cards[c].effect["name_cards"])
     if not isinstance(a.names, tuple) or len(a.names) != n or len(set(a.names)) != n:
-        return IllegalAction("§2.6", f"{s.names[c]} names {n} different cards; {len(a.names)} were given")
+        return IllegalAction(
+            "refusal.name_cards.count",
+            {"card": card(s.names, c), "count": n, "given": len(a.names) if isinstance(a.names, tuple) else 0},
+            "§2.6",
+        )
     for name in a.names:
         if not isinstance(name, str):
-            return IllegalAction("§2.6", f"{name!r} is not a card name")
+            return IllegalAction("refusal.name_cards.not_a_name", {"name": repr(name)}, "§2.6")
         found = s.game.db.lookup(name)
         if found is None or found.name != name:
-            return IllegalAction("§2.6", f"{name!r} is not a card of this game's card database")
+            return IllegalAction("refusal.name_cards.unknown", {"name": repr(name)}, "§2.6")
     return None
 
 

@@ -14,6 +14,7 @@ from engine.game.rules import Game
 from engine.game.state import State
 from engine.game.terms import CHANCE
 from engine.log import record_game
+from engine.messages import Reader, seat
 
 DECKS_DIR = DATA_DIR / "decks"
 DEFAULT_DECKS = ("shu_starter", "wei_starter")
@@ -41,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument("--verbose", action="store_true", help="also print passes in response windows")
     parser.add_argument("--log", metavar="FILE", help="also write the game's log (junling-log/1) to FILE")
+    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="print in English or Chinese (zh)")
 
 
 def load_deck(spec: str) -> object:
@@ -64,10 +66,9 @@ def main(args: argparse.Namespace) -> int:
         print(f"error: {exc}")
         return 2
     bots = [BOTS[name](args.seed * 2 + i) for i, name in enumerate(args.bots)]
-    print(
-        f"Player 0: {args.decks[0]} ({args.bots[0]} bot); player 1: {args.decks[1]} ({args.bots[1]} bot); "
-        f"seed {args.seed}"
-    )
+    reader = Reader(getattr(args, "lang", "en"), ids=False, db=db)
+    d, b = args.decks, args.bots
+    print(reader.text("cli.play.header", deck0=d[0], bot0=b[0], deck1=d[1], bot1=b[1], seed=args.seed))
     last_turn = -1
 
     def show(s: State, action: object) -> None:
@@ -76,12 +77,11 @@ def main(args: argparse.Namespace) -> int:
             return
         if s.turn != last_turn and s.turn > 0:
             last_turn = s.turn
-            print(
-                f"-- turn {s.turn}: player {s.active} "
-                f"(hand {len(s.hand[s.active])}, RESOURCE {len(s.resource[s.active])})"
-            )
+            hand, resource = len(s.hand[s.active]), len(s.resource[s.active])
+            print(reader.text("cli.play.turn", turn=s.turn, player=seat(s.active), hand=hand, resource=resource))
         indent = "   " if s.current_player() == CHANCE else "  "
-        print(indent + describe(s, action))  # type: ignore[arg-type]
+        for line in describe(s, action):  # type: ignore[arg-type]
+            print(indent + reader.render(line))
 
     if args.log:  # the same game, recorded: docs/log-format.md
         rec = record_game(Game(db), decks[0], decks[1], args.seed, bots, on_action=show)
@@ -95,7 +95,10 @@ def main(args: argparse.Namespace) -> int:
         play(state, bots, on_action=show)  # chance from the state's seed, as in a refereed match
     outcome = state.outcome
     if outcome is None:  # only a recorded game is cut (at the log's entry limit) instead of raising
-        print(f"The game did not end within {len(state.history)} actions.")
+        print(reader.text("cli.play.unfinished", count=len(state.history)))
         return 1
-    print(f"Player {outcome.winner} wins after {state.turn} turns: {outcome.reason} ({outcome.rule}).")
+    rule = reader.rule(outcome.rule)
+    print(
+        reader.text("cli.play.result", player=seat(outcome.winner), turns=state.turn, reason=outcome.param(), rule=rule)
+    )
     return 0

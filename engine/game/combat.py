@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine.game.actions import LegalAction, Melee, Siege
 from engine.game.errors import IllegalAction
 from engine.game.terms import Zone
+from engine.messages import card
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -18,15 +19,17 @@ def check_melee(s: State, a: Melee) -> IllegalAction | None:
     """An own general that may attack, an enemy general in the same zone (§3.7.1 rule A, §3.7.2 rule 1)."""
     player = s.active
     if a.attacker not in s.zone or s.owner[a.attacker] != player:
-        return IllegalAction("§3.7.2", f"{s.label(a.attacker)} is not one of your generals on the battlefield")
+        return IllegalAction("refusal.not_own_general", {"card": card(s.names, a.attacker)}, "§3.7.2")
     if a.defender not in s.zone or s.owner[a.defender] == player:
-        return IllegalAction("§3.7.2", f"{s.label(a.defender)} is not an enemy general on the battlefield")
+        return IllegalAction("refusal.melee.not_enemy", {"card": card(s.names, a.defender)}, "§3.7.2")
     why = s.rules.why_not_ready(s, a.attacker, "attack")
     if why is not None:
         return IllegalAction(*why)
     if s.rules.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
         return IllegalAction(
-            "ruling G5", f"{s.label(a.attacker)} and {s.label(a.defender)} do not stand in the same zone (§3.7.1 A)"
+            "refusal.melee.not_same_zone",
+            {"attacker": card(s.names, a.attacker), "defender": card(s.names, a.defender)},
+            "ruling G5",
         )
     return None
 
@@ -103,16 +106,16 @@ def check_siege(s: State, a: Siege) -> IllegalAction | None:
     """An own general in 敌城外 that may attack, no enemy general in that zone (§3.7.1 siege rules 1–2, G7)."""
     player = s.active
     if a.general not in s.zone or s.owner[a.general] != player:
-        return IllegalAction("§3.7.1", f"{s.label(a.general)} is not one of your generals on the battlefield")
+        return IllegalAction("refusal.not_own_general", {"card": card(s.names, a.general)}, "§3.7.1")
     if s.zone[a.general] is not Zone.ENEMY_BORDER:
-        return IllegalAction("ruling G7", f"{s.label(a.general)} does not stand in 敌城外 (§3.7.1 siege rule 1)")
+        return IllegalAction("refusal.siege.not_enemy_border", {"card": card(s.names, a.general)}, "ruling G7")
     why = s.rules.why_not_ready(s, a.general, "attack")
     if why is not None:
         return IllegalAction(*why)
     if s.texts and s.rules.has_flag(s, a.general, "no_siege"):
-        return IllegalAction("§3.7.1", f"{s.label(a.general)} may not besiege (its text or its equipment's says so)")
+        return IllegalAction("refusal.siege.forbidden", {"card": card(s.names, a.general)}, "§3.7.1")
     if s.rules.enemies_in_zone(s, a.general) and not (s.texts and s.rules.has_flag(s, a.general, "siege_through")):
-        return IllegalAction("ruling G7", "an enemy general stands in 敌城外: no siege while it holds (§3.7.1 rule 2)")
+        return IllegalAction("refusal.siege.held", {}, "ruling G7")
     return None
 
 

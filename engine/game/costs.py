@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.game.errors import IllegalAction
+from engine.messages import card
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -23,21 +24,22 @@ def ability_cost(card: Card) -> int:
 
 
 def check_payment(
-    s: State, player: int, payment: tuple[int, ...], cost: int, played: int | None, rule: str, what: str
+    s: State, player: int, payment: tuple[int, ...], cost: int, played: int | None, rule: str, what: Any
 ) -> IllegalAction | None:
-    """Whether ``payment`` pays ``cost`` for ``what``: that many distinct hand cards, not the played card."""
+    """Whether ``payment`` pays ``cost`` for ``what`` (a message parameter): that many distinct hand cards, not the
+    played card."""
     if len(payment) != cost:
-        return IllegalAction(rule, f"{what} costs {cost} hand card(s); {len(payment)} were given")
+        return IllegalAction("refusal.payment.count", {"what": what, "cost": cost, "given": len(payment)}, rule)
     if cost == 0:
         return None
     hand = s.hand[player]
     seen = set()
     for c in payment:
         if c in seen:
-            return IllegalAction(rule, f"{s.label(c)} was given twice: each hand card pays once")
+            return IllegalAction("refusal.payment.twice", {"card": card(s.names, c)}, rule)
         seen.add(c)
         if c == played:
-            return IllegalAction(rule, f"{s.label(c)} is the card being played; it cannot pay for itself")
+            return IllegalAction("refusal.payment.played_card", {"card": card(s.names, c)}, rule)
         if c not in hand:
-            return IllegalAction(rule, f"{s.label(c)} is not in your hand, so it cannot pay")
+            return IllegalAction("refusal.payment.not_in_hand", {"card": card(s.names, c)}, rule)
     return None

@@ -16,6 +16,7 @@ from engine.cards import CardType
 from engine.game.actions import Action, LegalAction, Pass, PaymentChoice, PlayCounter
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
+from engine.messages import card, msg, term
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -113,17 +114,23 @@ def check(s: State, a: PlayCounter) -> IllegalAction | None:
     """A counter card in the answering player's hand that answers the pending action, its cost paid (§2.5.5)."""
     player = s.to_act
     if a.card not in s.hand[player]:
-        return IllegalAction("§2.5.5", f"{s.label(a.card)} is not in your hand")
+        return IllegalAction("refusal.not_in_hand", {"card": card(s.names, a.card)}, "§2.5.5")
     if s.texts and s.rules.banned(s, player, a.card):
-        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+        return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
     dui = s.texts and a.card in dui_cards(s, player)
     if s.cards[a.card].type != CardType.COUNTER and not dui:
-        return IllegalAction("§2.5.5", f"{s.label(a.card)} is not a counter (特) card")
+        return IllegalAction("refusal.counter.not_counter", {"card": card(s.names, a.card)}, "§2.5.5")
     assert s.pending is not None
     if not dui and not answers(s, a.card, s.pending):
-        return IllegalAction("§2.5.5", f"{s.names[a.card]} does not answer a {s.pending.kind} action")
+        return IllegalAction(
+            "refusal.counter.does_not_answer",
+            {"card": card(s.names, a.card), "kind": term(f"action.{s.pending.kind}")},
+            "§2.5.5",
+        )
     cost = s.rules.execution_cost(s.cards[a.card])
-    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§2.5.5", f"playing {s.names[a.card]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, a.card, "§2.5.5", msg("what.playing", card=card(s.names, a.card))
+    )
 
 
 def do_counter(s: State, a: PlayCounter) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cards import CardDatabase
 from engine.game.errors import GameSetupError
+from engine.messages import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,7 @@ def resolve_deck(db: CardDatabase, deck: Any) -> Deck:
     unknown: list[str] = []
     for i, group in enumerate((resource, pool)):
         if isinstance(group, str):
-            raise GameSetupError("a list of card names is expected, not one string")
+            raise GameSetupError(Message("setup.names_expected"))
         for name in group:
             card = db.lookup(name) if isinstance(name, str) else None
             if card is None:
@@ -57,7 +58,8 @@ def resolve_deck(db: CardDatabase, deck: Any) -> Deck:
             else:
                 names[i].append(card.name)
     if unknown:
-        raise GameSetupError(f"unknown card(s) in the deck: {', '.join(sorted(set(unknown)))}")
+        unknown_names = {"cards": [{"name": n} for n in sorted(set(unknown))]}
+        raise GameSetupError(Message("setup.unknown_cards", {"names": unknown_names}))
     if isinstance(factions, str):
         factions = (factions,)
     return Deck(tuple(names[0]), tuple(names[1]), tuple(str(f) for f in factions))

@@ -425,7 +425,7 @@ def _special_victory(s: State, source: int, step: Mapping[str, Any], ctx: dict[s
     owner = s.owner[source]
     if s.rules.player_flag(s, owner, "no_special_victory"):
         return
-    s.rules.end(s, 1 - owner, Termination.SPECIAL_VICTORY, f"{s.names[source]} fulfilled its special victory")
+    s.rules.end(s, 1 - owner, Termination.SPECIAL_VICTORY, {"card": {"card": source, "name": s.names[source]}})
 
 
 @handler("strike")

@@ -4,11 +4,13 @@ per player, the 敌 mark equips an enemy general; equipment goes to its owner's 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import CardType
 from engine.game.actions import Equip, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
+from engine.messages import card, msg
+from engine.messages import card as ref
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -24,30 +26,27 @@ def slots(s: State, general: int, subtype: str) -> int:
     return 1
 
 
-def problem(s: State, player: int, card: int, general: int) -> tuple[str, str] | None:
-    """(rule, reason) why ``card`` cannot go on ``general`` now, else None."""
+def problem(s: State, player: int, card: int, general: int) -> tuple[str, dict[str, Any], str] | None:
+    """(code, params, rule) why ``card`` cannot go on ``general`` now, else None."""
     c = s.cards[card]
     if general not in s.zone:
-        return "§3.6.1", f"{s.label(general)} is not a general on the battlefield"
+        return "refusal.equip.not_on_field", {"card": ref(s.names, general)}, "§3.6.1"
     enemy_equip = "敌" in c.marks
     if enemy_equip and s.owner[general] == player:
-        return "§2.3.5", f"{s.names[card]} bears the 敌 mark: it is equipped on an enemy general only"
+        return "refusal.equip.enemy_mark", {"card": ref(s.names, card)}, "§2.3.5"
     if not enemy_equip and s.owner[general] != player:
-        return "§3.6.1", f"{s.label(general)} is not your general"
+        return "refusal.equip.not_yours", {"card": ref(s.names, general)}, "§3.6.1"
     gear = s.gear.get(general, ())
     cards = s.cards
     same_slot = sum(1 for e in gear if cards[e].subtype == c.subtype)
     if same_slot >= slots(s, general, c.subtype):
-        what = "armament" if c.subtype == ARMAMENT else "troop"
-        return (
-            "ruling G13",
-            f"{s.label(general)} already carries a{'n' if what[0] == 'a' else ''} {what} (§3.6.1 rule B)",
-        )
+        code = "refusal.equip.armament_slot" if c.subtype == ARMAMENT else "refusal.equip.troop_slot"
+        return code, {"card": ref(s.names, general)}, "ruling G13"
     if c.subtype == ARMAMENT:
         name = s.names[card]
         for e in s.carrier:
             if s.owner[e] == player and s.names[e] == name:
-                return "ruling G13", f"you already have the armament {name} on the battlefield: armaments are unique"
+                return "refusal.equip.unique", {"card": ref(s.names, card)}, "ruling G13"
     return None
 
 
@@ -55,16 +54,18 @@ def check(s: State, a: Equip) -> IllegalAction | None:
     """An equipment card in hand, a general with a free slot (G13), the execution cost paid."""
     player = s.active
     if a.card not in s.hand[player]:
-        return IllegalAction("§3.6.1", f"{s.label(a.card)} is not in your hand")
+        return IllegalAction("refusal.not_in_hand", {"card": card(s.names, a.card)}, "§3.6.1")
     if s.cards[a.card].type != CardType.EQUIPMENT:
-        return IllegalAction("§3.6.1", f"{s.label(a.card)} is not an equipment (物) card")
+        return IllegalAction("refusal.equip.not_equipment", {"card": card(s.names, a.card)}, "§3.6.1")
     if s.texts and s.rules.banned(s, player, a.card):
-        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+        return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
     why = problem(s, player, a.card, a.general)
     if why is not None:
         return IllegalAction(*why)
     cost = s.rules.execution_cost(s.cards[a.card])
-    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§3.6.1", f"equipping {s.names[a.card]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, a.card, "§3.6.1", msg("what.equipping", card=card(s.names, a.card))
+    )
 
 
 def do(s: State, a: Equip) -> None:

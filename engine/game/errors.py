@@ -2,26 +2,59 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from engine.messages import Message, Reader
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the state is left unchanged.
 
-    ``rule`` names the section or ruling (``"§3.6.5 rule 4"``, ``"ruling G4"``), ``reason`` is a
-    sentence a judge can read aloud.
+    ``code`` and ``params`` say why (a :class:`engine.messages.Message`, rendered for a reader in
+    his language), ``rule`` names the section or ruling (``"§3.6.5 rule 4"``, ``"ruling G4"``).
+    ``reason`` and ``str()`` are the English text, for a judge and for tests.
 
-    >>> err = IllegalAction("ruling G4", "关羽 is blocked")
+    >>> err = IllegalAction("refusal.not_in_hand", {"card": {"card": 3, "name": "关羽"}}, "§3.5")
     >>> str(err)
-    'ruling G4: 关羽 is blocked'
+    '§3.5: 关羽 (#3) is not in your hand'
+    >>> err.message.code, err.rule
+    ('refusal.not_in_hand', '§3.5')
     """
 
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{rule}: {reason}")
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None, rule: str = "") -> None:
+        super().__init__(code, params, rule)
+        self.message = Message(code, params or {})
         self.rule = rule
-        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}" if self.rule else self.reason
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (rendered when asked: refusals are built often, read rarely)."""
+        return Reader("en").render(self.message)
+
+    @property
+    def code(self) -> str:
+        """The message's code."""
+        return self.message.code
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The message's parameters."""
+        return self.message.params
 
 
 class GameSetupError(ValueError):
-    """A game cannot be set up: an unknown card in a deck, a malformed deck value."""
+    """A game cannot be set up: an unknown card in a deck, a malformed deck value.
+
+    ``said`` is why, as a message (a plain text from a caller is wrapped as one); ``str()`` is English.
+    """
+
+    def __init__(self, message: Message | str) -> None:
+        self.said = message if isinstance(message, Message) else Message("text", {"text": message})
+        super().__init__(Reader("en").render(self.said))
 
 
 class LogError(ValueError):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.game.terms import Zone
+from engine.messages import card
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -125,17 +126,17 @@ def immune_to_tactic(s: State, general: int, executor: int) -> bool:
     return s.owner[executor] != s.owner[general] and s.rules.has_flag(s, general, "immune_enemy_tactic")
 
 
-def why_not_ready(s: State, general: int, rule_for: str) -> tuple[str, str] | None:
-    """(rule, reason) if the general may not move or attack now."""
+def why_not_ready(s: State, general: int, rule_for: str) -> tuple[str, dict[str, Any], str] | None:
+    """(code, params, rule) if the general may not move or attack now."""
     if rule_for == "attack" and may_attack(s, general):
         return None
     if rule_for == "move" and may_move(s, general):
         return None
     if general in s.fresh and general not in s.acted:
-        return "ruling G8", f"{s.label(general)} was recruited this turn and cannot {rule_for} yet (§3.5 待命)"
+        return f"refusal.ready.fresh_{rule_for}", {"card": card(s.names, general)}, "ruling G8"
     if s.texts and general in s.tmem.get("nomove", ()):
-        return "ruling G8", f"{s.label(general)} may not move again this turn (its text says so)"
-    return "ruling G8", f"{s.label(general)} has already moved or attacked this turn"
+        return "refusal.ready.no_move_again", {"card": card(s.names, general)}, "ruling G8"
+    return "refusal.ready.acted", {"card": card(s.names, general)}, "ruling G8"
 
 
 def facing(zone: Zone) -> Zone | None:

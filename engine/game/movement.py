@@ -7,11 +7,12 @@ enemy generals there (rules 3–4): blockers first. Retreats and 自城内 → �
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.game.actions import LegalAction, Move
 from engine.game.errors import IllegalAction
-from engine.game.terms import ZONE_ZH, Zone
+from engine.game.terms import Zone
+from engine.messages import card, zone
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -38,14 +39,16 @@ def check(s: State, a: Move) -> IllegalAction | None:
     """An own general that may still move, to another zone, not blocked (§3.6.5, G4, G8)."""
     player = s.active
     if a.general not in s.zone or s.owner[a.general] != player:
-        return IllegalAction("§3.6.5", f"{s.label(a.general)} is not one of your generals on the battlefield")
+        return IllegalAction("refusal.not_own_general", {"card": card(s.names, a.general)}, "§3.6.5")
     if not isinstance(a.to, Zone):
-        return IllegalAction("ruling G4", f"{a.to!r} is not a zone a general may enter (never 敌城内)")
+        return IllegalAction("refusal.move.bad_zone", {"zone": repr(a.to)}, "ruling G4")
     why = s.rules.why_not_ready(s, a.general, "move")
     if why is not None:
         return IllegalAction(*why)
     if s.zone[a.general] is a.to:
-        return IllegalAction("§3.6.5", f"{s.label(a.general)} already stands in {ZONE_ZH[a.to]}")
+        return IllegalAction(
+            "refusal.move.same_zone", {"card": card(s.names, a.general), "zone": zone(a.to, player)}, "§3.6.5"
+        )
     if s.texts:
         why = _text_problem(s, a.general, s.zone[a.general], a.to)
         if why is not None:
@@ -54,24 +57,20 @@ def check(s: State, a: Move) -> IllegalAction | None:
         b = blocked(s, a.general)
         if b is not None:
             enemies, mine = b
-            return IllegalAction(
-                "§3.6.5 rule 4",
-                f"{enemies} enemy general(s) stand in your 自城外 and only {mine} of yours would stay there to "
-                f"block them: move blockers to 自城外 first (ruling G4)",
-            )
+            return IllegalAction("refusal.move.blocked", {"enemies": enemies, "mine": mine}, "§3.6.5 rule 4")
     return None
 
 
-def _text_problem(s: State, general: int, here: Zone, to: Zone) -> tuple[str, str] | None:
+def _text_problem(s: State, general: int, here: Zone, to: Zone) -> tuple[str, dict[str, Any], str] | None:
     if general in s.moved and _RANK[to] >= _RANK[here]:
-        return "ruling G8", f"{s.label(general)} may move again this turn only to retreat (的卢)"
+        return "refusal.move.retreat_only", {"card": card(s.names, general)}, "ruling G8"
     if (
         here is Zone.FORTRESS
         and to is Zone.ENEMY_BORDER
         and "no_leap" in s.flagged
         and s.rules.player_flag(s, s.owner[general], "no_leap")
     ):
-        return "§2.7", "沼泽: no general may move from 自城内 straight to 敌城外"
+        return "refusal.move.swamp", {}, "§2.7"
     return None
 
 

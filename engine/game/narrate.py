@@ -1,6 +1,16 @@
-"""Actions in plain words, as a referee would announce them (used by ``python -m engine play``)."""
+"""What happens, as each reader may hear it: ``describe(state, action, viewer)`` gives message lines.
+
+The lines are :class:`engine.messages.Message` values ``(code, params)`` with card ids, never prose;
+``python -m engine play``, the judge's step viewer and the site's feed render them in a language.
+A card ``viewer`` cannot see is never put into a line for him: a draw is named to the drawer, a
+payment or a discard to the one who gives the cards, a commandment to its owner before the game
+begins; cards put face down from RESOURCE to DISCARD to nobody but the omniscient reader
+(``viewer=None``: the judge and the command line).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.game import generals, recruitment
 from engine.game.actions import (
@@ -25,70 +35,122 @@ from engine.game.actions import (
     Siege,
 )
 from engine.game.state import State
-from engine.game.terms import ZONE_ZH, Area, Zone
+from engine.game.terms import Area, Zone
+from engine.messages import Message, card, cards, seat, term, zone
 
 
-def describe(s: State, a: Action) -> str:
-    """One sentence for ``a`` about to be applied to ``s`` (omniscient: names every card)."""
+def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
+    """The lines ``viewer`` (0, 1, or None for everything) hears for ``a`` about to be applied to ``s``."""
     p = s.current_player()
-    who = f"Player {p}"
+    sees = viewer is None or viewer == p
+    names = s.names
+    who = seat(p)
 
-    def names(cards: tuple[int, ...]) -> str:
-        return ", ".join(s.names[c] for c in cards) if cards else "nothing"
+    def c(x: int) -> dict[str, Any]:
+        return card(names, x)
 
-    def paying(cards: tuple[int, ...]) -> str:
-        return f", paying {len(cards)} ({names(cards)})" if cards else ""
+    def paid(payment: tuple[int, ...]) -> Any:
+        if not payment:
+            return ""
+        if sees:
+            return {"msg": "narrate.paid", "params": {"cards": cards(names, payment)}}
+        return {"msg": "narrate.paid_hidden", "params": {"count": len(payment)}}
+
+    def line(code: str, **params: Any) -> list[Message]:
+        return [Message(code, params)]
 
     if isinstance(a, CoinFlip):
-        return f"The coin falls: player {a.first_player} goes first (ruling G1)."
+        return line("narrate.coin_flip", player=seat(a.first_player))
     if isinstance(a, Reveal):
-        assert s.chance is not None
-        owner, dest = s.chance[0], s.chance[2]
-        if len(s.chance) > 4:
-            return f"Player {owner} loses {a.card} from his hand at random, to DISCARD."
-        if dest is Area.RESOURCE:
-            return f"Player {owner} looks at {a.card} on top of his RESOURCE."
-        if dest is Area.HAND:
-            return f"Player {owner} draws {a.card}."
-        return f"Player {owner} puts {a.card} from RESOURCE to DISCARD, face down."
+        return _reveal(s, a, viewer)
     if isinstance(a, ChooseCommandment):
-        chosen = "no commandment" if a.card is None else s.names[a.card]
-        return f"{who} chooses {chosen} (face down until the game begins)."
+        if a.card is None:
+            return line("narrate.no_commandment", player=who)
+        if sees:
+            return line("narrate.commandment", player=who, card=c(a.card))
+        return line("narrate.commandment_hidden", player=who)
     if isinstance(a, Recruit):
         cost = recruitment.recruitment_cost(s, p, a.card)
-        where = ZONE_ZH[a.to or Zone.FORTRESS]
-        return f"{who} recruits {s.names[a.card]} into {where} (cost {cost}){paying(a.payment)}."
+        where = zone(a.to or Zone.FORTRESS, p)
+        return line("narrate.recruit", player=who, card=c(a.card), zone=where, cost=cost, paid=paid(a.payment))
     if isinstance(a, Equip):
-        return f"{who} equips {s.names[a.card]} on {s.names[a.general]}{paying(a.payment)}."
+        return line("narrate.equip", player=who, card=c(a.card), general=c(a.general), paid=paid(a.payment))
     if isinstance(a, PlayEvent):
-        return f"{who} plays the event {s.names[a.card]}{paying(a.payment)}."
+        return line("narrate.event", player=who, card=c(a.card), paid=paid(a.payment))
     if isinstance(a, PlayTactic):
-        return f"{s.names[a.executor]} of player {p} executes {s.names[a.card]}{paying(a.payment)}."
+        return line("narrate.tactic", player=who, card=c(a.card), general=c(a.executor), paid=paid(a.payment))
     if isinstance(a, PlayAdvantage):
-        return f"{who} places the advantage {s.names[a.card]}{paying(a.payment)}."
+        return line("narrate.advantage", player=who, card=c(a.card), paid=paid(a.payment))
     if isinstance(a, ActivateEffect):
-        return f"{who} activates the effect of {s.names[a.source]}{paying(a.payment)}."
+        return line("narrate.activate", player=who, card=c(a.source), paid=paid(a.payment))
     if isinstance(a, Move):
-        here = ZONE_ZH[s.zone[a.general]]
-        return f"{who} moves {s.names[a.general]} from {here} to {ZONE_ZH[a.to]}."
+        here = s.zone.get(a.general, Zone.FORTRESS)
+        return line("narrate.move", player=who, card=c(a.general), **{"from": zone(here, p), "to": zone(a.to, p)})
     if isinstance(a, Melee):
         ma, md = generals.might(s, a.attacker), generals.might(s, a.defender)
-        return f"{s.names[a.attacker]} (Might {ma}) attacks {s.names[a.defender]} (Might {md})."
+        return line("narrate.melee", attacker=c(a.attacker), might_a=ma, defender=c(a.defender), might_d=md)
     if isinstance(a, Siege):
-        return f"{s.names[a.general]} besieges: player {1 - p} must deplete {generals.might(s, a.general)}."
+        return line("narrate.siege", card=c(a.general), enemy=seat(1 - p), might=generals.might(s, a.general))
     if isinstance(a, EndTurn):
-        return f"{who} ends turn {s.turn}; upkeep {len(s.field[p])}."
+        return line("narrate.end_turn", player=who, turn=s.turn, upkeep=len(s.field[p]))
     if isinstance(a, PlayCounter):
-        assert s.pending is not None
-        return f"{who} answers the {s.pending.kind} with {s.names[a.card]}{paying(a.payment)}."
+        kind = term(f"action.{s.pending.kind}") if s.pending is not None else ""
+        return line("narrate.counter", player=who, kind=kind, card=c(a.card), paid=paid(a.payment))
     if isinstance(a, Pass):
-        return f"{who} lets it resolve."
+        return line("narrate.pass", player=who)
     if isinstance(a, Discard):
-        return f"{who} discards {len(a.cards)} down to the hand limit ({names(a.cards)})."
-    if isinstance(a, Choose) and s.choice is not None:
-        if s.choice["kind"] == "may":
-            return f"{who} says {'no' if -1 in a.cards else 'yes'}."
-        return f"{who} chooses {names(a.cards)} ({s.choice['kind']})."
-    if isinstance(a, NameCards):
-        return f"{who} names {', '.join(a.names)}: the enemy may not use them."
-    return f"{who}: {a!r}"
+        if sees:
+            return line("narrate.discard", player=who, cards=cards(names, a.cards))
+        return line("narrate.discard_hidden", player=who, count=len(a.cards))
+    if isinstance(a, Choose):
+        kind = s.choice["kind"] if s.choice is not None else ""
+        if kind == "may":
+            return line("narrate.may_no" if -1 in a.cards else "narrate.may_yes", player=who)
+        if sees:
+            return line("narrate.choose", player=who, cards=cards(names, a.cards), kind=term(f"choice.{kind}"))
+        return line("narrate.choose_hidden", player=who, count=len(a.cards), kind=term(f"choice.{kind}"))
+    if isinstance(a, NameCards):  # named aloud: public
+        return line("narrate.name_cards", player=who, names={"cards": [{"name": n} for n in a.names]})
+    return line("narrate.other", player=who, kind=term(f"action.{a.kind}"))
+
+
+def _reveal(s: State, a: Reveal, viewer: int | None) -> list[Message]:
+    """A card taken from a RESOURCE (or at random from a hand): named to whoever sees it."""
+    assert s.chance is not None
+    owner, dest = s.chance[0], s.chance[2]
+    who = seat(owner)
+    known = viewer is None or viewer == owner
+    if len(s.chance) > 4:  # at random from a hand, to DISCARD (face down): the owner knew the card
+        found = min((c for c in s.hand[owner] if s.names[c] == a.card), default=None) if known else None
+        if found is not None:
+            return [Message("narrate.lose_random", {"player": who, "card": card(s.names, found)})]
+        return [Message("narrate.lose_random_hidden", {"player": who})]
+    top = _next_resource_card(s, owner, a.card)
+    if dest is Area.HAND and known and top is not None:
+        return [Message("narrate.draw", {"player": who, "card": card(s.names, top)})]
+    if dest is Area.HAND:
+        return [Message("narrate.draw_hidden", {"player": who})]
+    if dest is Area.RESOURCE and known and top is not None:
+        return [Message("narrate.look_top", {"player": who, "card": card(s.names, top)})]
+    if dest is Area.RESOURCE:
+        return [Message("narrate.look_top_hidden", {"player": who})]
+    if viewer is None and top is not None:
+        return [Message("narrate.resource_to_discard", {"player": who, "card": card(s.names, top)})]
+    return [Message("narrate.resource_to_discard_hidden", {"player": who})]
+
+
+def _card_named(s: State, pile: Any, name: str) -> int | None:
+    for c in pile:
+        if s.names[c] == name:
+            return c
+    return None
+
+
+def _next_resource_card(s: State, player: int, name: str) -> int | None:
+    """The id of the card named ``name`` that the pending reveal takes from ``player``'s RESOURCE."""
+    resource = s.resource[player]
+    top = s.top[player] if s.top is not None else 0
+    for i in range(top, min(len(resource), top + s.hidden[player])):
+        if s.names[resource[i]] == name:
+            return resource[i]
+    return _card_named(s, resource, name)

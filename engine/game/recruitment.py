@@ -8,6 +8,7 @@ from engine.cards import Card, CardType
 from engine.game.actions import LegalAction, PaymentChoice, Recruit
 from engine.game.errors import IllegalAction
 from engine.game.terms import Zone
+from engine.messages import card, msg
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -76,22 +77,19 @@ def check(s: State, a: Recruit) -> IllegalAction | None:
     """The recruit is a general in hand, its name is free (G13), the payment matches the cost (G3)."""
     player = s.active
     if a.card not in s.hand[player]:
-        return IllegalAction("§3.5", f"{s.label(a.card)} is not in your hand")
+        return IllegalAction("refusal.not_in_hand", {"card": card(s.names, a.card)}, "§3.5")
     if s.cards[a.card].type != CardType.CHARACTER:
-        return IllegalAction("§3.5", f"{s.label(a.card)} is not a general (人): only generals are recruited")
+        return IllegalAction("refusal.recruit.not_general", {"card": card(s.names, a.card)}, "§3.5")
     if name_taken(s, player, a.card):
-        return IllegalAction(
-            "ruling G13",
-            f"you already have a general named {s.names[a.card]} on the battlefield or in CASUALTY (§1.2.1)",
-        )
+        return IllegalAction("refusal.recruit.name_taken", {"card": card(s.names, a.card)}, "ruling G13")
     if s.texts and s.rules.banned(s, player, a.card):
-        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+        return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
     if a.to is not None and a.to not in entry_zones(s, a.card):
-        return IllegalAction(
-            "§3.5", f"{s.names[a.card]} is recruited into 自城内 (入城); its text allows no other zone"
-        )
+        return IllegalAction("refusal.recruit.zone", {"card": card(s.names, a.card)}, "§3.5")
     cost = recruitment_cost(s, player, a.card)
-    return s.rules.check_payment(s, player, a.payment, cost, a.card, "ruling G3", f"recruiting {s.names[a.card]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, a.card, "ruling G3", msg("what.recruiting", card=card(s.names, a.card))
+    )
 
 
 def do(s: State, a: Recruit) -> None:

@@ -12,6 +12,7 @@ from engine.game.decks import Deck
 from engine.game.errors import IllegalAction
 from engine.game.state import State
 from engine.game.terms import INITIAL_HAND, Area, Phase
+from engine.messages import card
 
 if TYPE_CHECKING:
     from engine.game.state import Game
@@ -45,9 +46,9 @@ def check_commandment(s: State, a: ChooseCommandment) -> IllegalAction | None:
     if a.card is None:
         return None
     if a.card not in s.pool[s.to_act]:
-        return IllegalAction("ruling D1", f"{s.label(a.card)} is not in your command pool")
+        return IllegalAction("refusal.commandment.not_in_pool", {"card": card(s.names, a.card)}, "ruling D1")
     if s.cards[a.card].type != CardType.COMMANDMENT:
-        return IllegalAction("§2.6.4", f"{s.label(a.card)} is not a commandment (令) card")
+        return IllegalAction("refusal.commandment.not_commandment", {"card": card(s.names, a.card)}, "§2.6.4")
     return None
 
 
@@ -64,7 +65,7 @@ def do_commandment(s: State, a: ChooseCommandment) -> None:
 def check_coin_flip(s: State, a: CoinFlip) -> IllegalAction | None:
     """The coin names player 0 or 1."""
     if a.first_player not in (0, 1):
-        return IllegalAction("ruling G1", f"the coin names player 0 or 1, not {a.first_player!r}")
+        return IllegalAction("refusal.coin.bad_player", {"value": repr(a.first_player)}, "ruling G1")
     return None
 
 

@@ -286,30 +286,34 @@ class State:
     def validate(self, action: Action) -> IllegalAction | None:
         """None if ``action`` is legal now, else the :class:`IllegalAction` saying why. Never changes the state."""
         if self.outcome is not None:
-            return IllegalAction("§1.4", f"the game is over: {self.outcome.reason}")
+            return IllegalAction("refusal.game_over", {"reason": self.outcome.param()}, "§1.4")
         rule = self.rules.actions.get(type(action))
         if self.chance is not None:
             if type(action) is Reveal:
                 return self.rules.check_reveal(self, action.card)
-            return IllegalAction("ruling G12", "a card is being taken from a RESOURCE: a chance event is due")
+            return IllegalAction("refusal.chance_due", {}, "ruling G12")
         if rule is None:
             if type(action) is Reveal:
-                return IllegalAction("ruling G12", "no card is being taken from a RESOURCE now")
-            return IllegalAction("§3.9", f"{action!r} is not an action of this game")
+                return IllegalAction("refusal.no_reveal_pending", {}, "ruling G12")
+            return IllegalAction("refusal.unknown_action", {"action": repr(action)}, "§3.9")
         check, _do, phase = rule
         if type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
             return self.rules.check_respond(self, action)
         if phase is not self.phase:
             if self.phase is Phase.RESPONSE:
-                return IllegalAction(
-                    "ruling G11", f"a response window is open: only a counter card or a pass, not {action.kind}"
-                )
+                return IllegalAction("refusal.window_open", {"kind": {"term": f"action.{action.kind}"}}, "ruling G11")
             if self.phase in (Phase.CHOICE, Phase.NAMING):
                 return IllegalAction(
-                    _PHASE_RULE[self.phase], f"a card text waits for a choice ({self.phase}): not {action.kind}"
+                    "refusal.choice_waits",
+                    {"phase": {"term": f"phase.{self.phase}"}, "kind": {"term": f"action.{action.kind}"}},
+                    _PHASE_RULE[self.phase],
                 )
             rule_of = _PHASE_RULE[self.phase] if self.phase is Phase.HAND_LIMIT else _PHASE_RULE[phase]
-            return IllegalAction(rule_of, f"{action.kind} is not possible now (it is the {self.phase} phase)")
+            return IllegalAction(
+                "refusal.wrong_phase",
+                {"kind": {"term": f"action.{action.kind}"}, "phase": {"term": f"phase.{self.phase}"}},
+                rule_of,
+            )
         result: IllegalAction | None = check(self, action)
         return result
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.cards import CardType
 from engine.game.actions import LegalAction, PaymentChoice, PlayEvent, PlayTactic
 from engine.game.errors import IllegalAction
+from engine.messages import card, msg
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -28,14 +29,16 @@ def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
     """An event in hand, its execution cost paid (§3.6.2)."""
     player = s.active
     if a.card not in s.hand[player]:
-        return IllegalAction("§3.6.2", f"{s.label(a.card)} is not in your hand")
+        return IllegalAction("refusal.not_in_hand", {"card": card(s.names, a.card)}, "§3.6.2")
     if not is_event(s, a.card):
-        why = "a tactic (计略) is executed through a general" if s.cards[a.card].is_tactic else "not an event (事件)"
-        return IllegalAction("§3.6.2", f"{s.label(a.card)} is {why}")
+        code = "refusal.event.is_tactic" if s.cards[a.card].is_tactic else "refusal.event.not_event"
+        return IllegalAction(code, {"card": card(s.names, a.card)}, "§3.6.2")
     if s.texts and s.rules.banned(s, player, a.card):
-        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+        return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
     cost = s.rules.execution_cost(s.cards[a.card])
-    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§3.6.2", f"playing {s.names[a.card]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, a.card, "§3.6.2", msg("what.playing", card=card(s.names, a.card))
+    )
 
 
 def tactic_cost(s: State, card: int, executor: int | None) -> int:
@@ -77,20 +80,22 @@ def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
     """A tactic in hand, an own general that may still attack, an enemy general in its zone (§3.7.3, G6)."""
     player = s.active
     if a.card not in s.hand[player]:
-        return IllegalAction("§3.7.3", f"{s.label(a.card)} is not in your hand")
+        return IllegalAction("refusal.not_in_hand", {"card": card(s.names, a.card)}, "§3.7.3")
     if not s.cards[a.card].is_tactic:
-        return IllegalAction("ruling G6", f"{s.label(a.card)} is not a tactic (火计, 水计, 土计 or 奇计)")
+        return IllegalAction("refusal.tactic.not_tactic", {"card": card(s.names, a.card)}, "ruling G6")
     if a.executor not in s.zone or s.owner[a.executor] != player:
-        return IllegalAction("ruling G6", f"{s.label(a.executor)} is not one of your generals on the battlefield")
+        return IllegalAction("refusal.not_own_general", {"card": card(s.names, a.executor)}, "ruling G6")
     why = s.rules.why_not_ready(s, a.executor, "attack")
     if why is not None:
         return IllegalAction(*why)
     if not s.rules.enemies_in_zone(s, a.executor):
-        return IllegalAction("§3.7.3 rule 1", f"there is no enemy general in the zone of {s.label(a.executor)}")
+        return IllegalAction("refusal.tactic.no_enemy", {"card": card(s.names, a.executor)}, "§3.7.3 rule 1")
     if s.texts and s.rules.banned(s, player, a.card):
-        return IllegalAction("§2.6", f"{s.names[a.card]} was named by the enemy's 束缚: you may not use it")
+        return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
     cost = tactic_cost(s, a.card, a.executor)
-    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§3.7.3", f"executing {s.names[a.card]}")
+    return s.rules.check_payment(
+        s, player, a.payment, cost, a.card, "§3.7.3", msg("what.executing", card=card(s.names, a.card))
+    )
 
 
 def do_tactic(s: State, a: PlayTactic) -> None:

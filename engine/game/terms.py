@@ -7,8 +7,11 @@ Zones are always seen from the owner of the general: a general of player 0 stand
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+from engine.messages import Message, Reader
 
 PLAYERS = (0, 1)
 CHANCE = -1
@@ -118,11 +121,35 @@ TERMINATION_RULE = {
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winner (0 or 1), why, the rule, and a sentence a judge can read aloud."""
+    """How a game ended: the winner (0 or 1), why (``termination`` and the message's ``params``), the rule.
+
+    ``recorded`` is the reason as a JSON state or log wrote it (read back by :meth:`from_json`);
+    ``reason`` is the English text a judge reads aloud, ``message`` what a reader's language renders.
+    """
 
     winner: int
     termination: Termination
-    reason: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    recorded: str | None = None
+
+    @property
+    def message(self) -> Message:
+        """Why the game ended, as a message (code ``termination.<termination>``)."""
+        if self.recorded is not None and not self.params:
+            return Message("text", {"text": self.recorded})
+        return Message(f"termination.{self.termination.value}", self.params)
+
+    def param(self) -> dict[str, Any]:
+        """The message as the parameter of another message."""
+        code, params = self.message
+        return {"msg": code, "params": dict(params)}
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the text logs carry in their result)."""
+        if self.recorded is not None:
+            return self.recorded
+        return Reader("en", ids=False).render(self.message)
 
     @property
     def loser(self) -> int:
@@ -141,7 +168,7 @@ class Outcome:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Outcome:
         """The inverse of :meth:`to_json`."""
-        return cls(int(data["winner"]), Termination(data["termination"]), str(data["reason"]))
+        return cls(int(data["winner"]), Termination(data["termination"]), recorded=str(data["reason"]))
 
 
 def hand_limit(declared_factions: int) -> int:

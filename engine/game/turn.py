@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.game.actions import Discard, EndTurn, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Area, Phase, Termination
+from engine.messages import card, seat
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -44,7 +45,7 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
             s,
             player,
             Termination.NO_CARD_TO_DRAW,
-            f"player {player} has no RESOURCE card to draw at the start of his turn",
+            {"player": seat(player)},
         )
         return
     # The draw is compulsory, even at the hand limit (FAQ); 袁绍 draws one more.
@@ -116,7 +117,7 @@ def do_end_turn(s: State, a: EndTurn) -> None:
             s,
             player,
             Termination.CANNOT_PAY_UPKEEP,
-            f"player {player} must pay an upkeep of {cost} RESOURCE cards but has only {have}",
+            {"player": seat(player), "cost": cost, "have": have},
         )
         return
     s.rules.reveal_from_resource(s, player, cost, Area.DISCARD, "upkeep")
@@ -147,15 +148,15 @@ def check_discard(s: State, a: Discard) -> IllegalAction | None:
     excess = len(hand) - hand_limit(s, player)
     if len(a.cards) != excess:
         return IllegalAction(
+            "refusal.discard.count",
+            {"limit": hand_limit(s, player), "held": len(hand), "excess": excess, "given": len(a.cards)},
             "§2.2.5",
-            f"your hand limit is {hand_limit(s, player)} and you hold {len(hand)}: discard exactly {excess}, "
-            f"not {len(a.cards)}",
         )
     if len(set(a.cards)) != len(a.cards):
-        return IllegalAction("§2.2.5", "a card was named twice")
+        return IllegalAction("refusal.discard.twice", {}, "§2.2.5")
     for c in a.cards:
         if c not in hand:
-            return IllegalAction("§2.2.5", f"{s.label(c)} is not in your hand")
+            return IllegalAction("refusal.not_in_hand", {"card": card(s.names, c)}, "§2.2.5")
     return None
 
 

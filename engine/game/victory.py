@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.game.terms import Area, Outcome, Phase, Termination
+from engine.messages import card as ref
+from engine.messages import seat, term
 
 if TYPE_CHECKING:
     from engine.game.state import State
 
 
-def end(s: State, loser: int, termination: Termination, reason: str) -> None:
-    """End the game: ``loser`` loses for ``termination``; ``reason`` is read aloud by the judge."""
+def end(s: State, loser: int, termination: Termination, params: dict[str, Any]) -> None:
+    """End the game: ``loser`` loses for ``termination``; ``params`` fill the message that says why."""
     if s.outcome is not None:
         return
-    s.outcome = Outcome(1 - loser, termination, reason)
+    s.outcome = Outcome(1 - loser, termination, params)
     s.phase = Phase.OVER
     s.chance = None
 
@@ -30,7 +32,7 @@ def deplete(s: State, player: int, amount: int, then: str) -> None:
             s,
             player,
             Termination.CANNOT_PAY_DEPLETION,
-            f"player {player} must deplete {amount} RESOURCE cards but has only {have}",
+            {"player": seat(player), "amount": amount, "have": have},
         )
         return
     s.rules.reveal_from_resource(s, player, amount, Area.DISCARD, then)
@@ -48,8 +50,12 @@ def undeclared_faction(s: State, player: int, card: int) -> bool:
                 s,
                 player,
                 Termination.UNDECLARED_FACTION,
-                f"player {player} played {s.names[card]} of the faction {f}, which he did not declare "
-                f"(declared: {' '.join(declared) or 'none'})",
+                {
+                    "player": seat(player),
+                    "card": ref(s.names, card),
+                    "faction": f,
+                    "declared": " ".join(declared) if declared else term("word.none"),
+                },
             )
             return True
     return False

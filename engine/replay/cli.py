@@ -16,6 +16,7 @@ from typing import Any
 from engine.cards import STARTER_FILES, CardDatabase, CardDatabaseError, load_database, starter_database
 from engine.game.cli import load_deck
 from engine.log import LogFormatError, load_log, read_log_bytes
+from engine.messages import Reader, seat, term
 from engine.replay.steps import steps
 from engine.replay.verdict import Verdict, adjudicate, refusal
 
@@ -39,7 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DECK",
         help="the locked decklists of player 0 and player 1 (files or bundled names)",
     )
-    parser.add_argument("--steps", action="store_true", help="also print every entry in plain words (中文 / English)")
+    parser.add_argument("--steps", action="store_true", help="also print every entry in plain words")
+    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="print in English or Chinese (zh)")
 
 
 def _database(args: argparse.Namespace, data: dict[str, Any] | None) -> CardDatabase:
@@ -88,42 +90,46 @@ def main(args: argparse.Namespace) -> int:
     assert data is not None
     verdict = adjudicate(data, db=db, key=key, expected_decklists=expected, until=args.until)
     if args.steps and not args.json and verdict.database == "matches" and verdict.well_formed:
+        lang = getattr(args, "lang", "en")
         for step in steps(data, db, indices=()):
-            print(f"{step.index:5}  {step.text_zh}\n       {step.text_en}")
+            print(f"{step.index:5}  {step.text(lang, db=db)}")
     return _print(verdict, args, db)
 
 
-def _yes(flag: bool | None) -> str:
-    return "not decided" if flag is None else ("yes" if flag else "NO")
+def _yes(flag: bool | None) -> dict[str, str]:
+    return term("word.not_decided" if flag is None else ("word.yes" if flag else "word.no"))
 
 
 def _print(verdict: Verdict, args: argparse.Namespace, db: CardDatabase | None) -> int:
     if args.json:
         print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=1))
         return verdict.exit_code
-    print(f"Log: {args.log} ({verdict.entries} entries, {verdict.replayed} replayed)")
-    print(f"Well formed: {_yes(verdict.well_formed)}")
-    print(
-        f"Authentic: {_yes(verdict.authentic)} (signature: {verdict.signature}; hash chain: {verdict.chain}; "
-        f"seed: {verdict.seed}; card database: {verdict.database})"
-    )
-    print(f"Legal: {_yes(verdict.legal)}")
+    r = Reader(getattr(args, "lang", "en"), db=db)
+    print(r.text("cli.replay.log", path=args.log, entries=verdict.entries, replayed=verdict.replayed))
+    print(r.text("cli.replay.well_formed", value=_yes(verdict.well_formed)))
+    v = verdict
+    status = {"signature": v.signature, "chain": v.chain, "seed": v.seed, "database": v.database}
+    print(r.text("cli.replay.authentic", value=_yes(verdict.authentic), **status))
+    print(r.text("cli.replay.legal", value=_yes(verdict.legal)))
     bad = verdict.first_illegal
     if bad is not None:
-        actor = f"player {bad.actor}" if isinstance(bad.actor, int) else bad.actor
-        print(f"  First illegal entry: {bad.index} ({actor}): {json.dumps(bad.action, ensure_ascii=False)}")
-        print(f"  {bad.rule}: {bad.reason}")
+        actor = seat(bad.actor) if isinstance(bad.actor, int) else bad.actor
+        action = json.dumps(bad.action, ensure_ascii=False)
+        print("  " + r.text("cli.replay.first_illegal", index=bad.index, actor=actor, action=action))
+        print(f"  {r.rule(bad.rule)}: {r.render(bad.message)}")
     if verdict.decklists != "not checked":
-        print(f"Decklists: {verdict.decklists}")
+        print(r.text("cli.replay.decklists", value=verdict.decklists))
     result = verdict.result
     if result.finished:
-        print(f"Result: player {result.winner} wins: {result.reason} ({result.rule})")
+        rule = r.rule(result.rule or "")
+        print(r.text("cli.replay.result", player=seat(result.winner), reason=result.message_param(), rule=rule))
     else:
-        print(f"Result: {result.reason}")
+        print(r.text("cli.replay.unfinished", reason=result.message_param()))
     if verdict.problems:
-        print(f"Problems ({verdict.problem_count}):")
+        print(r.text("cli.replay.problems", count=verdict.problem_count))
         for p in verdict.problems:
-            print(f"  - [{p.kind}] {p}")
+            where = f"{p.where}: " if p.where else ""
+            print(f"  - [{p.kind}] {where}{r.render(p.what)}")
     if verdict.state is not None:
         print(f"State after entry {verdict.until}:")
         _print_state(verdict.state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -36,6 +37,7 @@ from engine.log import (
     sign,
     state_hash,
 )
+from engine.messages import Message, render, seat, term
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the first ones); the count says how many there were."""
@@ -56,18 +58,40 @@ _TURN_RULE = {
 }
 
 
+def _m(code: str, **params: Any) -> Message:
+    return Message(code, params)
+
+
+def _said(message: Message | str) -> Message:
+    """A message, or a text from elsewhere (the log reader's errors) wrapped as one."""
+    return message if isinstance(message, Message) else Message("text", {"text": str(message)})
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a log: its kind, where (a JSON path), the entry index if any, what."""
+    """One thing wrong with a log: its kind, where (a JSON path), what (a message), the entry index if any."""
 
     kind: str
     where: str
-    message: str
+    what: Message
     index: int | None = None
 
+    @property
+    def message(self) -> str:
+        """What, in English."""
+        return render(self.what)
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"kind": self.kind, "where": self.where, "index": self.index, "message": self.message}
+        """A JSON-ready dict (``message`` in English; ``code`` and ``params`` for other languages)."""
+        code, params = self.what
+        return {
+            "kind": self.kind,
+            "where": self.where,
+            "index": self.index,
+            "message": self.message,
+            "code": code,
+            "params": dict(params),
+        }
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -81,16 +105,24 @@ class IllegalEntry:
     actor: int | str | None
     action: Any
     rule: str
-    reason: str
+    message: Message
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return render(self.message)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict (``reason`` in English; ``code`` and ``params`` for other languages)."""
+        code, params = self.message
         return {
             "index": self.index,
             "actor": self.actor,
             "action": self.action,
             "rule": self.rule,
             "reason": self.reason,
+            "code": code,
+            "params": dict(params),
         }
 
 
@@ -100,24 +132,35 @@ class Result:
 
     finished: bool
     winner: int | None
-    reason: str
+    message: Message
     rule: str | None = None
     termination: str | None = None
     position: dict[str, Any] | None = None
 
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return render(self.message, ids=False)
+
+    def message_param(self) -> dict[str, Any]:
+        """The message as the parameter of another."""
+        return {"msg": self.message.code, "params": dict(self.message.params)}
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict (``reason`` in English; ``code`` and ``params`` for other languages)."""
         return {
             "finished": self.finished,
             "winner": self.winner,
             "reason": self.reason,
+            "code": self.message.code,
+            "params": dict(self.message.params),
             "rule": self.rule,
             "termination": self.termination,
             "position": self.position,
         }
 
 
-NO_RESULT = Result(False, None, "not replayed")
+NO_RESULT = Result(False, None, Message("verdict.not_replayed"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,11 +247,11 @@ class _Collector:
         self.count = 0
         self.kinds: set[str] = set()
 
-    def add(self, kind: str, where: str, message: str, index: int | None = None) -> None:
+    def add(self, kind: str, where: str, message: Message | str, index: int | None = None) -> None:
         self.count += 1
         self.kinds.add(kind)
         if len(self.items) < MAX_PROBLEMS:
-            self.items.append(Problem(kind, where, message, index))
+            self.items.append(Problem(kind, where, _said(message), index))
 
 
 MALFORMED = frozenset({"size", "json", "format", "card", "entries", "setup", "first_player"})
@@ -243,10 +286,10 @@ def adjudicate(
     try:
         return _adjudicate(log, db, key, expected_decklists, until, progress, max(1, progress_every), max_bytes)
     except Exception as exc:  # the verdict is the only answer, even on an engine bug
-        return refusal("internal", "", f"the replay failed: {type(exc).__name__}: {exc}", until=until)
+        return refusal("internal", "", _m("verdict.internal", error=f"{type(exc).__name__}: {exc}"), until=until)
 
 
-def refusal(kind: str, where: str, message: str, *, until: int | None = None) -> Verdict:
+def refusal(kind: str, where: str, message: Message | str, *, until: int | None = None) -> Verdict:
     """The verdict on a log that could not even be read (too big, not JSON, a replay failure): one problem."""
     return Verdict(
         well_formed=False,
@@ -261,7 +304,7 @@ def refusal(kind: str, where: str, message: str, *, until: int | None = None) ->
         decklists="not checked",
         first_illegal=None,
         result=NO_RESULT,
-        problems=(Problem(kind, where, message),),
+        problems=(Problem(kind, where, _said(message)),),
         problem_count=1,
         until=until,
     )
@@ -323,24 +366,26 @@ def _adjudicate(
     # --- the document and its header ------------------------------------------------------------
     for k in data:
         if k not in ("header", "entries", "signature"):
-            problems.add("format", k, "unknown top-level field (a log has header, entries and signature)")
+            problems.add("format", k, _m("verdict.unknown_top_level"))
     header = data.get("header")
     entries = data.get("entries")
     if not isinstance(header, dict):
-        problems.add("format", "header", "missing or not an object")
+        problems.add("format", "header", _m("verdict.not_an_object"))
         return verdict()
     if header.get("format") != LOG_FORMAT:
         problems.add(
-            "format", "header.format", f"unknown log format {header.get('format')!r}; this replay reads {LOG_FORMAT}"
+            "format",
+            "header.format",
+            _m("verdict.unknown_format", format=repr(header.get("format")), expected=LOG_FORMAT),
         )
         return verdict(header=header)
     _check_header(header, problems)
     if not isinstance(entries, list):
-        problems.add("format", "entries", "missing or not a list")
+        problems.add("format", "entries", _m("verdict.not_a_list"))
         return verdict(header=header)
     total = len(entries)
     if total > MAX_ENTRIES:
-        problems.add("entries", "entries", f"{total:,} entries; the limit is {MAX_ENTRIES:,}")
+        problems.add("entries", "entries", _m("verdict.too_many_entries", total=f"{total:,}", limit=f"{MAX_ENTRIES:,}"))
         return verdict(entries=total, header=header)
     if problems.kinds & MALFORMED:
         return verdict(entries=total, header=header)
@@ -369,7 +414,7 @@ def _adjudicate(
             problems.add(
                 "seed",
                 f"entries[{total - 1}].action.seed",
-                "the seed and salt do not match the header's commitment (sha256 of salt:seed)",
+                _m("verdict.seed_mismatch"),
                 total - 1,
             )
 
@@ -378,24 +423,20 @@ def _adjudicate(
     if not header["signed"]:
         status["signature"] = "unsigned"
         if signature is not None:
-            problems.add("signature", "signature", "the header says the log is unsigned but it carries a signature")
+            problems.add("signature", "signature", _m("verdict.signature_unexpected"))
     elif key is None:
         status["signature"] = "not checked"
     elif not isinstance(signature, str):
         status["signature"] = "invalid"
-        problems.add("signature", "signature", "the header says the log is signed but the signature is missing")
+        problems.add("signature", "signature", _m("verdict.signature_missing"))
     elif chain_last is None:
         status["signature"] = "invalid"
-        problems.add("signature", "signature", "a signed log needs a hash chain")
+        problems.add("signature", "signature", _m("verdict.signature_needs_chain"))
     elif hmac.compare_digest(sign(key, chain_last), signature):
         status["signature"] = "valid"
     else:
         status["signature"] = "invalid"
-        problems.add(
-            "signature",
-            "signature",
-            "the signature does not match (another key, or the log was changed after it was signed)",
-        )
+        problems.add("signature", "signature", _m("verdict.signature_mismatch"))
 
     # --- the card database and the decks ----------------------------------------------------------
     if header["database"].get("hash") != db.content_hash:
@@ -403,8 +444,13 @@ def _adjudicate(
         problems.add(
             "database",
             "header.database.hash",
-            f"the log was played with card database {str(header['database'].get('hash'))[:12]}…, "
-            f"not {db.content_hash[:12]}… ({db.name} {db.version}): give the right database",
+            _m(
+                "verdict.database_mismatch",
+                log_hash=str(header["database"].get("hash"))[:12],
+                hash=db.content_hash[:12],
+                name=db.name,
+                version=db.version,
+            ),
         )
         return verdict(entries=total, header=header)
     status["database"] = "matches"
@@ -416,9 +462,9 @@ def _adjudicate(
             try:
                 resolve_deck(db, spec)
             except GameSetupError as exc:
-                problems.add("setup", f"header.decks[{p}]", str(exc))
+                problems.add("setup", f"header.decks[{p}]", exc.said)
         if not problems.kinds & MALFORMED:
-            problems.add("setup", "header.decks", "the engine cannot set up a game with these decks")
+            problems.add("setup", "header.decks", _m("verdict.setup_failed"))
         return verdict(entries=total, header=header)
     decks = list(state.decks)
     if expected_decklists is not None:
@@ -428,7 +474,7 @@ def _adjudicate(
     snapshot: dict[str, Any] | None = None
     observations: tuple[dict[str, Any], ...] | None = None
     if until is not None and until < 0:
-        problems.add("until", "until", f"--until counts entries from 0, not {until}")
+        problems.add("until", "until", _m("verdict.until_negative", until=until))
     first_illegal: IllegalEntry | None = None
     declared_first = header.get("first_player")
     chance_ok = True
@@ -449,7 +495,7 @@ def _adjudicate(
             action = resolve_action(state, raw_action)
         except LogFormatError as exc:
             if exc.kind == "absent":
-                first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", exc.message)
+                first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", _said(exc.message))
             else:
                 unreadable = True
                 where = f"entries[{i}].{exc.where}"
@@ -462,7 +508,7 @@ def _adjudicate(
                 problems.add(
                     "chance",
                     f"entries[{i}].action",
-                    f"this chance outcome does not follow from the revealed seed (the seed gives {expected.to_json()})",
+                    _m("verdict.chance_mismatch", expected=json.dumps(expected.to_json(), ensure_ascii=False)),
                     i,
                 )
         if type(declared_first) is int and raw_action.get("type") == "coin_flip":
@@ -470,18 +516,18 @@ def _adjudicate(
                 problems.add(
                     "first_player",
                     f"entries[{i}].action.first_player",
-                    f"the header says player {declared_first} goes first, the coin flip says otherwise",
+                    _m("verdict.first_player_mismatch", player=seat(declared_first)),
                     i,
                 )
         try:
             apply(action)
         except IllegalAction as exc:
-            first_illegal = IllegalEntry(i, _actor_of(who), raw_action, exc.rule, exc.reason)
+            first_illegal = IllegalEntry(i, _actor_of(who), raw_action, exc.rule, exc.message)
             break
         replayed = i + 1
         claimed = entry.get("state")
         if claimed is not None and claimed != state_hash(state):
-            problems.add("state", f"entries[{i}].state", "the state hash differs from the replayed state's", i)
+            problems.add("state", f"entries[{i}].state", _m("verdict.state_mismatch"), i)
         if i == until:
             snapshot, observations = _snapshot(state)
         if progress is not None and replayed % progress_every == 0:
@@ -498,8 +544,12 @@ def _adjudicate(
         problems.add(
             "until",
             "until",
-            f"no state after entry {until}: {replayed} of the {total} entries were replayed"
-            + (" (the replay stopped at the first illegal entry)" if first_illegal is not None else ""),
+            _m(
+                "verdict.until_not_reached" if first_illegal is None else "verdict.until_not_reached_illegal",
+                until=until,
+                replayed=replayed,
+                total=total,
+            ),
         )
     return verdict(
         entries=total,
@@ -527,15 +577,14 @@ def _actor_of(who: int) -> int | str | None:
 def _out_of_turn(state: State, i: int, actor: Any, raw_action: Any, who: int) -> IllegalEntry:
     phase = state.phase.value
     if who == CHANCE:
-        return IllegalEntry(i, actor, raw_action, "ruling G12", f"a chance event is due, not an action of {actor!r}")
+        return IllegalEntry(i, actor, raw_action, "ruling G12", _m("verdict.chance_due", actor=_who(actor)))
     rule = _TURN_RULE.get(phase, "§3.9")
-    return IllegalEntry(
-        i, actor, raw_action, rule, f"it is player {who}'s turn to act ({phase} phase), not {_who(actor)}'s"
-    )
+    said = _m("verdict.out_of_turn", player=seat(who), phase=term(f"phase.{phase}"), actor=_who(actor))
+    return IllegalEntry(i, actor, raw_action, rule, said)
 
 
-def _who(actor: Any) -> str:
-    return f"player {actor}" if isinstance(actor, int) else str(actor)
+def _who(actor: Any) -> Any:
+    return seat(actor) if isinstance(actor, int) and not isinstance(actor, bool) else repr(actor)
 
 
 def _snapshot(state: State) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
@@ -545,7 +594,7 @@ def _snapshot(state: State) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]
 def _result(state: State, illegal: IllegalEntry | None) -> Result:
     outcome = state.outcome
     if outcome is not None:
-        return Result(True, outcome.winner, outcome.reason, outcome.rule, outcome.termination.value)
+        return Result(True, outcome.winner, outcome.message, outcome.rule, outcome.termination.value)
     position = {
         "turn": state.turn,
         "phase": state.phase.value,
@@ -554,25 +603,23 @@ def _result(state: State, illegal: IllegalEntry | None) -> Result:
         "actions": len(state.history),
     }
     if illegal is not None:
-        reason = f"unfinished: the replay stopped at the illegal entry {illegal.index}"
+        said = _m("verdict.unfinished_illegal", index=illegal.index)
     else:
-        reason = f"unfinished: turn {state.turn}, {state.phase.value} phase"
-    return Result(False, None, reason, position=position)
+        said = _m("verdict.unfinished", turn=state.turn, phase=term(f"phase.{state.phase.value}"))
+    return Result(False, None, said, position=position)
 
 
 def _check_end(state: State, end: dict[str, Any], entry: dict[str, Any], index: int, problems: _Collector) -> None:
     claimed = entry.get("state")
     if claimed is not None and claimed != state_hash(state):
-        problems.add(
-            "state", f"entries[{index}].state", "the final state hash differs from the replayed state's", index
-        )
+        problems.add("state", f"entries[{index}].state", _m("verdict.final_state_mismatch"), index)
     result = end.get("result")
     actual = None if state.outcome is None else state.outcome.to_json()
     if "result" in end and result != actual:
         problems.add(
             "result",
             f"entries[{index}].action.result",
-            f"the log claims {result!r}; under the rules the result is {actual!r}",
+            _m("verdict.result_mismatch", claimed=repr(result), actual=repr(actual)),
             index,
         )
 
@@ -583,52 +630,50 @@ def _check_end(state: State, end: dict[str, Any], entry: dict[str, Any], index: 
 def _check_header(header: dict[str, Any], problems: _Collector) -> None:
     for k in header:
         if k not in HEADER_KEYS:
-            problems.add("format", f"header.{k}", "unknown header field")
+            problems.add("format", f"header.{k}", _m("verdict.unknown_header_field"))
     for k in HEADER_REQUIRED:
         if k not in header:
-            problems.add("format", f"header.{k}", "missing")
+            problems.add("format", f"header.{k}", _m("verdict.missing"))
     if problems.count:
         return
     ruleset = header["ruleset"]
     if not (
         isinstance(ruleset, dict) and isinstance(ruleset.get("name"), str) and isinstance(ruleset.get("version"), str)
     ):
-        problems.add("format", "header.ruleset", 'an object {"name": ..., "version": ...} is expected')
+        problems.add("format", "header.ruleset", _m("verdict.ruleset_expected"))
     database = header["database"]
     if not (isinstance(database, dict) and isinstance(database.get("hash"), str)):
-        problems.add("format", "header.database", 'an object with the card database\'s "hash" is expected')
+        problems.add("format", "header.database", _m("verdict.database_expected"))
     players = header["players"]
     if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, dict) for p in players)):
-        problems.add("format", "header.players", "a list of two player objects is expected")
+        problems.add("format", "header.players", _m("verdict.players_expected"))
     decks = header["decks"]
     if not (isinstance(decks, list) and len(decks) == 2):
-        problems.add("format", "header.decks", "a list of two decks is expected")
+        problems.add("format", "header.decks", _m("verdict.decks_expected"))
     else:
         for p, d in enumerate(decks):
             if not isinstance(d, dict):
-                problems.add("format", f"header.decks[{p}]", "a deck object is expected")
+                problems.add("format", f"header.decks[{p}]", _m("verdict.deck_expected"))
                 continue
             for k in ("resource", "pool", "factions"):
                 v = d.get(k)
                 if not (isinstance(v, list) and all(isinstance(n, str) for n in v)):
-                    problems.add("format", f"header.decks[{p}].{k}", "a list of names is expected")
+                    problems.add("format", f"header.decks[{p}].{k}", _m("verdict.names_expected"))
             for k in d:
                 if k not in ("resource", "pool", "factions"):
-                    problems.add("format", f"header.decks[{p}].{k}", "unknown deck field")
+                    problems.add("format", f"header.decks[{p}].{k}", _m("verdict.unknown_deck_field"))
     first = header.get("first_player")
     if (first is not None and first not in (0, 1)) or isinstance(first, bool):
-        problems.add("format", "header.first_player", f"0, 1 or null, not {first!r}")
+        problems.add("format", "header.first_player", _m("verdict.first_player_value", value=repr(first)))
     if not isinstance(header["signed"], bool):
-        problems.add("format", "header.signed", "true or false")
+        problems.add("format", "header.signed", _m("verdict.signed_value"))
     randomness = header["randomness"]
     kind = randomness.get("kind") if isinstance(randomness, dict) else None
     if kind == "committed":
         if not (isinstance(randomness.get("commitment"), str) and _HEX64.match(randomness["commitment"])):
-            problems.add("format", "header.randomness.commitment", "64 lowercase hex digits (sha256) expected")
+            problems.add("format", "header.randomness.commitment", _m("verdict.commitment_value"))
     elif kind != "transcribed":
-        problems.add(
-            "format", "header.randomness", '{"kind": "committed", "commitment": ...} or {"kind": "transcribed"}'
-        )
+        problems.add("format", "header.randomness", _m("verdict.randomness_value"))
 
 
 def _check_entries(
@@ -651,24 +696,25 @@ def _check_entries(
     for i in range(total):
         e = entries[i]
         if type(e) is not dict:
-            problems.add("format", f"entries[{i}]", f"an entry is an object, not {type(e).__name__}", i)
+            problems.add("format", f"entries[{i}]", _m("verdict.entry_not_object", type=type(e).__name__), i)
             continue
         a = e.get("action")
         if type(a) is not dict or type(a.get("type")) is not str:
-            problems.add("format", f"entries[{i}].action", 'missing, or not an object with a "type"', i)
+            problems.add("format", f"entries[{i}].action", _m("verdict.action_not_object"), i)
             continue
         if not e.keys() <= ENTRY_KEYS or e.get("n", i) != i or a["type"] == END:
             _check_entry_detail(e, a, i, total, transcribed, problems)
         if "actor" in e:
             actor = e["actor"]
             if actor not in actors or type(actor) is bool:
-                problems.add(
-                    "format", f"entries[{i}].actor", f"0, 1, {CHANCE_ACTOR!r} or {REFEREE_ACTOR!r}, not {actor!r}", i
+                said = _m(
+                    "verdict.actor_value", chance=repr(CHANCE_ACTOR), referee=repr(REFEREE_ACTOR), actor=repr(actor)
                 )
+                problems.add("format", f"entries[{i}].actor", said, i)
         if "state" in e:
             st = e["state"]
             if type(st) is not str or len(st) != 64:
-                problems.add("format", f"entries[{i}].state", "a state hash is 64 hex digits", i)
+                problems.add("format", f"entries[{i}].state", _m("verdict.state_hash_value"), i)
         if chained:
             if "hash" in e:
                 body = dict(e)
@@ -690,10 +736,7 @@ def _check_entries(
             problems.add(
                 "chain",
                 f"entries[{broken}].hash",
-                "the entry has no hash (in a chained log every entry has one)"
-                if missing
-                else f"the hash chain breaks at entry {broken}: this entry, or the one before it, was changed, "
-                "removed, inserted or moved",
+                _m("verdict.entry_without_hash") if missing else _m("verdict.chain_broken", index=broken),
                 broken,
             )
     return prev if chained else None
@@ -706,18 +749,18 @@ def _check_entry_detail(
     where = f"entries[{i}]"
     if not e.keys() <= ENTRY_KEYS:
         extra = sorted(set(e) - ENTRY_KEYS)[0]
-        problems.add("format", f"{where}.{extra}", "unknown entry field (n, actor, action, state, hash)", i)
+        problems.add("format", f"{where}.{extra}", _m("verdict.unknown_entry_field"), i)
     n = e.get("n", i)
     if n != i or type(n) is bool:
         problems.add(
             "chain" if type(n) is int else "format",
             f"{where}.n",
-            f"entry {i} is numbered {n!r}: entries are out of order or missing",
+            _m("verdict.misnumbered", index=i, n=repr(n)),
             i,
         )
     if a["type"] == END:
         if i != total - 1:
-            problems.add("format", f"{where}.action", "the end entry must be the last entry", i)
+            problems.add("format", f"{where}.action", _m("verdict.end_not_last"), i)
         _check_end_action(a, transcribed, where, i, problems)
 
 
@@ -725,23 +768,21 @@ def _check_end_action(a: dict[str, Any], transcribed: bool, where: str, i: int, 
     allowed = {"type", "result"} if transcribed else {"type", "result", "seed", "salt"}
     for k in a:
         if k not in allowed:
-            problems.add(
-                "format", f"{where}.action.{k}", f"not a field of the end entry ({', '.join(sorted(allowed))})", i
-            )
+            problems.add("format", f"{where}.action.{k}", _m("verdict.end_field", fields=", ".join(sorted(allowed))), i)
     if transcribed:
         return
     seed, salt = a.get("seed"), a.get("salt")
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        problems.add("format", f"{where}.action.seed", f"an integer from 0 to 2**63 - 1, not {seed!r}", i)
+        problems.add("format", f"{where}.action.seed", _m("verdict.seed_value", value=repr(seed)), i)
     if type(salt) is not str or not 1 <= len(salt) <= 128:
-        problems.add("format", f"{where}.action.salt", f"a string of 1 to 128 characters, not {salt!r}", i)
+        problems.add("format", f"{where}.action.salt", _m("verdict.salt_value", value=repr(salt)), i)
 
 
 def _compare_decklists(
     db: CardDatabase, decks: list[Deck], expected: Sequence[Any], problems: _Collector, status: dict[str, str]
 ) -> None:
     if len(expected) != 2:
-        problems.add("decklist", "expected_decklists", f"two decklists expected, not {len(expected)}")
+        problems.add("decklist", "expected_decklists", _m("verdict.two_decklists", count=len(expected)))
         status["decklists"] = "mismatch"
         return
     status["decklists"] = "match"
@@ -749,7 +790,7 @@ def _compare_decklists(
         try:
             want = resolve_deck(db, want_spec)
         except GameSetupError as exc:
-            problems.add("decklist", f"expected_decklists[{p}]", str(exc))
+            problems.add("decklist", f"expected_decklists[{p}]", exc.said)
             status["decklists"] = "mismatch"
             continue
         for part in ("resource", "pool"):
@@ -757,20 +798,23 @@ def _compare_decklists(
             if have != need:
                 status["decklists"] = "mismatch"
                 diffs = [
-                    f"{n}: {have[n]} in the log, {need[n]} locked"
+                    {"msg": "verdict.decklist_count", "params": {"name": {"name": n}, "have": have[n], "need": need[n]}}
                     for n in sorted(set(have) | set(need))
                     if have[n] != need[n]
                 ]
-                problems.add(
-                    "decklist",
-                    f"header.decks[{p}].{part}",
-                    f"player {p}'s {part} differs from the locked decklist: " + "; ".join(diffs[:10]),
+                said = _m(
+                    "verdict.decklist_differs", player=seat(p), part=term(f"part.{part}"), diffs={"msgs": diffs[:10]}
                 )
+                problems.add("decklist", f"header.decks[{p}].{part}", said)
         if set(got.factions) != set(want.factions):
             status["decklists"] = "mismatch"
             problems.add(
                 "decklist",
                 f"header.decks[{p}].factions",
-                f"player {p} declared {' '.join(got.factions) or 'none'}; the locked decklist declares "
-                f"{' '.join(want.factions) or 'none'}",
+                _m(
+                    "verdict.factions_differ",
+                    player=seat(p),
+                    got=" ".join(got.factions) or term("word.none"),
+                    want=" ".join(want.factions) or term("word.none"),
+                ),
             )

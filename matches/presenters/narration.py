@@ -3,28 +3,27 @@ labels in the reader's language, and error texts with the cards a seat cannot se
 
 All of the prose about actions lives here, in one module, so that it can be replaced in one place
 (issue 10: the engine's narrator of codes). The referee calls ``feed_line`` when it stores an entry
-and ``sanitise`` on the engine's refusals; the table's presenter calls the rest.
+and ``refusal_text`` on the engine's refusals; the table's presenter calls the rest. The words
+themselves are the engine's message codes (``engine.messages``), rendered by ``junling.engine_text``.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from engine.cards import CardDatabase
 from engine.game import (
     Action,
     ActivateEffect,
     ChooseCommandment,
-    CoinFlip,
     Discard,
     EndTurn,
     Equip,
+    IllegalAction,
     Melee,
     Move,
     Pass,
@@ -34,18 +33,17 @@ from engine.game import (
     PlayEvent,
     PlayTactic,
     Recruit,
-    Reveal,
     Siege,
     State,
     recruitment,
 )
-from engine.game.terms import Area, Zone
+from engine.game.narrate import describe
+from engine.game.terms import Zone
+from junling import engine_text
 from matches.models import RefereedEntry, RefereedGame
 
 CONCESSION = "concession"
 """The termination of a conceded game (``matches.services.play.referee`` writes it)."""
-
-_LABEL = re.compile(r"(\S+) \(#(\d+)\)")
 
 
 def visible_ids(state: State, seat: int) -> set[int]:
@@ -66,150 +64,19 @@ def visible_ids(state: State, seat: int) -> set[int]:
     return found
 
 
-def sanitise(state: State, seat: int, text: str) -> str:
-    """``text`` with every card ``seat`` cannot see removed: labels become "a hidden card", and a text that still
-    names a hidden card (not also a visible one) is replaced by a neutral sentence."""
-    visible = visible_ids(state, seat)
-    names = state.names
-
-    def label(m: re.Match[str]) -> str:
-        card = int(m.group(2))
-        if card in visible:
-            return m.group(0)
-        return _("a card you cannot see")
-
-    text = _LABEL.sub(label, text)
-    seen_names = {names[c] for c in visible}
-    hidden_names = {names[c] for c in range(len(names)) if c not in visible} - seen_names
-    if any(name in text for name in hidden_names):
-        return _("that action names a card you cannot see")
-    return text
+# --- the engine's words: refusals and the feed are (code, params) messages, rendered by junling.engine_text ---
 
 
-def _card(name: str) -> dict[str, str]:
-    return {"card": name}
+def refusal_text(state: State, seat: int, error: IllegalAction) -> str:
+    """Why an action was refused, for ``seat``: a card he cannot see is "a card you cannot see"."""
+    db = state.game.db
+    return engine_text.render(error.message, viewer=seat, database=db, visible=visible_ids(state, seat))
 
 
 def feed_line(state: State, action: Action, viewer: int) -> list[Any]:
-    """How ``viewer`` hears ``action`` (about to be applied): [msgid, params]; card params are {"card": name}.
-
-    Hidden information stays hidden: a draw is named to its owner only, a payment to its payer only,
-    cards put into DISCARD from RESOURCE to nobody.
-    """
-    names = state.names
-    actor = state.current_player()
-    own = actor == viewer
-    who = {"seat": actor}
-
-    def paid(cards: tuple[int, ...]) -> Any:
-        if not cards:
-            return ""
-        if own:
-            return {"cards": [names[c] for c in cards]}
-        return {"count": len(cards)}
-
-    if isinstance(action, CoinFlip):
-        return [gettext_noop("The coin falls: %(who)s goes first (ruling G1)."), {"who": {"seat": action.first_player}}]
-    if isinstance(action, Reveal):
-        assert state.chance is not None
-        owner, dest = state.chance[0], state.chance[2]
-        if dest is Area.HAND:
-            if owner == viewer:
-                return [gettext_noop("%(who)s: draw %(card)s."), {"who": {"seat": owner}, "card": _card(action.card)}]
-            return [gettext_noop("%(who)s: draw a card."), {"who": {"seat": owner}}]
-        return [gettext_noop("%(who)s: the top card of RESOURCE goes to DISCARD, face down."), {"who": {"seat": owner}}]
-    if isinstance(action, ChooseCommandment):
-        if action.card is None:
-            return [gettext_noop("%(who)s: no commandment."), {"who": who}]
-        if own:
-            return [
-                gettext_noop("%(who)s: choose the commandment %(card)s, face down."),
-                {"who": who, "card": _card(names[action.card])},
-            ]
-        return [gettext_noop("%(who)s: choose a commandment, face down."), {"who": who}]
-    if isinstance(action, Recruit):
-        return [
-            gettext_noop("%(who)s: recruit %(card)s into 自城内%(paid)s."),
-            {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
-        ]
-    if isinstance(action, Equip):
-        return [
-            gettext_noop("%(who)s: equip %(card)s on %(general)s%(paid)s."),
-            {
-                "who": who,
-                "card": _card(names[action.card]),
-                "general": _card(names[action.general]),
-                "paid": paid(action.payment),
-            },
-        ]
-    if isinstance(action, PlayEvent):
-        return [
-            gettext_noop("%(who)s: play the event %(card)s%(paid)s."),
-            {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
-        ]
-    if isinstance(action, PlayTactic):
-        return [
-            gettext_noop("%(who)s: %(general)s executes %(card)s%(paid)s."),
-            {
-                "who": who,
-                "card": _card(names[action.card]),
-                "general": _card(names[action.executor]),
-                "paid": paid(action.payment),
-            },
-        ]
-    if isinstance(action, PlayAdvantage):
-        return [
-            gettext_noop("%(who)s: place the advantage %(card)s%(paid)s."),
-            {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
-        ]
-    if isinstance(action, ActivateEffect):
-        return [
-            gettext_noop("%(who)s: activate the effect of %(card)s%(paid)s."),
-            {"who": who, "card": _card(names[action.source]), "paid": paid(action.payment)},
-        ]
-    if isinstance(action, Move):
-        return [
-            gettext_noop("%(who)s: move %(card)s to %(zone)s."),
-            {"who": who, "card": _card(names[action.general]), "zone": {"zone": action.to.value, "owner": actor}},
-        ]
-    if isinstance(action, Melee):
-        return [
-            gettext_noop("%(who)s: %(card)s attacks %(target)s."),
-            {"who": who, "card": _card(names[action.attacker]), "target": _card(names[action.defender])},
-        ]
-    if isinstance(action, Siege):
-        return [
-            gettext_noop("%(who)s: %(card)s besieges the enemy RESOURCE (ruling G7)."),
-            {"who": who, "card": _card(names[action.general])},
-        ]
-    if isinstance(action, EndTurn):
-        return [gettext_noop("%(who)s: end the turn (upkeep %(n)s)."), {"who": who, "n": len(state.field[actor])}]
-    if isinstance(action, PlayCounter):
-        return [
-            gettext_noop("%(who)s: answer with the counter %(card)s%(paid)s."),
-            {"who": who, "card": _card(names[action.card]), "paid": paid(action.payment)},
-        ]
-    if isinstance(action, Pass):
-        return [gettext_noop("%(who)s: let it resolve."), {"who": who}]
-    if isinstance(action, Discard):
-        if own:
-            return [
-                gettext_noop("%(who)s: discard %(cards)s to the hand limit."),
-                {"who": who, "cards": {"list": [names[c] for c in action.cards]}},
-            ]
-        return [gettext_noop("%(who)s: discard %(n)s card(s) to the hand limit."), {"who": who, "n": len(action.cards)}]
-    if action.kind == "choose":
-        chosen = tuple(getattr(action, "cards", ()))
-        if own:
-            return [
-                gettext_noop("%(who)s: choose %(cards)s."),
-                {"who": who, "cards": {"list": [names[c] for c in chosen]}},
-            ]
-        return [gettext_noop("%(who)s: choose %(n)s card(s)."), {"who": who, "n": len(chosen)}]
-    if action.kind == "name_cards":  # named aloud: public
-        named = [str(n) for n in getattr(action, "names", ())]
-        return [gettext_noop("%(who)s: name %(cards)s."), {"who": who, "cards": {"list": named}}]
-    return [gettext_noop("%(who)s: %(kind)s."), {"who": who, "kind": action.kind}]
+    """How ``viewer`` hears ``action`` (about to be applied): ``[[code, params], ...]`` with card ids
+    (engine.game.narrate.describe: a card the viewer cannot see is never in it)."""
+    return [line.to_json() for line in describe(state, action, viewer)]
 
 
 @dataclass
@@ -243,25 +110,11 @@ class Names:
             return _("自城外 (your border)")
         return _("敌城外 (enemy border)")
 
-    def param(self, value: Any) -> str:
-        if isinstance(value, dict):
-            if "card" in value:
-                return self.card(value["card"])
-            if "seat" in value:
-                return self.seat(int(value["seat"]))
-            if "zone" in value:
-                return self.zone(value["zone"], int(value["owner"]))
-            if "cards" in value:
-                return _(", paying %(cards)s") % {"cards": ", ".join(self.card(c) for c in value["cards"])}
-            if "list" in value:
-                return ", ".join(self.card(c) for c in value["list"])
-            if "count" in value:
-                return _(", paying %(n)s card(s)") % {"n": value["count"]}
-        return str(value)
-
     def line(self, entry: list[Any]) -> str:
-        msgid, params = entry
-        return _(msgid) % {k: self.param(v) for k, v in params.items()}
+        """A stored feed entry: ``[[code, params], ...]`` (or one ``[msgid, params]`` of older games)."""
+        reader = engine_text.SiteReader(viewer=self.viewer, players=self.players, database=self.db)
+        lines = [entry] if entry and isinstance(entry[0], str) else entry
+        return " ".join(reader.render(line) for line in lines)
 
 
 def feed(row: RefereedGame, viewer: Names, *, limit: int = 200) -> list[str]:
@@ -338,4 +191,7 @@ def game_reason(g: RefereedGame, names: Names) -> str:
     outcome = g.outcome or {}
     if outcome.get("termination") == CONCESSION:
         return _("%(who)s conceded") % {"who": names.seat(1 - int(outcome["winner"]))}
+    if outcome.get("message"):
+        reader = engine_text.SiteReader(viewer=names.viewer, players=names.players, database=names.db)
+        return reader.render(outcome["message"])
     return str(outcome.get("reason", ""))

@@ -24,8 +24,10 @@ from decks.models import CardDatabaseVersion
 from engine.cards import CardDatabase
 from engine.decklist import DecklistError, parse_decklist
 from engine.log import LogFormatError, load_log
+from engine.messages import Message
 from engine.replay import Verdict, adjudicate, steps
 from engine.replay.verdict import refusal
+from junling import engine_text
 from junling.errors import Refused
 from junling.models import record
 from junling.outbox import enqueue
@@ -209,16 +211,15 @@ def verdict_for(
         known = ", ".join(
             f"{v.database.name} {v.version}" for v in CardDatabaseVersion.objects.select_related("database")[:5]
         )
-        return refusal(
-            "database",
-            "header.database.hash",
-            f"the log names card database {wanted[:12] or '(none)'}…, which this site does not have"
-            + (f" (it has {known})" if known else ""),
-        )
+        said = Message("verdict.unknown_database", {"hash": wanted[:12] or "-", "known": known or "-"})
+        return refusal("database", "header.database.hash", said)
     try:
         expected = locked_decklists(match, header)
     except DecklistError as exc:
-        return refusal("decklist", "expected_decklists", f"a locked decklist cannot be read: {exc}")
+        said = Message(
+            "verdict.decklist_unreadable", {"error": {"msg": exc.said.code, "params": dict(exc.said.params)}}
+        )
+        return refusal("decklist", "expected_decklists", said)
     db: CardDatabase = version.to_engine()
     return adjudicate(
         data,
@@ -389,6 +390,7 @@ class StepView:
     state: dict[str, Any] | None
     entries: list[dict[str, Any]]
     illegal: tuple[str, str] | None
+    """(the rule cited, why) in the reader's language."""
     error: str = ""
 
 
@@ -404,14 +406,17 @@ def step_view(adjudication: Adjudication, index: int) -> StepView:
     rows: list[dict[str, Any]] = []
     state: dict[str, Any] | None = None
     illegal: tuple[str, str] | None = None
+    database = version.to_engine()
+    reader = engine_text.SiteReader(database=database)  # the judge sees every card
     try:
-        for step in steps(adjudication.log.content, version.to_engine(), indices=[index]):
+        for step in steps(adjudication.log.content, database, indices=[index]):
             if step.index >= low:
-                rows.append(
-                    {"index": step.index, "en": step.text_en, "zh": step.text_zh, "illegal": step.illegal is not None}
-                )
+                text = " ".join(reader.render(line) for line in step.lines)
+                rows.append({"index": step.index, "text": text, "illegal": step.illegal is not None})
             if step.index == index or (step.illegal is not None and step.index <= index):
-                state, illegal = step.state, step.illegal
+                state = step.state
+                if step.illegal is not None:
+                    illegal = (reader.rule(step.illegal[0]), reader.render(step.illegal[1]))
             if step.index >= high:
                 break
     except (LogFormatError, ValueError) as exc:

@@ -8,10 +8,12 @@ pairing is a RoundError that says so, and a hand pairing lists every rule it bre
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -38,6 +40,7 @@ from matches.tournament import (
     swiss_rounds,
     top_cut,
 )
+from matches.tournament.pairing import PLAYER_PARAMS, WARNING_TEXT
 
 
 class RoundError(Refused):
@@ -392,13 +395,21 @@ def pair_by_hand(
                 if tournament.structure == Tournament.Structure.SINGLE_ELIMINATION
                 else Round.Kind.SWISS
             )
-        warnings = check_pairing(current_standings(tournament), list(pairs))
+        names = dict(
+            get_user_model().objects.filter(pk__in={p for pair in pairs for p in pair}).values_list("pk", "username")
+        )
+        warnings = [
+            dataclasses.replace(w, text=warning_text(w.code, named(w.params, names)))
+            for w in check_pairing(current_standings(tournament), list(pairs))
+        ]
         hard = [w for w in warnings if w.problem not in CONFIRMABLE]
         if hard or (warnings and not confirm):
             return HandPairing(warnings, None)
         if draft is not None:
             draft.delete()
-        rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, notes=[w.message for w in warnings])
+        # Notes as codes with names: each reader sees them in his language (matches/templatetags/round_notes.py).
+        notes = [{"code": w.code, "params": named(w.params, names)} for w in warnings]
+        rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, notes=notes)
         _create_matches(tournament, rnd, pairs)
         record(
             actor,
@@ -410,6 +421,17 @@ def pair_by_hand(
             warnings=[w.message for w in warnings],
         )
     return HandPairing(warnings, rnd)
+
+
+def named(params: dict[str, Any], names: dict[Any, str]) -> dict[str, Any]:
+    """A pairing warning's params with its players by user name."""
+    return {k: names.get(v, str(v)) if k in PLAYER_PARAMS else v for k, v in params.items()}
+
+
+def warning_text(code: str, params: dict[str, Any]) -> str:
+    """A pairing warning (or a round's note) in the active language."""
+    template = WARNING_TEXT.get(code)
+    return _(template) % params if template else code
 
 
 def _safe_plan(tournament: Tournament, number: int) -> str | None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import networkx as nx
 
@@ -424,14 +425,48 @@ class PairingProblem(enum.Enum):
     """A player in the pairing is not in the standings."""
 
 
+def N_(text: str) -> str:
+    """Marks a template for ``makemessages`` (``--keyword=N_``); the site translates it when it shows it."""
+    return text
+
+
+WARNING_TEXT = {
+    "pairing.self": N_("table %(table)s: %(a)s is paired against themself"),
+    "pairing.unknown": N_("table %(table)s: %(a)s is not in the standings"),
+    "pairing.paired_twice": N_("table %(table)s: %(a)s is already paired at table %(other)s"),
+    "pairing.dropped": N_("table %(table)s: %(a)s has dropped"),
+    "pairing.rematch": N_("table %(table)s: %(a)s and %(b)s have already played"),
+    "pairing.missing": N_("%(a)s is active but in no table"),
+    "pairing.extra_bye": N_("table %(table)s: a bye for %(a)s is one bye too many"),
+    "pairing.second_bye": N_("table %(table)s: %(a)s already had a bye while %(count)s active players have not"),
+    "pairing.unequal_points": N_(
+        "table %(table)s: %(a)s on %(a_points)s points against %(b)s on %(b_points)s "
+        "is a pair-down no odd point group needs"
+    ),
+}
+"""What each warning says (``a`` and ``b`` are players: the site puts their names in)."""
+PLAYER_PARAMS = ("a", "b")
+
+
 @dataclass(frozen=True)
 class PairingWarning:
-    """One broken rule in a hand-made pairing."""
+    """One broken rule in a hand-made pairing: ``code`` (a key of WARNING_TEXT) and its ``params``."""
 
     problem: PairingProblem
     table: int | None
     players: tuple[PlayerId, ...]
-    message: str
+    code: str
+    params: dict[str, Any]
+    text: str | None = None
+    """The warning as the site says it (the reader's language, players by name), once it is set."""
+
+    @property
+    def message(self) -> str:
+        """The warning: ``text`` if set, else in English with players by id."""
+        if self.text is not None:
+            return self.text
+        params = {k: repr(v) if k in PLAYER_PARAMS else v for k, v in self.params.items()}
+        return WARNING_TEXT[self.code] % params
 
 
 def check_pairing(
@@ -454,30 +489,27 @@ def check_pairing(
     active = [s for s in standings if not s.dropped]
     points_order = sorted({s.points for s in active}, reverse=True)
 
-    def warn(problem: PairingProblem, table: int | None, players: tuple[PlayerId, ...], message: str) -> None:
-        warnings.append(PairingWarning(problem, table, players, message))
+    def warn(
+        problem: PairingProblem, table: int | None, players: tuple[PlayerId, ...], code: str, **params: Any
+    ) -> None:
+        warnings.append(PairingWarning(problem, table, players, code, {"table": table, **params}))
 
     matches: list[tuple[int, Standing, Standing]] = []
     for table, (a, b) in enumerate(proposed, start=1):
         row = [a] if b is None else [a, b]
         if b is not None and a == b:
-            warn(PairingProblem.PAIRED_TWICE, table, (a,), f"table {table}: {a!r} is paired against themself")
+            warn(PairingProblem.PAIRED_TWICE, table, (a,), "pairing.self", a=a)
         known = True
         for p in row:
             if p not in by_id:
-                warn(PairingProblem.UNKNOWN_PLAYER, table, (p,), f"table {table}: {p!r} is not in the standings")
+                warn(PairingProblem.UNKNOWN_PLAYER, table, (p,), "pairing.unknown", a=p)
                 known = False
                 continue
             if p in seen and not (b is not None and a == b):
-                warn(
-                    PairingProblem.PAIRED_TWICE,
-                    table,
-                    (p,),
-                    f"table {table}: {p!r} is already paired at table {seen[p]}",
-                )
+                warn(PairingProblem.PAIRED_TWICE, table, (p,), "pairing.paired_twice", a=p, other=seen[p])
             seen.setdefault(p, table)
             if by_id[p].dropped:
-                warn(PairingProblem.DROPPED_PLAYER, table, (p,), f"table {table}: {p!r} has dropped")
+                warn(PairingProblem.DROPPED_PLAYER, table, (p,), "pairing.dropped", a=p)
         if not known:
             continue
         if b is None:
@@ -485,28 +517,23 @@ def check_pairing(
         elif a != b:
             sa, sb = by_id[a], by_id[b]
             if b in sa.opponents:
-                warn(PairingProblem.REMATCH, table, (a, b), f"table {table}: {a!r} and {b!r} have already played")
+                warn(PairingProblem.REMATCH, table, (a, b), "pairing.rematch", a=a, b=b)
             if sa.points != sb.points:
                 matches.append((table, sa, sb))
 
     for s in active:
         if s.player not in seen:
-            warn(PairingProblem.MISSING, None, (s.player,), f"{s.player!r} is active but in no table")
+            warn(PairingProblem.MISSING, None, (s.player,), "pairing.missing", a=s.player)
 
     if len(byes) > 1 or (byes and len(active) % 2 == 0):
         for table, p in byes[1:] if len(active) % 2 else byes:
-            warn(PairingProblem.EXTRA_BYE, table, (p,), f"table {table}: a bye for {p!r} is one bye too many")
+            warn(PairingProblem.EXTRA_BYE, table, (p,), "pairing.extra_bye", a=p)
     if byes:
         table, p = byes[0]
         if p in by_id and by_id[p].byes > 0:
             without = [s.player for s in active if s.byes == 0]
             if without:
-                warn(
-                    PairingProblem.SECOND_BYE,
-                    table,
-                    (p,),
-                    f"table {table}: {p!r} already had a bye while {len(without)} active players have not",
-                )
+                warn(PairingProblem.SECOND_BYE, table, (p,), "pairing.second_bye", a=p, count=len(without))
 
     # Pair-downs: a boundary between point groups may be crossed only if an odd number of paired
     # players sits above it, and then once.
@@ -527,7 +554,10 @@ def check_pairing(
                 PairingProblem.UNEQUAL_POINTS,
                 table,
                 (sa.player, sb.player),
-                f"table {table}: {sa.player!r} on {sa.points} points against {sb.player!r} on {sb.points}"
-                " is a pair-down no odd point group needs",
+                "pairing.unequal_points",
+                a=sa.player,
+                a_points=sa.points,
+                b=sb.player,
+                b_points=sb.points,
             )
     return warnings

@@ -15,7 +15,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 CSP_WATCH = """
 window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', e => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
+document.addEventListener('securitypolicyviolation',
+  e => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
 """
 
 
@@ -90,9 +91,7 @@ def test_every_page_is_accessible_fits_a_phone_and_keeps_the_csp(live_server, ch
                         client = Client()
                         client.force_login(player)
                         cookie = client.cookies["sessionid"]
-                        context.add_cookies(
-                            [{"name": "sessionid", "value": cookie.value, "url": live_server.url}]
-                        )
+                        context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
                     page = context.new_page()
                     page.base_url = live_server.url  # type: ignore[attr-defined]
                     for url in urls:

@@ -229,3 +229,18 @@ def test_an_error_message_from_a_service_is_translated_too():
         assert translation.gettext("There is no such tournament.") == "没有这场比赛。"
     with translation.override("en"):
         assert translation.gettext("There is no such tournament.") == "There is no such tournament."
+
+
+ENGINE_PO = ROOT / "engine" / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po"
+
+
+def test_the_engine_catalogue_is_complete_and_django_reads_it_as_the_command_line_does():
+    """engine/locale is on LOCALE_PATHS: the site and ``python -m engine --lang zh`` say the same words."""
+    from engine.messages import catalogue
+
+    entries = _messages(parse_po(ENGINE_PO))
+    assert entries and not [e.msgid for e in entries if not all(e.msgstr.values()) or "fuzzy" in e.flags]
+    zh = catalogue("zh")
+    with translation.override("zh-hans"):
+        differ = [e.msgid for e in entries if not (translation.gettext(e.msgid) == zh.gettext(e.msgid) == e.msgstr[0])]
+    assert differ == [], "the engine's .mo does not match its .po; run compilemessages"

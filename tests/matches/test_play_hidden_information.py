@@ -122,11 +122,11 @@ def test_an_illegal_action_naming_an_opponent_hand_card_is_refused_without_its_n
 
 def test_the_feed_names_a_draw_to_its_owner_only(running):
     row = RefereedGame.objects.get(finished_at__isnull=True)
-    lines = [e.feed for e in row.entries.filter(actor=-1)]
-    bob_draws = [f[1] for f in lines if f[1][1].get("card") and f[1][1]["who"]["seat"] == 1]
-    assert bob_draws  # bob hears his own draws by name
-    alice_hears = [f[0] for f in lines if f[0][1].get("who", {}).get("seat") == 1]
-    assert alice_hears and all("card" not in params for _msgid, params in alice_hears)
+    lines = [e.feed for e in row.entries.filter(actor=-1)]  # [seat 0's lines, seat 1's lines]: [[code, params]]
+    bob_draws = [f[1][0] for f in lines if f[1][0][0] == "narrate.draw" and f[1][0][1]["player"]["seat"] == 1]
+    assert bob_draws and all(isinstance(params["card"]["card"], int) for _code, params in bob_draws)
+    alice_hears = [f[0][0] for f in lines if f[0][0][1].get("player", {}).get("seat") == 1]
+    assert alice_hears and all("card" not in params for _code, params in alice_hears)
 
 
 def test_the_observation_a_player_gets_has_no_opponent_hand(client, running):
@@ -155,8 +155,8 @@ def test_a_resource_card_put_into_discard_face_down_is_named_to_nobody(running):
     face_down = 0
     for entry in row.entries.filter(actor=-1):
         for seat in (0, 1):
-            msgid, params = entry.feed[seat]
-            if "DISCARD" in msgid:
+            [(code, params)] = entry.feed[seat]
+            if code.startswith("narrate.resource_to_discard"):
                 face_down += 1
                 assert "card" not in params
     assert face_down >= 2 and state.discard[0]  # alice's general's upkeep, heard by both seats
@@ -202,8 +202,8 @@ def test_g9_a_discard_to_the_hand_limit_is_chosen_on_the_page_and_named_to_the_d
     )
     row = cache.current_game(match)
     entry = row.entries.get(action__type="discard")
-    assert entry.feed[seat][1]["cards"]["list"] == [state.names[c] for c in thrown]
-    assert entry.feed[1 - seat][1] == {"who": {"seat": seat}, "n": over}
+    assert [c["card"] for c in entry.feed[seat][0][1]["cards"]["cards"]] == thrown
+    assert entry.feed[1 - seat] == [["narrate.discard_hidden", {"player": {"seat": seat}, "count": over}]]
     client.force_login(users[1 - seat])
     with translation.override("en"):
         other = client.get(f"/api/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()

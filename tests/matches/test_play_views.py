@@ -191,7 +191,7 @@ def test_a_commandment_is_chosen_and_a_recruit_paid_with_chosen_cards_from_the_t
         {"action": json.dumps(template), "payment_choice": "1", "payment": []},
         HTTP_HX_REQUEST="true",
     ).content.decode()
-    assert "ruling G3" in too_few or "§3.5" in too_few or "§2.8" in too_few
+    assert "裁定 G3" in too_few or "§3.5" in too_few or "§2.8" in too_few  # the page speaks Chinese by default
     paid = [str(c) for c in pay.choices[: pay.count]]
     client.post(
         f"/play/matches/{match.pk}/act", {"action": json.dumps(template), "payment_choice": "1", "payment": paid}

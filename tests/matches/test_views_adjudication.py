@@ -4,6 +4,7 @@ report, the progress partial, the step-through viewer, rulings, and who may see 
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -180,6 +181,23 @@ def test_the_first_illegal_entry_is_shown_with_its_rule(upload):
     illegal = verdict_of(response)["first_illegal"]
     assert illegal is not None and illegal["index"] == i + 1 and illegal["rule"]
     assert 'id="first-illegal"' in response.content.decode()
+
+
+def test_in_chinese_the_verdict_says_why_an_entry_is_illegal_and_how_the_game_stands_in_chinese(upload):
+    log = parsed(recorded_log(40))
+    i = next(i for i, e in enumerate(log["entries"]) if e["action"]["type"] == "end_turn")
+    log["entries"].insert(i + 1, {"n": i + 1, "actor": log["entries"][i]["actor"], "action": {"type": "end_turn"}})
+    for n, entry in enumerate(log["entries"]):
+        entry["n"] = n
+    log["entries"][3]["state"] = "0" * 64  # and a problem: a state hash the replay does not reach
+    response = upload(resigned(log))
+    assert response.wsgi_request.LANGUAGE_CODE == "zh-hans"
+    html = response.content.decode()
+    section = html[html.index('<section id="verdict"') : html.index("</section>", html.index('<section id="verdict"'))]
+    assert 'id="first-illegal"' in section and 'id="problems"' in section
+    words = re.sub(r"<code>.*?</code>|<[^>]+>", " ", section, flags=re.S)
+    assert "原因: 现在应进行随机事件" in words and "未结束" in words and "状态哈希与重放得到的状态不符" in words
+    assert re.findall(r"[A-Za-z]{3,}", words) == []
 
 
 def test_a_judge_rules_from_the_report_page_and_the_trail_shows_it(client, django_capture_on_commit_callbacks):

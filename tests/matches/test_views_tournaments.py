@@ -99,6 +99,25 @@ def test_hand_pairing_on_the_page_shows_every_warning_and_saves_only_when_confir
     assert tournament.rounds.get(number=2).matches.count() == 2
 
 
+def test_in_chinese_hand_pairing_warnings_and_the_round_notes_name_the_players_in_chinese(client):
+    tournament, organiser, _people = running_tournament(4, rounds=3)
+    r1 = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+    play_round(r1, organiser)
+    first = r1.matches.order_by("table").first()
+    a, b = first.player_a, first.player_b
+    text = "\n".join(f"{m.player_a.username} {m.player_b.username}" for m in r1.matches.order_by("table"))
+    client.force_login(organiser)
+    url = f"/tournaments/{tournament.pk}/admin/hand"
+    html = client.post(url, {"pairs": text}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    said = f"第 1 桌：{a.username} 与 {b.username} 已经交过手"
+    assert said in html and f"{a.pk!r} and" not in html
+    client.post(url, {"pairs": text, "confirm": "on"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    page = client.get(f"/tournaments/{tournament.pk}/admin", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert said in page
+    english = client.get(f"/tournaments/{tournament.pk}/admin", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"table 1: {a.username} and {b.username} have already played" in english
+
+
 def test_hand_pairing_naming_an_unregistered_player_says_which_line(client):
     tournament, organiser, people = running_tournament(2)
     client.force_login(organiser)

@@ -11,7 +11,7 @@ The package in layers, lowest first (a module imports only those above it in thi
 
 What a player sees is built by ``matches.presenters.play``; who may do what is ``matches.access``.
 All prose about actions is in ``matches.presenters.narration``: the referee stores each seat's feed
-line with every entry (``feed_line``) and strips hidden cards from the engine's refusals (``sanitise``).
+line with every entry (``feed_line``) and renders the engine's refusals for the seat (``refusal_text``, no hidden card).
 Every applied action (a player's, a bot's, a chance event) is stored as a RefereedEntry in the same
 transaction as the change. Actions on one game are serialised by a ``select_for_update`` on its row;
 an action sent for an older step is refused as stale. The seed and the log stay on the server until

@@ -18,7 +18,7 @@ from engine.game import Action, LogError, Pass, State, action_from_json
 from junling.models import record
 from matches.access import access_seat
 from matches.models import Match, RefereedGame
-from matches.presenters.narration import sanitise
+from matches.presenters.narration import refusal_text
 from matches.services.play import cache, referee, windows
 from matches.services.play.errors import ActionRefused
 
@@ -99,7 +99,7 @@ def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> 
     action = read_action(state, seat, data, payment)
     error = state.validate(action)
     if error is not None:
-        raise ActionRefused(sanitise(state, seat, error.reason), sanitise(state, seat, error.rule), code="play.illegal")
+        raise ActionRefused(refusal_text(state, seat, error), error.rule, code="play.illegal")
     referee.apply(row, state, action)
     referee.advance(row, state)
     referee.store(row, state)
@@ -120,7 +120,7 @@ def read_action(state: State, seat: int, data: Any, payment: Any) -> Action:
         action = action_from_json(data)
     except (ValueError, TypeError) as exc:
         raise ActionRefused(
-            _("That is not an action of this game: %(why)s") % {"why": sanitise(state, seat, str(exc))},
+            _("That is not an action of this game: %(why)s") % {"why": str(exc)},
             code="play.malformed",
         ) from None
     if action.is_chance:

@@ -90,7 +90,7 @@ def advance(row: RefereedGame, state: State) -> None:
             break
     if state.is_terminal() and row.finished_at is None:
         assert state.outcome is not None
-        finish_game(row, state.outcome.to_json())
+        finish_game(row, {**state.outcome.to_json(), "message": state.outcome.message.to_json()})
 
 
 # --- a game's start and end -----------------------------------------------------------------------

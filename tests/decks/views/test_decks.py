@@ -65,6 +65,13 @@ def test_check_partial_of_bad_input_is_400_with_the_reason(client, fmt, kind):
     assert 'role="alert"' in response.content.decode()
 
 
+def test_a_decklist_that_cannot_be_read_says_why_in_the_readers_language(client, fmt):
+    zh = client.post("/decks/check", {"decklist": "3 关羽\n0 张飞", "format": fmt.name}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "数量 0 超出范围（1 到 99）" in zh.content.decode() and "out of range" not in zh.content.decode()
+    en = client.post("/decks/check", {"decklist": "3 关羽\n0 张飞", "format": fmt.name}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "the count 0 is out of range (1 to 99)" in en.content.decode()
+
+
 def test_saving_a_new_deck_creates_version_1_and_shows_the_deck_page(client, fmt, owner):
     response = client.post("/decks/new", {"name": "Shu", "format": fmt.name, "decklist": legal_text()})
     deck = Deck.objects.get()

@@ -99,3 +99,12 @@ def test_checkdeck_without_format_uses_the_default_format_of_the_database_game(t
     assert proc.returncode == 0, proc.stdout + proc.stderr
     doc = json.loads(proc.stdout)
     assert doc["format"] == "sanguo-zhi-standard" and doc["hand_limit"] == 7 and doc["count"] == 50
+
+
+def test_checkdeck_says_why_a_decklist_cannot_be_read_in_the_language_asked_for(tmp_path):
+    deck = tmp_path / "bad.txt"
+    deck.write_text("3 关羽\n0 张飞\n", encoding="utf-8")
+    zh = run(str(deck), "--lang", "zh")
+    assert zh.returncode == 2 and f"{deck}，第 2 行：数量 0 超出范围（1 到 99）" in zh.stderr
+    en = run(str(deck))
+    assert en.returncode == 2 and f"{deck}, line 2: the count 0 is out of range (1 to 99)" in en.stderr

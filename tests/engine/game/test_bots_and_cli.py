@@ -60,6 +60,15 @@ def test_cli_play_prints_the_game_move_by_move_and_the_winner(tmp_path, capsys):
     assert capsys.readouterr().out == out  # the same seed plays the same game
 
 
+def test_cli_play_with_lang_zh_prints_chinese_with_chinese_card_names(capsys):
+    assert engine_main(["play", "--seed", "3", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "掷硬币：玩家 0 先手（裁定 G1）。" in out and "抽到 管亥" in out and "-- 第 1 回合：玩家 0" in out
+    assert "回合后获胜" in out.strip().splitlines()[-1]
+    for english in ("player", "draws", "wins", "Guan Hai", "ruling"):
+        assert english not in out
+
+
 def test_cli_play_with_the_bundled_starter_decks(capsys):
     assert engine_main(["play", "--seed", "1", "--quiet"]) == 0
     assert " wins after " in capsys.readouterr().out

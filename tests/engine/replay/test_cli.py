@@ -54,10 +54,22 @@ def test_replay_until_prints_both_hands_after_entry_n(db, tmp_path):
     assert data["until"] == 11 and len(data["state"]["hand"][0]) == 4 and data["observations"][1]["player"] == 1
 
 
-def test_replay_steps_narrates_every_entry_in_chinese_and_english(db, tmp_path):
+def test_replay_steps_narrates_every_entry_in_english_with_english_card_names(db, tmp_path):
     (tmp_path / "paper.json").write_text(json.dumps(paper_game(db), ensure_ascii=False), encoding="utf-8")
     out = run(str(tmp_path / "paper.json"), "--steps")
-    assert "玩家 0 招募 邓茂 入自城内" in out.stdout and "Player 0 recruits 邓茂" in out.stdout
+    assert "Player 0 recruits Deng Mao into 自城内 (cost 0)." in out.stdout and "邓茂" not in out.stdout
+
+
+def test_replay_with_lang_zh_prints_the_steps_the_verdict_and_the_result_in_chinese(db, tmp_path):
+    log = paper_game(db)
+    log["entries"][12]["action"]["payment"] = ["何仪"]  # an illegal entry: its reason in Chinese too
+    (tmp_path / "paper.json").write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+    out = run(str(tmp_path / "paper.json"), "--steps", "--lang", "zh")
+    assert "玩家 0 招募 邓茂 进入自城内（费用 0）。" in out.stdout
+    assert "格式正确：是" in out.stdout and "合规：否" in out.stdout and "第一条违规记录：12" in out.stdout
+    assert "裁定 G3: 招募 裴元绍 (#0) 需支付 0 张手牌；实际给出 1 张" in out.stdout and "结果：未结束" in out.stdout
+    for english in ("recruits", "Well formed", "Legal:", "Result:", "costs", "unfinished", "player 0"):
+        assert english not in out.stdout
 
 
 def test_replay_of_a_missing_file_exits_2_without_a_traceback(tmp_path):

@@ -12,7 +12,7 @@ def test_steps_give_every_entry_with_chinese_and_english_words_and_the_full_stat
     got = list(steps(log, db))
     assert [s.index for s in got] == list(range(len(log["entries"])))
     assert got[0].text_en.startswith("The coin falls") and "先手" in got[0].text_zh
-    assert got[11].text_zh == "玩家 0 招募 邓茂 入自城内。"
+    assert got[11].text_zh == "玩家 0 招募 邓茂 进入自城内（费用 0）。"
     assert got[11].state["zone"] and got[11].state["hand"][1]  # the judge sees the opponent's hand too
 
 

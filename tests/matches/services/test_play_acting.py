@@ -103,3 +103,27 @@ def test_two_actions_sent_at_once_apply_one_and_refuse_the_other_as_stale():
     row = cache.current_game(match)
     assert RefereedEntry.objects.filter(game=row).count() == row.steps
     assert state.turn + 1 == cache.load_state(row).turn
+
+
+def test_in_chinese_a_refusal_and_why_the_game_ended_are_chinese_with_the_players_names(setup):
+    import re
+
+    from django.utils import translation
+
+    from matches.presenters.play import player_view
+    from tests.matches.services.test_play_lifecycle import play_until_match_over
+
+    match = human_match(setup)
+    state, user = to_act(match, setup)
+    hand_card = state.hand[state.current_player()][0]
+    with translation.override("zh-hans"), pytest.raises(ActionRefused) as err:
+        acting.do_act(match, user, {"type": "move", "general": hand_card, "to": "border"})
+    assert err.value.reason.endswith("不是你在战场上的武将") and err.value.rule == "§3.6.5"
+    play_until_match_over(match, setup)
+    names = {setup[1].username, setup[2].username}
+    with translation.override("zh-hans"):
+        reason = player_view(match, setup[1])["games"][0]["reason"]
+    assert "资源" in reason and any(name in reason for name in names)
+    for name in names:
+        reason = reason.replace(name, "")
+    assert not re.search(r"[A-Za-z]{2,}", reason), reason
