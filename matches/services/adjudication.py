@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import junling.outbox as outbox
 from decks.models import CardDatabaseVersion
 from engine.cards import CardDatabase
 from engine.decklist import DecklistError, parse_decklist
@@ -30,7 +31,6 @@ from engine.replay.verdict import refusal
 from junling import engine_text
 from junling.errors import Refused
 from junling.models import record
-from junling.outbox import enqueue
 from matches import task_names
 from matches.access import (
     access_game_adjudication,
@@ -280,7 +280,7 @@ def request_adjudication(
                 database=version.content_hash if version else None,
             )
             if enqueue:
-                enqueue(task_names.REPLAY_LOG, [adjudication.pk])
+                outbox.enqueue(task_names.REPLAY_LOG, [adjudication.pk])
     return adjudication
 
 
@@ -572,7 +572,7 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
 
 
 def _enqueue_standings(tournament_id: int) -> None:
-    enqueue(task_names.SNAPSHOT_STANDINGS, [tournament_id])
+    outbox.enqueue(task_names.SNAPSHOT_STANDINGS, [tournament_id])
 
 
 # --- a whole tournament ------------------------------------------------------------------------------------
@@ -583,7 +583,7 @@ def request_tournament_replay(actor: Any, tournament: Tournament) -> None:
     access_tournament_replay(actor, tournament)
     with transaction.atomic():
         record(actor, "adjudication.replay_tournament", tournament)
-        enqueue(task_names.REPLAY_TOURNAMENT, [tournament.pk])
+        outbox.enqueue(task_names.REPLAY_TOURNAMENT, [tournament.pk])
 
 
 def tournament_games(tournament_id: int) -> Iterable[MatchGame]:

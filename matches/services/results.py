@@ -15,9 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import junling.outbox as outbox
 from junling.errors import Refused
 from junling.models import record
-from junling.outbox import enqueue
 from matches import task_names
 from matches.access import access_dispute, access_override, access_report
 from matches.models import GameLog, Match, MatchGame, ResultReport, Round, Tournament
@@ -128,7 +128,7 @@ def _finish(match: Match, a: int, b: int, d: int, source: str) -> None:
     if match.round_id:
         finish_round_if_done(Round.objects.select_for_update().get(pk=match.round_id))
     if match.tournament_id:
-        enqueue(task_names.SNAPSHOT_STANDINGS, [match.tournament_id])
+        outbox.enqueue(task_names.SNAPSHOT_STANDINGS, [match.tournament_id])
 
 
 def _require_open(match: Match) -> None:

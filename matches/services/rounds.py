@@ -18,11 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import junling.outbox as outbox
 from decks.models import DeckVersion
 from decks.services.decks import check_deck_version, deck_content_hash
 from junling.errors import Refused
 from junling.models import record
-from junling.outbox import enqueue
 from matches import task_names
 from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
@@ -61,7 +61,7 @@ CONFIRMABLE = {
 
 
 def _enqueue_snapshot(tournament_id: int) -> None:
-    enqueue(task_names.SNAPSHOT_STANDINGS, [tournament_id])
+    outbox.enqueue(task_names.SNAPSHOT_STANDINGS, [tournament_id])
 
 
 def _locked_running(tournament: Tournament) -> Tournament:
@@ -548,7 +548,7 @@ def finish_tournament(tournament: Tournament, actor: Any) -> Tournament:
         tournament.save(update_fields=["status", "finished_at"])
         record(actor, "tournament.finish", tournament, rounds=tournament.rounds.count())
         _enqueue_snapshot(tournament.pk)
-        enqueue(task_names.UPDATE_RATINGS, [tournament.pk])
+        outbox.enqueue(task_names.UPDATE_RATINGS, [tournament.pk])
     return tournament
 
 

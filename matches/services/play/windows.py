@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 from django.utils import timezone
 
+import junling.outbox as outbox
 from engine.game import Phase, State
-from junling.outbox import enqueue
 from matches import task_names
 from matches.models import RefereedEntry, RefereedGame
 
@@ -65,4 +65,4 @@ def schedule_timeout(row: RefereedGame, state: State) -> None:
     if not is_open(row, state):
         return
     game_id, step = row.pk, row.steps
-    enqueue(task_names.EXPIRE_RESPONSE_WINDOW, [game_id, step], countdown=RESPONSE_SECONDS)
+    outbox.enqueue(task_names.EXPIRE_RESPONSE_WINDOW, [game_id, step], countdown=RESPONSE_SECONDS)
