@@ -18,6 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRE_SERVICES = os.environ.get("JUNLING_REQUIRE_SERVICES") == "1" or os.environ.get("CI") == "true"
 TEST_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/15"
+TEST_QUEUE = f"junling-test-{os.getpid()}"
+"""This run's own queue: test runs sharing one Redis never take each other's tasks."""
 
 
 def need_service(reason: str) -> None:
@@ -33,7 +35,12 @@ def pytest_configure(config: pytest.Config) -> None:
         from junling.celery import app
     except Exception:  # engine-only runs (-p no:django) have no Django settings
         return
-    app.conf.update(task_always_eager=True, broker_url=TEST_BROKER_URL, result_backend=TEST_BROKER_URL)
+    app.conf.update(
+        task_always_eager=True,
+        broker_url=TEST_BROKER_URL,
+        result_backend=TEST_BROKER_URL,
+        task_default_queue=TEST_QUEUE,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -76,10 +83,11 @@ def celery_worker(redis_url: str, transactional_db: None) -> Iterator[subprocess
         CELERY_RESULT_BACKEND=redis_url,
         DATABASE_URL=_database_url_for_worker(),
         PYTHONPATH=str(ROOT),
+        CELERY_TASK_DEFAULT_QUEUE=TEST_QUEUE,
     )
     import redis
 
-    redis.Redis.from_url(redis_url).flushdb()
+    redis.Redis.from_url(redis_url).delete(TEST_QUEUE)
     log = open(ROOT / "var" / "test-worker.log", "wb")
     proc = subprocess.Popen(
         [

@@ -14,7 +14,7 @@ import pytest
 
 from matches.models import Adjudication
 from matches.services import adjudication as services
-from tests.conftest import ROOT, _database_url_for_worker
+from tests.conftest import ROOT, TEST_QUEUE, _database_url_for_worker
 from tests.matches.adjudication_support import recorded_log, starter_version
 from tests.matches.factories import UserFactory
 
@@ -36,6 +36,7 @@ def start_worker(redis_url: str, name: str, log) -> subprocess.Popen[bytes]:
         CELERY_RESULT_BACKEND=redis_url,
         DATABASE_URL=_database_url_for_worker(),
         PYTHONPATH=str(ROOT),
+        CELERY_TASK_DEFAULT_QUEUE=TEST_QUEUE,
     )
     return subprocess.Popen(
         [sys.executable, "-c", WORKER, f"{name}@%h"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
@@ -67,7 +68,7 @@ def test_a_worker_killed_mid_replay_loses_nothing_the_next_worker_finishes_it(re
     from junling.celery import app
     from matches.tasks_adjudication import replay_log
 
-    redis.Redis.from_url(redis_url).flushdb()
+    redis.Redis.from_url(redis_url).delete(TEST_QUEUE)
     starter_version()
     judge = UserFactory(username="judge")
     log = services.store_log(recorded_log(61), judge)
