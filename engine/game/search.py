@@ -51,7 +51,7 @@ from engine.game.determinize import determinize, information_set
 from engine.game.state import State
 from engine.game.terms import CHANCE, TERMINAL, Area, Phase
 
-LEVELS: dict[str, int] = {"ismcts-1": 50, "ismcts-2": 200, "ismcts-3": 800}
+LEVELS: dict[str, int] = {"ismcts-1": 25, "ismcts-2": 120, "ismcts-3": 500}
 """Iterations a move at each level."""
 
 _SCALE = 6.0
@@ -81,7 +81,7 @@ class ISMCTSBot:
         max_time: float | None = None,
         uct_c: float = 0.7,
         rollout_turns: int = 2,
-        rollout: str = "random",
+        rollout: str = "greedy",
         name: str | None = None,
     ) -> None:
         self.rng = random.Random(seed)
