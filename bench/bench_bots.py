@@ -72,6 +72,12 @@ def one_game(args: tuple[str, int | None, str, int]) -> tuple[bool, list[float],
     return s.outcome.winner == seat, times, instant[0], s.turn
 
 
+def _progress(name: str, results: list, result: tuple) -> None:
+    results.append(result)
+    if len(results) % 20 == 0:
+        print(f"  {name}: {sum(r[0] for r in results)}/{len(results)}", file=sys.stderr, flush=True)
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of a proportion."""
     if n == 0:
@@ -99,12 +105,15 @@ def main() -> int:
         iterations = args.iterations or LEVELS[name]
         start = time.perf_counter()
         work = [(name, args.iterations, args.opponent, g) for g in range(args.games)]
+        results = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs, initializer=_setup, initargs=(args.decks,)) as pool:
-                results = list(pool.map(one_game, work))
+                for r in pool.map(one_game, work):
+                    _progress(name, results, r)
         else:
             _setup(args.decks)
-            results = [one_game(w) for w in work]
+            for w in work:
+                _progress(name, results, one_game(w))
         wins = sum(r[0] for r in results)
         times = sorted(t for r in results for t in r[1])
         instant = sum(r[2] for r in results)
