@@ -31,7 +31,7 @@ import dataclasses
 import math
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.game.actions import (
     Action,
@@ -48,8 +48,10 @@ from engine.game.actions import (
 )
 from engine.game.bots import evaluate
 from engine.game.determinize import determinize, information_set
-from engine.game.state import State
 from engine.game.terms import CHANCE, TERMINAL, Area, Phase
+
+if TYPE_CHECKING:
+    from engine.game.state import State
 
 LEVELS: dict[str, int] = {"ismcts-1": 25, "ismcts-2": 120, "ismcts-3": 500}
 """Iterations a move at each level."""
