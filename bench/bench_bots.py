@@ -73,9 +73,17 @@ def one_game(args: tuple[str, int | None, str, int]) -> tuple[bool, list[float],
 
 
 def _progress(name: str, results: list, result: tuple) -> None:
+    """One line a game (a run stopped early can still be counted), a running tally every 20."""
     results.append(result)
+    won, times, instant, turns = result
+    print(
+        f"  {name} game {len(results) - 1}: {'won' if won else 'lost'}, {turns} turns, {len(times)} searched moves "
+        f"(CPU {sum(times):.2f} s, max {max(times, default=0):.3f} s), {instant} at once",
+        file=sys.stderr,
+        flush=True,
+    )
     if len(results) % 20 == 0:
-        print(f"  {name}: {sum(r[0] for r in results)}/{len(results)}", file=sys.stderr, flush=True)
+        print(f"  {name}: won {sum(r[0] for r in results)}/{len(results)}", file=sys.stderr, flush=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -116,16 +116,20 @@ class ISMCTSBot:
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
                 break
-            self._iterate(state.game, info, root, root_tokens, me)
+            if not self._iterate(state.game, info, root, root_tokens, me):
+                break  # no state fits the information (never seen in tests): the first action offered
             self.last_iterations = i + 1
         best = max(root_tokens, key=lambda t: (root.stats.get(t, (0, 0.0))[0], root.stats.get(t, (0, 0.0))[1]))
         return root_tokens[best]
 
     # --- one iteration -----------------------------------------------------------------------------
 
-    def _iterate(self, game: Any, info: dict[str, Any], root: _Node, root_tokens: dict[Any, Action], me: int) -> None:
+    def _iterate(self, game: Any, info: dict[str, Any], root: _Node, root_tokens: dict[Any, Action], me: int) -> bool:
         rng = self.rng
-        s = determinize(game, info, rng)
+        try:
+            s = determinize(game, info, rng)
+        except ValueError:
+            return False
         node = root
         path: list[tuple[_Node, Any, int]] = []
         expanded = False
@@ -183,6 +187,7 @@ class ISMCTSBot:
             st = parent.stats[t]
             st[0] += 1
             st[1] += value if actor == me else 1.0 - value
+        return True
 
     def _rollout(self, s: State) -> None:
         """Play on with the quick policy until ``rollout_turns`` turns have begun (or the game ends)."""
