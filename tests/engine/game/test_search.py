@@ -163,3 +163,25 @@ def test_the_bot_plays_the_rules_alone_and_its_levels_are_named(game):
     play(s, bots)
     assert s.is_terminal() and bots[0].name == "ismcts-1"
     assert list(LEVELS) == ["ismcts-1", "ismcts-2", "ismcts-3"]
+
+
+def test_determinizations_of_random_decks_over_every_starter_card(starter):
+    """Every text in play (郭嘉 looking at RESOURCE, 找寻, cards taken from a hand, 束缚 …)."""
+    from tests.engine.game.test_properties import random_starter_deck
+
+    game, _ = starter
+    for seed in range(25):
+        deck_rng = random.Random(seed)
+        decks = [random_starter_deck(game.db, deck_rng), random_starter_deck(game.db, deck_rng)]
+        for i, s in enumerate(_decisions(game, decks, seed)):
+            me = s.current_player()
+            d = determinize(game, information_set(s, me), random.Random(i))
+            check_areas(d)
+            assert d.observation(me) == s.observation(me)
+            assert [str(a) for a in d.legal_actions()] == [str(a) for a in s.legal_actions()]
+    for seed in range(3):  # and the bot plays such games through (apply refuses an illegal action)
+        deck_rng = random.Random(100 + seed)
+        s = game.new_initial_state(
+            random_starter_deck(game.db, deck_rng), random_starter_deck(game.db, deck_rng), seed=seed
+        )
+        assert play(s, [ISMCTSBot(seed, 8), ISMCTSBot(seed + 1, 8)]).is_terminal()
