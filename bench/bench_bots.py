@@ -72,13 +72,13 @@ def one_game(args: tuple[str, int | None, str, int]) -> tuple[bool, list[float],
     return s.outcome.winner == seat, times, instant[0], s.turn
 
 
-def _progress(name: str, results: list, result: tuple) -> None:
+def _progress(name: str, results: list, result: tuple, first: int) -> None:
     """One line a game (a run stopped early can still be counted), a running tally every 20."""
     results.append(result)
     won, times, instant, turns = result
     print(
-        f"  {name} game {len(results) - 1}: {'won' if won else 'lost'}, {turns} turns, {len(times)} searched moves "
-        f"(CPU {sum(times):.2f} s, max {max(times, default=0):.3f} s), {instant} at once",
+        f"  {name} game {first + len(results) - 1}: {'won' if won else 'lost'}, {turns} turns, "
+        f"{len(times)} searched moves (CPU {sum(times):.2f} s, max {max(times, default=0):.3f} s), {instant} at once",
         file=sys.stderr,
         flush=True,
     )
@@ -100,6 +100,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=list(LEVELS))
     parser.add_argument("--games", type=int, default=200, help="games per level (default 200)")
+    parser.add_argument("--first", type=int, default=0, help="number of the first game (to split a run)")
     parser.add_argument("--iterations", type=int, help="iterations a move instead of the level's")
     parser.add_argument("--opponent", default="greedy", choices=list(BOTS))
     parser.add_argument("--decks", nargs=2, default=["shu_starter", "wei_starter"])
@@ -112,16 +113,16 @@ def main() -> int:
     for name in args.levels:
         iterations = args.iterations or LEVELS[name]
         start = time.perf_counter()
-        work = [(name, args.iterations, args.opponent, g) for g in range(args.games)]
+        work = [(name, args.iterations, args.opponent, g) for g in range(args.first, args.first + args.games)]
         results = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs, initializer=_setup, initargs=(args.decks,)) as pool:
                 for r in pool.map(one_game, work):
-                    _progress(name, results, r)
+                    _progress(name, results, r, args.first)
         else:
             _setup(args.decks)
             for w in work:
-                _progress(name, results, one_game(w))
+                _progress(name, results, one_game(w), args.first)
         wins = sum(r[0] for r in results)
         times = sorted(t for r in results for t in r[1])
         instant = sum(r[2] for r in results)
