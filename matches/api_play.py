@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.models import DeckVersion
-from engine.game.bots import BOTS
+from engine.game.players import INTERACTIVE as BOTS
 from junling.errors import NotAllowed, Refused
 from matches import access
 from matches.models import RefereedGame

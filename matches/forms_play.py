@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from decks.models import DeckVersion
-from engine.game.bots import BOTS
+from engine.game.players import INTERACTIVE as BOTS
 
 CHOOSE_DECK = gettext_lazy("Choose one of your decks.")
 

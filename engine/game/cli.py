@@ -7,9 +7,10 @@ from pathlib import Path
 
 from engine.cards import DATA_DIR, CardDatabaseError, load_database, starter_database
 from engine.decklist import parse_decklist
-from engine.game.bots import BOTS, play
+from engine.game.bots import play
 from engine.game.errors import GameSetupError
 from engine.game.narrate import describe
+from engine.game.players import BOTS
 from engine.game.rules import Game
 from engine.game.state import State
 from engine.game.terms import CHANCE

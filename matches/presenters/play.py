@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
-from engine.game.bots import BOTS
+from engine.game.players import INTERACTIVE as BOTS
 from matches.access import access_seat, seat_of, startable_matches
 from matches.models import Match, RefereedGame, RefereedMatch
 from matches.presenters.narration import Names, controls, feed, game_reason

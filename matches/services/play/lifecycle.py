@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from decks.models import Card, DeckVersion
-from engine.game.bots import BOTS
+from engine.game.players import INTERACTIVE as BOTS
 from junling.errors import NotAllowed
 from junling.models import record
 from matches.access import access_player, access_seat, seat_of

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from decks.models import DeckVersion
 from engine.game import CHANCE, TERMINAL, Action, Game, State, action_from_json
-from engine.game.bots import BOTS
+from engine.game.players import BOTS
 from engine.log import Recorder
 from junling.models import record
 from matches.models import GameLog, Match, RefereedEntry, RefereedGame, RefereedMatch
