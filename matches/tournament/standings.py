@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import groupby
-from operator import attrgetter
+from operator import attrgetter, truediv
 from typing import Any, NamedTuple
 
 PlayerId = Hashable
@@ -536,44 +536,69 @@ class StandingsTally:
         unknown = [p for p in dropped if p not in index]
         if unknown:
             raise ResultError(f"dropped players {unknown!r} are not registered")
-        gone = {index[p] for p in dropped}
         n = len(self.players)
         floor = PERCENTAGE_FLOOR
-        mwp, gwp, points = self._mwp, self._gwp, self._points
-        mg, gg = mwp.__getitem__, gwp.__getitem__
-        omwp = [sum(map(mg, o)) / len(o) if o else floor for o in self._opp]
-        ogwp = [sum(map(gg, o)) / len(o) if o else floor for o in self._opp]
+        opp = self._opp
+        # Opponents' averages in C: per player the sum of the opponents' figures (as compute_standings
+        # adds them) over their count; players without opponents get the floor afterwards.
+        counts = list(map(len, opp))
+        alone = list(_positions(counts, 0))
+        for i in alone:
+            counts[i] = 1  # the sum is 0: divided by 1, then replaced by the floor
+        omwp = list(map(truediv, map(sum, map(partial(map, self._mwp.__getitem__), opp)), counts))
+        ogwp = list(map(truediv, map(sum, map(partial(map, self._gwp.__getitem__), opp)), counts))
+        for i in alone:
+            omwp[i] = ogwp[i] = floor
         # The ranking key of compute_standings, ((points * 2q + OMW) * 2q + GW) * 2q + OGW with each
         # percentage rounded to q: the points and GW part is kept up to date by _apply.
         q = TIE_SCALE
         q4 = 4 * q * q
         keys = [f + int(om * q + 0.5) * q4 + int(og * q + 0.5) for f, om, og in zip(self._fixed, omwp, ogwp)]
         order = sorted(range(n), key=keys.__getitem__, reverse=True)
-        # Rows built column by column in C (no Python call per row): the tuples are Standing's fields in order.
-        return list(
+        ranks = [0] * n
+        for rank, i in enumerate(order, start=1):
+            ranks[i] = rank
+        gone = [False] * n
+        for p in dropped:
+            gone[index[p]] = True
+        # Rows built in registration order straight from the columns (zip and tuple.__new__ in C, no
+        # Python call per row), then put in rank order.
+        rows = list(
             map(
                 _make_standing,
                 zip(
-                    range(1, n + 1),
-                    map(self.players.__getitem__, order),
-                    map(points.__getitem__, order),
-                    map(self._wins.__getitem__, order),
-                    map(self._draws.__getitem__, order),
-                    map(self._losses.__getitem__, order),
-                    map(self._byes.__getitem__, order),
-                    map(self._rounds.__getitem__, order),
-                    map(self._game_points.__getitem__, order),
-                    map(self._games.__getitem__, order),
-                    map(mg, order),
-                    map(gg, order),
-                    map(omwp.__getitem__, order),
-                    map(ogwp.__getitem__, order),
-                    map(self._opp_ids.__getitem__, order),
-                    map(gone.__contains__, order),
-                    order,
+                    ranks,
+                    self.players,
+                    self._points,
+                    self._wins,
+                    self._draws,
+                    self._losses,
+                    self._byes,
+                    self._rounds,
+                    self._game_points,
+                    self._games,
+                    self._mwp,
+                    self._gwp,
+                    omwp,
+                    ogwp,
+                    self._opp_ids,
+                    gone,
+                    range(n),
                 ),
             )
         )
+        return list(map(rows.__getitem__, order))
+
+
+def _positions(values: list[Any], value: Any) -> Iterable[int]:
+    """Every index of ``value`` in ``values`` (the search runs in C)."""
+    i = -1
+    try:
+        while True:
+            i = values.index(value, i + 1)
+            yield i
+    except ValueError:
+        return
 
 
 _make_standing = partial(tuple.__new__, Standing)
