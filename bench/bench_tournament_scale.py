@@ -13,7 +13,8 @@ states. On each round's state, back to back:
   ``standings`` (incremental; the tally lives across rounds as in a worker); both must agree;
 * pairing: ``pair_swiss`` as it is now, ``pair_swiss`` of ``--baseline`` (a git revision, loaded from
   git into a temporary package; both must pair identically) and swisspair (C++, the anchor: its
-  ``create_matches`` call only, in a child process limited to 120 s; ``requirements-bench.txt``).
+  ``create_matches`` call only, in a child process limited to 120 s, on a thread with a 512 MB stack, without
+  which it crashes from about 60,000 players; ``requirements-bench.txt``).
 
 Every figure is the median of the runs (wall clock, ``time.perf_counter``); every ratio is the median of
 the per-run ratios to the anchor measured on the same state in the same run. ``--gc freeze`` runs
@@ -36,6 +37,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -108,8 +110,13 @@ def swisspair_child(active: list[Any], queue: Any) -> None:
         for i, s in enumerate(active)
     ]
     row: dict[str, Any] = {}
-    matches = timed(row, "swisspair", swisspair.create_matches, players)
-    row["swisspair_tables"] = len(matches)
+    # swisspair recurses deeply: on the default 8 MB stack it crashes from about 60,000 players.
+    threading.stack_size(1 << 29)
+    worker = threading.Thread(
+        target=lambda: row.update(tables=len(timed(row, "swisspair", swisspair.create_matches, players)))
+    )
+    worker.start()
+    worker.join()
     queue.put(row)
 
 
@@ -119,9 +126,16 @@ def run_swisspair(active: list[Any]) -> dict[str, Any]:
     queue = ctx.Queue()
     proc = ctx.Process(target=swisspair_child, args=(active, queue))
     proc.start()
+    deadline = time.monotonic() + PEER_TIME_LIMIT
     try:
-        return queue.get(timeout=PEER_TIME_LIMIT)
-    except Exception:  # a timeout or a dead child: the cell stays empty
+        while time.monotonic() < deadline:
+            try:
+                return queue.get(timeout=0.5)
+            except Exception:  # queue.Empty: still working, or dead
+                if not proc.is_alive() and queue.empty():
+                    print(f"  swisspair died (exit code {proc.exitcode})", flush=True)
+                    return {}
+        print("  swisspair: over the time limit", flush=True)
         return {}
     finally:
         proc.kill()

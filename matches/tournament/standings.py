@@ -411,17 +411,22 @@ class StandingsTally:
         for r in new:
             if getattr(r, "round", None) != number:
                 raise ResultError(f"{r!r} is not a result of round {number}")
-        old = self._by_round.pop(number, ())
-        self._apply(old, -1)
+        old = self._by_round.get(number, ())
+        # Only what differs is taken out and put in: a late entrant's missed-round loss is appended
+        # to its round, a ruling changes one result in the middle.
+        head = _common_prefix(old, new)
+        tail = _common_prefix(old[head:][::-1], new[head:][::-1])
+        gone, added = old[head : len(old) - tail], new[head : len(new) - tail]
+        self._apply(gone, -1)
         try:
-            self._apply(new, 1)
+            self._apply(added, 1)
         except ResultError:
-            self._apply(old, 1)
-            if old:
-                self._by_round[number] = old
+            self._apply(gone, 1)
             raise
         if new:
             self._by_round[number] = new
+        else:
+            self._by_round.pop(number, None)
 
     def _apply(self, results: Sequence[Result], sign: int) -> None:
         """Add (sign 1) or take out (sign -1) results; a bad result undoes the ones before it and raises."""
@@ -616,6 +621,20 @@ def _same(old: tuple[Result, ...], new: list[Result]) -> bool:
     # A tuple comparison tries identity first: the very objects added before compare in C,
     # equal new ones (read again from a database) by value.
     return old == tuple(new)
+
+
+def _common_prefix(a: tuple[Result, ...], b: tuple[Result, ...]) -> int:
+    """How many leading results are the same: compared a block at a time in C, then one by one."""
+    n = min(len(a), len(b))
+    k = 0
+    step = 512
+    while k < n and a[k : k + step] == b[k : k + step]:
+        k += step
+    if k >= n:
+        return n
+    while k < n and a[k] == b[k]:
+        k += 1
+    return k
 
 
 def _without(values: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
