@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_tournament_scale.py                       # 100,000 players x 12 rounds, 5 runs
     .venv/bin/python bench/bench_tournament_scale.py --players 10000 --rounds 14
-    .venv/bin/python bench/bench_tournament_scale.py --gc freeze           # the collector kept off the event's data
+    .venv/bin/python bench/bench_tournament_scale.py --freeze --peer-rounds 1,4,8,12   # and with the collector frozen
 
 One Swiss event (random results with draws, drops every round, late entrants in round 2 with 0 points
 and in round 3 with losses for the missed rounds, and in round 6 a judge's ruling that turns 1 % of
@@ -17,9 +17,9 @@ states. On each round's state, back to back:
   which it crashes from about 60,000 players; ``requirements-bench.txt``).
 
 Every figure is the median of the runs (wall clock, ``time.perf_counter``); every ratio is the median of
-the per-run ratios to the anchor measured on the same state in the same run. ``--gc freeze`` runs
-``gc.collect(); gc.freeze()`` once each round's inputs are built, so the collector no longer walks the
-event's results (what a frozen worker gains; the default leaves the collector as it is).
+the per-run ratios to the anchor measured on the same state in the same run. ``--freeze`` then times
+the same state again after ``gc.collect(); gc.freeze()`` (with its own tally), so that the collector's
+cost shows as a ratio in the same run; ``--peer-rounds`` runs swisspair on those rounds only.
 """
 
 from __future__ import annotations
@@ -148,6 +148,7 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
     results: list[Result] = []
     dropped: set[Any] = set()
     tally = StandingsTally()
+    frozen_tally = StandingsTally() if args.freeze else None
     late = max(1, args.players // 100)
     rows = []
     for rnd in range(1, args.rounds + 1):
@@ -161,17 +162,14 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
             for k, r in enumerate(results):
                 if r.round == 2 and isinstance(r, MatchResult) and rng.random() < RULING_SHARE:
                     results[k] = dataclasses.replace(r, player_wins=r.opponent_wins, opponent_wins=r.player_wins)
-        if args.gc == "freeze":
-            gc.collect()
-            gc.freeze()
         row: dict[str, Any] = {"round": rnd}
         full = timed(row, "full", compute_standings, registered, results, dropped)
 
-        def incremental() -> Any:
+        def incremental(tally: StandingsTally) -> Any:
             tally.sync(registered, results)
             return tally.standings(dropped)
 
-        standings = timed(row, "tally", incremental)
+        standings = timed(row, "tally", incremental, tally)
         if [s[:10] + s[15:] for s in standings] != [s[:10] + s[15:] for s in full]:
             # (opponents in another order after a replaced round: their averages may differ in the last bits)
             raise SystemExit(f"round {rnd}: the tally's standings differ from compute_standings")
@@ -181,9 +179,18 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
             old = timed(row, "pair_before", baseline.pair_swiss, standings, rnd)
             if [tuple(p) for p in swiss.pairings] != [(p.table, p.player, p.opponent) for p in old.pairings]:
                 raise SystemExit(f"round {rnd}: the baseline pairs differently")
+            del old
+        if frozen_tally is not None:
+            # The same state again with every object alive frozen: what the collector cost above.
+            gc.collect()
+            gc.freeze()
+            timed(row, "full_frozen", compute_standings, registered, results, dropped)
+            timed(row, "tally_frozen", incremental, frozen_tally)
+            timed(row, "pair_frozen", pair_swiss, standings, rnd)
+            gc.unfreeze()
         active = [s for s in standings if not s.dropped]
         row["active"] = len(active)
-        if use_peer:
+        if use_peer and (not args.peer_rounds or rnd in args.peer_rounds):
             row.update(run_swisspair(active))
         pairs = [(p.player, p.opponent) for p in swiss.pairings if p.opponent is not None]
         row.update(quality(active, pairs, swiss.bye))
@@ -193,6 +200,12 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
             f" {row['tally']:.3f} s, pairing {row['pair']:.3f} s"
             + (f", before {row['pair_before']:.3f} s" if "pair_before" in row else "")
             + (f", swisspair {row['swisspair']:.3f} s" if row.get("swisspair") else "")
+            + (
+                f", frozen: full {row['full_frozen']:.3f} s, tally {row['tally_frozen']:.3f} s,"
+                f" pairing {row['pair_frozen']:.3f} s"
+                if "full_frozen" in row
+                else ""
+            )
             + f", rematches {row['rematches']}, crossings {row['crossings']} (least {row['required']})",
             flush=True,
         )
@@ -204,8 +217,6 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
             if rng.random() < (0.05 if s.losses >= 2 else 0.005):
                 dropped.add(s.player)
         del standings, swiss, active, pairs
-    if args.gc == "freeze":
-        gc.unfreeze()
     return rows
 
 
@@ -237,7 +248,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--gc", choices=("on", "freeze"), default="on")
+    parser.add_argument("--freeze", action="store_true", help="also time each round with every object frozen")
+    parser.add_argument(
+        "--peer-rounds", type=lambda t: {int(x) for x in t.split(",") if x}, default=set(), help="e.g. 1,4,8,12"
+    )
     parser.add_argument("--baseline", default="ed542d7", help="git revision of the 'before' pairing ('' for none)")
     parser.add_argument("--no-peer", action="store_true", help="skip swisspair")
     args = parser.parse_args()
@@ -249,12 +263,12 @@ def main() -> int:
         print("note: swisspair is not installed (pip install -r requirements-bench.txt); its column is left out")
     runs = []
     for k in range(args.runs):
-        print(f"run {k + 1} of {args.runs} (gc {args.gc}):", flush=True)
+        print(f"run {k + 1} of {args.runs}:", flush=True)
         runs.append(one_run(args, baseline, use_peer))
     print(f"\nafter the runs: {machine()}")
     for clock, suffix in (("wall clock", ""), ("CPU time", "_cpu")):
         print(
-            f"\n{args.players} players x {args.rounds} rounds, gc {args.gc}, {clock}: median of {args.runs} runs"
+            f"\n{args.players} players x {args.rounds} rounds, {clock}: median of {args.runs} runs"
             " (seconds); ratios are medians of per-run ratios to the anchor on the same state"
         )
         print(
@@ -278,6 +292,27 @@ def main() -> int:
             f"\nworst round ({clock}, medians): standings full {worst[f]:.3f} s, tally {worst[t]:.3f} s;"
             f" pairing before {worst[pb]:.3f} s, after {worst[pa]:.3f} s, swisspair {worst[sp]:.3f} s"
         )
+    if args.freeze:
+        for clock, suffix in (("wall clock", ""), ("CPU time", "_cpu")):
+            print(
+                f"\nthe collector, {clock}: the same states with the collector as it is and with every object"
+                f" frozen; median of {args.runs} runs (seconds), ratio = median of per-run as-is / frozen"
+            )
+            print(
+                "| round | standings full | frozen | ratio | standings tally | frozen | ratio"
+                " | pairing | frozen | ratio |"
+            )
+            print("|---|---|---|---|---|---|---|---|---|---|")
+            for i, first in enumerate(runs[0]):
+                cells = []
+                for k in ("full", "tally", "pair"):
+                    a, b = k + suffix, k + "_frozen" + suffix
+                    cells += [
+                        fmt(median_of(runs, i, a)),
+                        fmt(median_of(runs, i, b)),
+                        fmt(median_ratio(runs, i, a, b), 2),
+                    ]
+                print(f"| {first['round']} | " + " | ".join(cells) + " |")
     bad = sum(r["rematches"] + r["unpaired"] + r["second_bye"] for run in runs for r in run)
     extra = sum(r["crossings"] - r["required"] for r in runs[0])
     print(f"rematches, unpaired players and needless second byes, all runs: {bad}; crossings beyond the bound: {extra}")
