@@ -29,6 +29,7 @@ import dataclasses
 import gc
 import importlib
 import importlib.util
+import json
 import multiprocessing as mp
 import os
 import platform
@@ -254,18 +255,31 @@ def main() -> int:
     )
     parser.add_argument("--baseline", default="ed542d7", help="git revision of the 'before' pairing ('' for none)")
     parser.add_argument("--no-peer", action="store_true", help="skip swisspair")
+    parser.add_argument("--save", help="also write the runs' raw figures to this JSON file")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="JSON", help="print the tables of runs saved by several processes, run nothing"
+    )
     args = parser.parse_args()
     print(machine())
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
-    baseline = load_baseline(args.baseline) if args.baseline else None
-    use_peer = not args.no_peer and importlib.util.find_spec("swisspair") is not None
-    if not args.no_peer and not use_peer:
-        print("note: swisspair is not installed (pip install -r requirements-bench.txt); its column is left out")
     runs = []
-    for k in range(args.runs):
-        print(f"run {k + 1} of {args.runs}:", flush=True)
-        runs.append(one_run(args, baseline, use_peer))
-    print(f"\nafter the runs: {machine()}")
+    if args.merge:
+        # Runs made by separate processes at the same time (same seed, so the same states).
+        for name in args.merge:
+            runs.extend(json.loads(Path(name).read_text()))
+        args.runs = len(runs)
+    else:
+        baseline = load_baseline(args.baseline) if args.baseline else None
+        use_peer = not args.no_peer and importlib.util.find_spec("swisspair") is not None
+        if not args.no_peer and not use_peer:
+            print("note: swisspair is not installed (pip install -r requirements-bench.txt); its column is left out")
+        for k in range(args.runs):
+            print(f"run {k + 1} of {args.runs}:", flush=True)
+            runs.append(one_run(args, baseline, use_peer))
+        if args.save:
+            Path(args.save).write_text(json.dumps(runs))
+        print(f"\nafter the runs: {machine()}")
+    args.freeze = args.freeze or any("full_frozen" in row for run in runs for row in run)
     for clock, suffix in (("wall clock", ""), ("CPU time", "_cpu")):
         print(
             f"\n{args.players} players x {args.rounds} rounds, {clock}: median of {args.runs} runs"
