@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import groupby
-from operator import attrgetter, truediv
+from itertools import compress, groupby
+from operator import attrgetter, is_not, truediv
 from typing import Any, NamedTuple
 
 PlayerId = Hashable
@@ -417,6 +417,10 @@ class StandingsTally:
         head = _common_prefix(old, new)
         tail = _common_prefix(old[head:][::-1], new[head:][::-1])
         gone, added = old[head : len(old) - tail], new[head : len(new) - tail]
+        if len(gone) == len(added):
+            # Changed in place (rulings scattered over the round): only the positions that differ.
+            moved = [k for k in compress(range(len(gone)), map(is_not, gone, added)) if gone[k] != added[k]]
+            gone, added = tuple(gone[k] for k in moved), tuple(added[k] for k in moved)
         self._apply(gone, -1)
         try:
             self._apply(added, 1)
