@@ -4,7 +4,7 @@ import logging
 import os
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import worker_process_init, worker_ready
 
 from junling.outbox import relay
 
@@ -28,6 +28,16 @@ def _relay_on_worker_start(**_: object) -> None:
         relay()
     except Exception:  # a worker must start even if the database is briefly away
         logging.getLogger(__name__).exception("outbox relay at worker start failed")
+
+
+@worker_process_init.connect
+@worker_ready.connect
+def freeze_loaded_worker(**_kwargs: object) -> None:
+    """Each worker process (a prefork child, or the worker itself with the solo and thread pools) keeps
+    the garbage collector off the app it has loaded (junling.gcfreeze)."""
+    from junling.gcfreeze import freeze_after_startup
+
+    freeze_after_startup()
 
 
 @app.task(name="junling.ping")

@@ -1,13 +1,18 @@
 """Tournament standings from the database: results as plain values, snapshots keyed by the results.
 
 The algorithm is matches.tournament.compute_standings; this module only reads the matches and
-registrations (a few flat queries, no per-player query) and stores the rows of a snapshot.
+registrations (a few flat queries, no per-player query) and stores the rows of a snapshot. Each process
+keeps a StandingsTally for the last few tournaments: every call still reads every result, but only the
+rounds that changed since this process last saw them are added up again (a ruling or an override
+replaces its round's results), which is most of the computation of a large event.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from matches.models import Match, Registration, Round, StandingsSnapshot, Tournament
-from matches.tournament import Bye, MatchResult, MissedRound, Result, Standing, compute_standings
+from matches.tournament import Bye, MatchResult, MissedRound, Result, Standing, StandingsTally
 
 # Rounds whose results count in the standings; a top cut is a bracket, not more Swiss points.
 STANDING_KINDS = (Round.Kind.SWISS, Round.Kind.ROUND_ROBIN, Round.Kind.ELIMINATION)
@@ -105,10 +110,27 @@ def tournament_results(tournament: Tournament, *, kinds: tuple[str, ...] = STAND
     return TournamentResults(players, results, dropped, names, last or 0)
 
 
+TALLIES_KEPT = 2
+"""Tournaments whose tally a process keeps (a 100,000-player tally holds about 100 MB)."""
+_tallies: OrderedDict[int, StandingsTally] = OrderedDict()
+_tallies_lock = threading.Lock()
+
+
+def standings_of(tournament_id: int, data: TournamentResults) -> list[Standing]:
+    """compute_standings(data.players, data.results, data.dropped), through this process's tally."""
+    with _tallies_lock:
+        tally = _tallies.pop(tournament_id, None) or StandingsTally()
+        tally.sync(data.players, data.results)  # a ResultError empties it: the next call starts afresh
+        standings = tally.standings(data.dropped)
+        _tallies[tournament_id] = tally
+        while len(_tallies) > TALLIES_KEPT:
+            _tallies.popitem(last=False)
+    return standings
+
+
 def current_standings(tournament: Tournament) -> list[Standing]:
     """The standings after every finished match so far (matches.tournament.compute_standings)."""
-    data = tournament_results(tournament)
-    return compute_standings(data.players, data.results, data.dropped)
+    return standings_of(tournament.pk, tournament_results(tournament))
 
 
 def standings_rows(standings: list[Standing], names: dict[int, str]) -> list[dict[str, Any]]:
@@ -145,7 +167,7 @@ def snapshot_standings(tournament_id: int) -> StandingsSnapshot:
         # The same results again (an override undone): this snapshot is the latest once more.
         StandingsSnapshot.objects.filter(pk=existing.pk).update(computed_at=timezone.now())
         return existing
-    rows = standings_rows(compute_standings(data.players, data.results, data.dropped), data.names)
+    rows = standings_rows(standings_of(tournament.pk, data), data.names)
     try:
         with transaction.atomic():
             return StandingsSnapshot.objects.create(

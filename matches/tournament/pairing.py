@@ -29,9 +29,13 @@ so 10,000 players pair in well under a second (``bench/bench_tournament.py``).
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from itertools import count
+from operator import gt, itemgetter, sub
+from typing import Any, NamedTuple
 
 import networkx as nx
 
@@ -57,9 +61,11 @@ class NoLegalPairingError(TournamentError):
     """No pairing of the active players avoids every rematch (and a second bye, if it came to that)."""
 
 
-@dataclass(frozen=True)
-class Pairing:
-    """One table of a round; ``opponent`` is None for the bye."""
+class Pairing(NamedTuple):
+    """One table of a round; ``opponent`` is None for the bye.
+
+    A named tuple rather than a frozen dataclass: 50,000 of them are built for 100,000 players.
+    """
 
     table: int
     player: PlayerId
@@ -97,20 +103,25 @@ class SwissRound:
 
 
 class _Pairer:
-    def __init__(self, group: list[int], opp: list[set[int]]) -> None:
+    """Pairs positions 0..m-1; ``group`` (non-decreasing) is each one's point group, ``ids`` its player
+    and ``opp`` the players it has met (the standings' tuples as they are: a tuple of a dozen ids is
+    searched about as fast as a set, and converting 100,000 of them cost more than the pairing)."""
+
+    def __init__(self, group: list[int], ids: Sequence[PlayerId], opp: Sequence[tuple[PlayerId, ...]]) -> None:
         self.group = group
+        self.ids = ids
         self.opp = opp
         n = len(group)
         self.cross_weight = (n + 1) * (n + 1)
         self.big = self.cross_weight * ((group[-1] if group else 0) + 3)
         self.start: dict[int, int] = {}
         self.size: dict[int, int] = {}
-        for i, k in enumerate(group):
-            self.start.setdefault(k, i)
-            self.size[k] = self.size.get(k, 0) + 1
-
-    def legal(self, a: int, b: int) -> bool:
-        return b not in self.opp[a]
+        k = group[0] if group else 0
+        while group and k <= group[-1]:  # groups are dense and sorted: two bisections per group
+            lo, hi = bisect_left(group, k), bisect_right(group, k)
+            if hi > lo:
+                self.start[k], self.size[k] = lo, hi - lo
+            k += 1
 
     def exact(
         self, players: list[int], float_from_group: int | None, half: int | None = None
@@ -124,9 +135,11 @@ class _Pairer:
         graph = nx.Graph()
         graph.add_nodes_from(players)
         starts, sizes = self.start, self.size
+        ids, opp = self.ids, self.opp
         for i, a in enumerate(players):
+            met = opp[a]
             for b in players[i + 1 :]:
-                if b in self.opp[a]:
+                if ids[b] in met:
                     continue
                 lo, hi = (a, b) if a < b else (b, a)
                 cross = g[hi] - g[lo]
@@ -153,13 +166,13 @@ class _Pairer:
         return pairs, sorted(p for p in players if p not in matched)
 
     def greedy(self, floaters: list[int], members: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
-        opp = self.opp
+        ids, opp = self.ids, self.opp
         used: set[int] = set()
         pairs: list[tuple[int, int]] = []
         down: list[int] = []
         for f in floaters:
             for m in members:
-                if m not in used and m not in opp[f]:
+                if m not in used and ids[m] not in opp[f]:
                     used.add(m)
                     pairs.append((f, m))
                     break
@@ -173,10 +186,10 @@ class _Pairer:
         unresolved: list[int] = []
         for i in range(h):
             t = top[i]
-            if bottom[i] not in opp[t]:
+            if ids[bottom[i]] not in opp[t]:
                 continue
             for j in (*range(i + 1, h), *range(i - 1, -1, -1)):
-                if bottom[j] not in opp[t] and bottom[i] not in opp[top[j]]:
+                if ids[bottom[j]] not in opp[t] and ids[bottom[i]] not in opp[top[j]]:
                     bottom[i], bottom[j] = bottom[j], bottom[i]
                     break
             else:
@@ -203,7 +216,7 @@ class _Pairer:
         m = len(g)
         if m == 0:
             return []
-        if m <= GLOBAL_EXACT and 4 * sum(len(o) for o in self.opp) >= m * m:
+        if m <= GLOBAL_EXACT and 4 * self._meetings() >= m * m:
             # A small field that has met a quarter of itself: pair it all at once, exactly.
             found, left = self.exact(list(range(m)), None)
             return None if left else found
@@ -241,30 +254,37 @@ class _Pairer:
             pairs = repaired
         return self._improve(pairs)
 
+    def _meetings(self) -> int:
+        """Matches each player has played against the others here (dropped opponents left out)."""
+        here = set(self.ids)
+        return sum(len(here.intersection(met)) for met in self.opp)
+
     def _improve(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """Local search across block borders: around every point-group boundary crossed more often
         than its parity needs, re-pair exactly the players of a window of ranks whose opponents are in
         the window too, and keep the result when it crosses fewer boundaries."""
         g = self.group
         m = len(g)
-        partner = [0] * m
-        for a, b in pairs:
-            partner[a], partner[b] = b, a
         # With dense group numbers, boundary k (between groups k-1 and k) starts at starts[k - 1].
         starts = [self.start[k] for k in sorted(self.start)][1:]
+        # Only the few pairs across a boundary are counted; the partner table is built once needed.
+        cross = {min(a, b): max(a, b) for a, b in pairs if g[a] != g[b]}
+        partner: list[int] = []
         solves = 0
         improved = True
         while improved and solves < IMPROVE_SOLVES:
             improved = False
             crossing = dict.fromkeys(starts, 0)
-            for a in range(m):
-                b = partner[a]
-                if a < b:
-                    for k in range(g[a] + 1, g[b] + 1):
-                        crossing[starts[k - 1]] += 1
+            for a, b in cross.items():
+                for k in range(g[a] + 1, g[b] + 1):
+                    crossing[starts[k - 1]] += 1
             for pos in starts:
                 if crossing[pos] <= pos % 2 or solves >= IMPROVE_SOLVES:
                     continue
+                if not partner:
+                    partner = [0] * m
+                    for a, b in pairs:
+                        partner[a], partner[b] = b, a
                 lo, hi = max(0, pos - IMPROVE_WINDOW // 2), min(m, pos + IMPROVE_WINDOW // 2)
                 window = [p for p in range(lo, hi) if lo <= partner[p] < hi]
                 if len(window) < 4:
@@ -274,10 +294,16 @@ class _Pairer:
                 found, left = self.exact(window, None)
                 if left or sum(g[b] - g[a] for a, b in found) >= before:
                     continue
+                for p in window:
+                    cross.pop(p, None)
                 for a, b in found:
                     partner[a], partner[b] = b, a
+                    if g[a] != g[b]:
+                        cross[a] = b
                 improved = True
                 break
+        if not partner:
+            return pairs
         return [(a, partner[a]) for a in range(m) if a < partner[a]]
 
     def _repair_bottom(self, pairs: list[tuple[int, int]], left: list[int]) -> list[tuple[int, int]] | None:
@@ -303,17 +329,14 @@ def _dense(groups: list[int]) -> list[int]:
     return [levels[k] if k >= 0 else -1 for k in groups]
 
 
-def _crossings(group: list[int], pairs: list[tuple[int, int]]) -> tuple[int, int]:
-    downs = sum(1 for a, b in pairs if group[a] != group[b])
-    return downs, sum(abs(group[a] - group[b]) for a, b in pairs)
-
-
 def _required(group: list[int]) -> int:
-    needed = 0
-    for i in range(1, len(group)):
-        if group[i] != group[i - 1] and i % 2 == 1:
-            needed += 1
-    return needed
+    """Boundaries with an odd number of players above them (``group`` is sorted): two bisections each."""
+    return sum(1 for k in set(group) if bisect_left(group, k) % 2 == 1)
+
+
+_first = itemgetter(0)
+_second = itemgetter(1)
+_make_pairing = partial(tuple.__new__, Pairing)
 
 
 def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
@@ -331,37 +354,41 @@ def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
     Player 4 lost 1–2, player 3 lost 0–2: same points, so the game-win % puts 4 above 3.
     """
     active = [s for s in standings if not s.dropped]
+    n = len(active)
     ids = [s.player for s in active]
-    pos = {p: i for i, p in enumerate(ids)}
-    points_order = sorted({s.points for s in active}, reverse=True)
-    group_of_points = {p: i for i, p in enumerate(points_order)}
-    groups = [group_of_points[s.points] for s in active]
-    if any(groups[i] < groups[i - 1] for i in range(1, len(groups))):
+    opp = [s.opponents for s in active]
+    points = [s.points for s in active]
+    group_of_points = {p: i for i, p in enumerate(sorted(set(points), reverse=True))}
+    groups = list(map(group_of_points.__getitem__, points))
+    if any(map(gt, groups, groups[1:])):
         raise TournamentError("standings must be in rank order (points never increasing)")
-    opp = [{pos[o] for o in s.opponents if o in pos} for s in active]
     notes: list[str] = []
+    without_bye = groups
 
     def attempt(excluded: int | None) -> list[tuple[int, int]] | None:
+        nonlocal without_bye
         if excluded is None:
-            return _Pairer(groups, opp).pair()
-        keep = [i for i in range(len(active)) if i != excluded]
-        remap = {old: new for new, old in enumerate(keep)}
-        sub_groups = _dense([groups[i] for i in keep])
-        sub_opp = [{remap[o] for o in opp[i] if o in remap} for i in keep]
-        found = _Pairer(sub_groups, sub_opp).pair()
+            return _Pairer(groups, ids, opp).pair()
+        e = excluded
+        sub_groups = groups[:e] + groups[e + 1 :]
+        if groups.count(groups[e]) == 1:
+            sub_groups = _dense(sub_groups)  # the bye empties its point group
+        found = _Pairer(sub_groups, ids[:e] + ids[e + 1 :], opp[:e] + opp[e + 1 :]).pair()
         if found is None:
             return None
-        return [(keep[a], keep[b]) for a, b in found]
+        without_bye = sub_groups
+        return [(a + (a >= e), b + (b >= e)) for a, b in found]
 
     bye: int | None = None
     result: list[tuple[int, int]] | None
-    if len(active) % 2 == 0:
+    if n % 2 == 0:
         result = attempt(None)
         if result is None:
-            raise NoLegalPairingError(f"round {round_number}: no pairing of the {len(active)} players avoids a rematch")
+            raise NoLegalPairingError(f"round {round_number}: no pairing of the {n} players avoids a rematch")
     else:
-        fresh = [i for i in reversed(range(len(active))) if active[i].byes == 0]
-        again = [i for i in reversed(range(len(active))) if active[i].byes > 0]
+        byes = [s.byes for s in active]
+        fresh = [i for i in range(n - 1, -1, -1) if not byes[i]]
+        again = [i for i in range(n - 1, -1, -1) if byes[i]]
         result = None
         for candidate in fresh + again:
             result = attempt(candidate)
@@ -370,9 +397,9 @@ def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
                 break
         if result is None or bye is None:
             raise NoLegalPairingError(
-                f"round {round_number}: no pairing of the {len(active)} players avoids a rematch, whoever has the bye"
+                f"round {round_number}: no pairing of the {n} players avoids a rematch, whoever has the bye"
             )
-        if active[bye].byes > 0:
+        if byes[bye] > 0:
             notes.append(
                 f"round {round_number}: {ids[bye]!r} gets a second bye: every player without a bye"
                 " would leave a rematch"
@@ -384,11 +411,17 @@ def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
                 " their bye would leave a rematch"
             )
 
-    result = sorted((min(a, b), max(a, b)) for a, b in result)
-    dense = _dense([groups[i] if i != bye else -1 for i in range(len(active))])
-    sub_groups = [dense[i] for i in range(len(active)) if i != bye]
-    downs, crossings = _crossings(dense, result)
-    pairings = [Pairing(t, ids[a], ids[b]) for t, (a, b) in enumerate(result, start=1)]
+    # Tables in rank order of their higher-ranked player; every step below runs in C (map, zip, sort).
+    result = [(a, b) if a < b else (b, a) for a, b in result]
+    result.sort(key=_first)
+    high = list(map(_first, result))
+    low = list(map(_second, result))
+    dense = list(without_bye)
+    if bye is not None:
+        dense.insert(bye, -1)
+    apart = list(map(sub, map(dense.__getitem__, low), map(dense.__getitem__, high)))
+    downs, crossings = len(apart) - apart.count(0), sum(apart)
+    pairings = list(map(_make_pairing, zip(count(1), map(ids.__getitem__, high), map(ids.__getitem__, low))))
     if bye is not None:
         pairings.append(Pairing(len(pairings) + 1, ids[bye], None))
     return SwissRound(
@@ -396,7 +429,7 @@ def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
         pairings=tuple(pairings),
         pair_downs=downs,
         crossings=crossings,
-        required_crossings=_required(sub_groups),
+        required_crossings=_required(without_bye),
         notes=tuple(notes),
     )
 

@@ -24,9 +24,12 @@ Choices (all documented in ``docs/tournaments.md``):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from functools import partial
+from itertools import compress, groupby
+from operator import attrgetter, is_not, truediv
+from typing import Any, NamedTuple
 
 PlayerId = Hashable
 """A player's id: an int or a str (one kind per tournament); compared only for equality."""
@@ -290,3 +293,375 @@ def compute_standings(
         )
         for rank, i in enumerate(order, start=1)
     ]
+
+
+class StandingsTally:
+    """Running standings: each player's record, games and opponents, fed one round at a time.
+
+    :func:`compute_standings` reads every result of every round again; a tally keeps per-player
+    totals (and each player's match-win and game-win %, which change only with their own results),
+    so a new round costs its own results plus one pass to rank. :meth:`sync` takes the same
+    inputs as :func:`compute_standings` and gives the same standings::
+
+        >>> tally = StandingsTally()
+        >>> r1 = [MatchResult(1, "ann", "bo", 2, 1), MatchResult(1, "cy", "di", 2, 0)]
+        >>> tally.sync(["ann", "bo", "cy", "di"], r1)
+        >>> r2 = r1 + [MatchResult(2, "ann", "cy", 2, 0), MatchResult(2, "bo", "di", 1, 1, draws=1)]
+        >>> tally.sync(["ann", "bo", "cy", "di"], r2)  # only round 2 is added
+        >>> [(s.rank, s.player, s.points) for s in tally.standings()]
+        [(1, 'ann', 6), (2, 'cy', 3), (3, 'bo', 1), (4, 'di', 1)]
+
+    A round whose results changed since they were added (a judge's ruling, an organiser's
+    override, a late entrant's missed-round loss) is replaced: its old results are taken out of
+    the totals and its new ones put in, so the cost is that round's, not the whole event's.
+    A registration order that is not the old one followed by newcomers starts the tally afresh.
+
+    Not thread-safe: one tally per thread, or a lock around it.
+    """
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self.players: list[PlayerId] = []
+        self._index: dict[PlayerId, int] = {}
+        self._wins: list[int] = []
+        self._draws: list[int] = []
+        self._losses: list[int] = []
+        self._byes: list[int] = []
+        self._points: list[int] = []
+        self._rounds: list[int] = []
+        self._game_points: list[int] = []
+        self._games: list[int] = []
+        self._mwp: list[float] = []
+        self._gwp: list[float] = []
+        self._fixed: list[int] = []
+        """The part of the ranking key that only the player's own results change (points, game-win %)."""
+        # Tuples, not lists: a tuple of ints leaves the garbage collector's lists, a list never does.
+        self._opp: list[tuple[int, ...]] = []
+        self._opp_ids: list[tuple[PlayerId, ...]] = []
+        self._mask: list[int] = []
+        """Bit r set: the player has a result in round r."""
+        self._by_round: dict[int, tuple[Result, ...]] = {}
+
+    def register(self, players: Iterable[PlayerId]) -> None:
+        """Append players to the registration order (late entrants come last)."""
+        index = self._index
+        for p in players:
+            if p in index:
+                raise ResultError(f"player {p!r} is registered twice (positions {index[p] + 1} and {len(index) + 1})")
+            index[p] = len(self.players)
+            self.players.append(p)
+            for column in (self._wins, self._draws, self._losses, self._byes, self._points, self._rounds):
+                column.append(0)
+            self._game_points.append(0)
+            self._games.append(0)
+            self._mwp.append(PERCENTAGE_FLOOR)
+            self._gwp.append(PERCENTAGE_FLOOR)
+            self._fixed.append(_FIXED_START)
+            self._opp.append(())
+            self._opp_ids.append(())
+            self._mask.append(0)
+
+    def sync(self, players: Sequence[PlayerId], results: Iterable[Result]) -> None:
+        """Make the tally hold exactly these players and results (what :func:`compute_standings` takes).
+
+        Rounds whose results are the ones already added (compared by value, in order) cost nothing
+        but the comparison; new rounds are added; changed rounds replaced; vanished rounds removed.
+        On a :class:`ResultError` the tally is emptied (the next sync adds everything again).
+        """
+        try:
+            self._sync(players, results)
+        except ResultError:
+            self._reset()  # the next sync starts afresh
+            raise
+
+    def _sync(self, players: Sequence[PlayerId], results: Iterable[Result]) -> None:
+        known = len(self.players)
+        if len(players) < known or list(players[:known]) != self.players:
+            self._reset()  # not the old order plus newcomers: every round is added again below
+            known = 0
+        if len(players) > known:
+            self.register(players[known:])
+        if not isinstance(results, Sequence):
+            results = list(results)
+        grouped: dict[Any, list[Result]] = {}
+        try:
+            for number, group in groupby(results, _round_of):
+                if number in grouped:
+                    grouped[number].extend(group)
+                else:
+                    grouped[number] = list(group)
+        except AttributeError:
+            raise next(_bad(r, self._index, self._has_round) for r in results if not hasattr(r, "round")) from None
+        for number in [n for n in self._by_round if n not in grouped]:
+            self.set_round(number, ())
+        for number in sorted(grouped, key=_sort_key):
+            new = grouped[number]
+            old = self._by_round.get(number)
+            if old is None or len(old) != len(new) or not _same(old, new):
+                self.set_round(number, new)
+
+    def set_round(self, number: int, results: Iterable[Result]) -> None:
+        """Make ``results`` the results of round ``number``, replacing any it had (each must be of that round).
+
+        On a :class:`ResultError` the tally is left as it was.
+        """
+        new = tuple(results)
+        for r in new:
+            if getattr(r, "round", None) != number:
+                raise ResultError(f"{r!r} is not a result of round {number}")
+        old = self._by_round.get(number, ())
+        # Only what differs is taken out and put in: a late entrant's missed-round loss is appended
+        # to its round, a ruling changes one result in the middle.
+        head = _common_prefix(old, new)
+        tail = _common_prefix(old[head:][::-1], new[head:][::-1])
+        gone, added = old[head : len(old) - tail], new[head : len(new) - tail]
+        if len(gone) == len(added):
+            # Changed in place (rulings scattered over the round): only the positions that differ.
+            moved = [k for k in compress(range(len(gone)), map(is_not, gone, added)) if gone[k] != added[k]]
+            gone, added = tuple(gone[k] for k in moved), tuple(added[k] for k in moved)
+        self._apply(gone, -1)
+        try:
+            self._apply(added, 1)
+        except ResultError:
+            self._apply(gone, 1)
+            raise
+        if new:
+            self._by_round[number] = new
+        else:
+            self._by_round.pop(number, None)
+
+    def _apply(self, results: Sequence[Result], sign: int) -> None:
+        """Add (sign 1) or take out (sign -1) results; a bad result undoes the ones before it and raises."""
+        where = self._index.get
+        players = self.players
+        wins, draws, losses, byes = self._wins, self._draws, self._losses, self._byes
+        points, rounds, game_points, games = self._points, self._rounds, self._game_points, self._games
+        mwp, gwp, opp, opp_ids, mask = self._mwp, self._gwp, self._opp, self._opp_ids, self._mask
+        fixed = self._fixed
+        floor = PERCENTAGE_FLOOR
+        q = TIE_SCALE
+        q2 = 2 * q
+        q6 = q2 * q2 * q2
+        for k, r in enumerate(results):
+            kind = type(r)
+            if kind is MatchResult:
+                rnd = r.round
+                a = where(r.player)
+                b = where(r.opponent)
+                aw, bw, d = r.player_wins, r.opponent_wins, r.draws
+                if a is None or b is None or a == b or type(rnd) is not int or rnd < 1 or aw < 0 or bw < 0 or d < 0:
+                    raise self._refuse(results, k, sign)
+                bit = 1 << rnd
+                if sign > 0:
+                    if mask[a] & bit or mask[b] & bit:
+                        raise self._refuse(results, k, sign)
+                    mask[a] |= bit
+                    mask[b] |= bit
+                    opp[a] += (b,)
+                    opp[b] += (a,)
+                    opp_ids[a] += (players[b],)
+                    opp_ids[b] += (players[a],)
+                else:
+                    mask[a] &= ~bit
+                    mask[b] &= ~bit
+                    opp[a] = _without(opp[a], b)
+                    opp[b] = _without(opp[b], a)
+                    opp_ids[a] = _without(opp_ids[a], players[b])
+                    opp_ids[b] = _without(opp_ids[b], players[a])
+                played = sign * (aw + bw + d)
+                games[a] += played
+                games[b] += played
+                game_points[a] += sign * (3 * aw + d)
+                game_points[b] += sign * (3 * bw + d)
+                rounds[a] += sign
+                rounds[b] += sign
+                if aw > bw:
+                    wins[a] += sign
+                    losses[b] += sign
+                    points[a] += sign * WIN_POINTS
+                elif bw > aw:
+                    wins[b] += sign
+                    losses[a] += sign
+                    points[b] += sign * WIN_POINTS
+                else:
+                    draws[a] += sign
+                    draws[b] += sign
+                    points[a] += sign * DRAW_POINTS
+                    points[b] += sign * DRAW_POINTS
+                for i in (a, b):
+                    # The same expressions as compute_standings, so the floats are bit for bit equal.
+                    x = points[i] / (3 * rounds[i]) if rounds[i] else floor
+                    mwp[i] = x if x > floor else floor
+                    x = game_points[i] / (3 * games[i]) if games[i] else floor
+                    x = gwp[i] = x if x > floor else floor
+                    fixed[i] = points[i] * q6 + int(x * q + 0.5) * q2
+            elif kind is Bye or kind is MissedRound:
+                rnd = r.round
+                a = where(r.player)
+                if a is None or type(rnd) is not int or rnd < 1:
+                    raise self._refuse(results, k, sign)
+                bit = 1 << rnd
+                if sign > 0:
+                    if mask[a] & bit:
+                        raise self._refuse(results, k, sign)
+                    mask[a] |= bit
+                else:
+                    mask[a] &= ~bit
+                rounds[a] += sign
+                if kind is Bye:
+                    byes[a] += sign
+                    wins[a] += sign
+                    points[a] += sign * WIN_POINTS
+                    games[a] += sign * (BYE_GAMES[0] + BYE_GAMES[1])
+                    game_points[a] += sign * 3 * BYE_GAMES[0]
+                else:
+                    losses[a] += sign
+                    points[a] += sign * LOSS_POINTS
+                    games[a] += sign * (MISSED_ROUND_GAMES[0] + MISSED_ROUND_GAMES[1])
+                    game_points[a] += sign * 3 * MISSED_ROUND_GAMES[0]
+                x = points[a] / (3 * rounds[a]) if rounds[a] else floor
+                mwp[a] = x if x > floor else floor
+                x = game_points[a] / (3 * games[a]) if games[a] else floor
+                x = gwp[a] = x if x > floor else floor
+                fixed[a] = points[a] * q6 + int(x * q + 0.5) * q2
+            else:
+                raise self._refuse(results, k, sign)
+
+    def _refuse(self, results: Sequence[Result], k: int, sign: int) -> ResultError:
+        """The error for results[k], after undoing the results before it."""
+        error = _bad(results[k], self._index, self._has_round)
+        if k:
+            self._apply(results[:k], -sign)
+        return error
+
+    def _has_round(self, rnd: int, i: int) -> bool:
+        return bool(self._mask[i] >> rnd & 1)
+
+    def standings(self, dropped: Collection[PlayerId] = ()) -> list[Standing]:
+        """The ranked standings of everything added, as :func:`compute_standings` gives them."""
+        index = self._index
+        unknown = [p for p in dropped if p not in index]
+        if unknown:
+            raise ResultError(f"dropped players {unknown!r} are not registered")
+        n = len(self.players)
+        floor = PERCENTAGE_FLOOR
+        opp = self._opp
+        # Opponents' averages in C: per player the sum of the opponents' figures (as compute_standings
+        # adds them) over their count; players without opponents get the floor afterwards.
+        counts = list(map(len, opp))
+        alone = list(_positions(counts, 0))
+        for i in alone:
+            counts[i] = 1  # the sum is 0: divided by 1, then replaced by the floor
+        omwp = list(map(truediv, map(sum, map(partial(map, self._mwp.__getitem__), opp)), counts))
+        ogwp = list(map(truediv, map(sum, map(partial(map, self._gwp.__getitem__), opp)), counts))
+        for i in alone:
+            omwp[i] = ogwp[i] = floor
+        # The ranking key of compute_standings, ((points * 2q + OMW) * 2q + GW) * 2q + OGW with each
+        # percentage rounded to q: the points and GW part is kept up to date by _apply.
+        q = TIE_SCALE
+        q4 = 4 * q * q
+        keys = [f + int(om * q + 0.5) * q4 + int(og * q + 0.5) for f, om, og in zip(self._fixed, omwp, ogwp)]
+        order = sorted(range(n), key=keys.__getitem__, reverse=True)
+        ranks = [0] * n
+        for rank, i in enumerate(order, start=1):
+            ranks[i] = rank
+        gone = [False] * n
+        for p in dropped:
+            gone[index[p]] = True
+        # Rows built in registration order straight from the columns (zip and tuple.__new__ in C, no
+        # Python call per row), then put in rank order.
+        rows = list(
+            map(
+                _make_standing,
+                zip(
+                    ranks,
+                    self.players,
+                    self._points,
+                    self._wins,
+                    self._draws,
+                    self._losses,
+                    self._byes,
+                    self._rounds,
+                    self._game_points,
+                    self._games,
+                    self._mwp,
+                    self._gwp,
+                    omwp,
+                    ogwp,
+                    self._opp_ids,
+                    gone,
+                    range(n),
+                ),
+            )
+        )
+        return list(map(rows.__getitem__, order))
+
+
+def _positions(values: list[Any], value: Any) -> Iterable[int]:
+    """Every index of ``value`` in ``values`` (the search runs in C)."""
+    i = -1
+    try:
+        while True:
+            i = values.index(value, i + 1)
+            yield i
+    except ValueError:
+        return
+
+
+_make_standing = partial(tuple.__new__, Standing)
+_FIXED_START = int(PERCENTAGE_FLOOR * TIE_SCALE + 0.5) * 2 * TIE_SCALE
+"""The fixed key part of a player without results: no points, game-win % at the floor."""
+_round_of = attrgetter("round")
+
+
+def _sort_key(number: object) -> tuple[int, object]:
+    # Round numbers are ints; anything else sorts last and is refused by set_round.
+    return (0, number) if isinstance(number, int) else (1, 0)
+
+
+def _same(old: tuple[Result, ...], new: list[Result]) -> bool:
+    # A tuple comparison tries identity first: the very objects added before compare in C,
+    # equal new ones (read again from a database) by value.
+    return old == tuple(new)
+
+
+def _common_prefix(a: tuple[Result, ...], b: tuple[Result, ...]) -> int:
+    """How many leading results are the same: compared a block at a time in C, then one by one."""
+    n = min(len(a), len(b))
+    k = 0
+    step = 512
+    while k < n and a[k : k + step] == b[k : k + step]:
+        k += step
+    if k >= n:
+        return n
+    while k < n and a[k] == b[k]:
+        k += 1
+    return k
+
+
+def _without(values: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
+    k = values.index(value)
+    return values[:k] + values[k + 1 :]
+
+
+def _bad(result: Result, index: dict[PlayerId, int], has_round: Callable[[int, int], bool]) -> ResultError:
+    # Slow path: find out exactly what is wrong with this result (the messages of compute_standings).
+    if not isinstance(result, MatchResult | Bye | MissedRound):
+        return ResultError(f"{result!r} is not a MatchResult, Bye or MissedRound")
+    if not isinstance(result.round, int) or result.round < 1:
+        return ResultError(f"{result!r}: the round must be a whole number from 1")
+    named = [result.player] + ([result.opponent] if isinstance(result, MatchResult) else [])
+    for p in named:
+        try:
+            i = index[p]
+        except (KeyError, TypeError):
+            return ResultError(f"{result!r}: player {p!r} is not registered")
+        if has_round(result.round, i):
+            return ResultError(f"{result!r}: player {p!r} already has a result in round {result.round}")
+    if isinstance(result, MatchResult):
+        if result.player == result.opponent:
+            return ResultError(f"{result!r}: a player cannot play themself")
+        return ResultError(f"{result!r}: games cannot be negative")
+    return ResultError(f"{result!r} is not a MatchResult, Bye or MissedRound")
