@@ -65,6 +65,14 @@ def _send_after_commit(pk: int) -> None:
         log.warning("outbox message %s not sent (%s: %s); the relay will retry", pk, type(exc).__name__, exc)
 
 
+def _task(name: str) -> Any:
+    """The registered task called ``name``; the apps' task modules are imported on first need, since
+    services enqueue by name and a web process may not have imported them yet."""
+    if name not in app.tasks:
+        app.loader.import_default_modules()  # Celery's autodiscovery: every installed app's tasks.py
+    return app.tasks[name]
+
+
 def send(pk: int) -> bool:
     """Publish (or, without a broker, run) one message unless already sent; True if it went out now."""
     from junling.models import OutboxMessage
@@ -75,7 +83,7 @@ def send(pk: int) -> bool:
             if message is None:
                 return False
             if _eager():  # the task's writes commit with the mark, or neither does
-                app.tasks[message.task].apply(args=message.args, kwargs=message.kwargs, throw=True)
+                _task(message.task).apply(args=message.args, kwargs=message.kwargs, throw=True)
             else:
                 countdown = None
                 if message.eta is not None:

@@ -6,9 +6,11 @@ redis-server is started on that port and a real Celery worker runs what the rela
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
@@ -21,7 +23,7 @@ from junling.models import OutboxMessage
 from matches.models import StandingsSnapshot
 from matches.services import rounds as round_services
 from matches.services.results import override_result
-from tests.conftest import need_service
+from tests.conftest import ROOT, need_service
 from tests.matches.factories import running_tournament
 
 
@@ -164,3 +166,24 @@ def test_the_health_check_answers_503_and_names_the_broker_while_it_is_down(down
     assert response.status_code == 503
     assert body["database"]["ok"] is True and body["broker"]["ok"] is False
     assert body["outbox"]["waiting"] == 1
+
+
+def test_a_task_enqueued_by_name_is_found_even_if_no_module_imported_its_tasks(tmp_path):
+    """A fresh process (a web server) that never imported matches.tasks still runs the task in-process."""
+    code = (
+        "import django, sys; django.setup();"
+        "from junling import outbox;"
+        "assert 'matches.tasks' not in sys.modules;"
+        "print(outbox._task('matches.snapshot_standings').name)"
+    )
+    env = {
+        "JUNLING_VAR_DIR": str(tmp_path),
+        "DJANGO_SETTINGS_MODULE": "junling.settings",
+        "PYTHONPATH": str(ROOT),
+        "PATH": os.environ.get("PATH", ""),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("matches.snapshot_standings")
