@@ -40,6 +40,19 @@ def access_card_database_import(user: Any) -> None:
         raise NotAllowed(_("Only staff may import card databases."), code="card_database.import_not_allowed")
 
 
+def can_choose_format_card_databases(user: Any) -> bool:
+    """Only staff choose which card-database versions a format allows (what every deck of it is read against)."""
+    return is_staff(user)
+
+
+def access_format_card_databases(user: Any) -> None:
+    """Raise NotAllowed unless ``user`` may choose a format's card-database versions."""
+    if not can_choose_format_card_databases(user):
+        raise NotAllowed(
+            _("Only staff may choose a format's card databases."), code="format.card_databases_not_allowed"
+        )
+
+
 # --- decks -------------------------------------------------------------------------------------------------------
 
 

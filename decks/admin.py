@@ -12,6 +12,7 @@ from django.utils.html import format_html
 
 from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
 from engine.cards import normalize_name
+from junling.models import record
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -121,6 +122,12 @@ class FormatAdmin(admin.ModelAdmin):
     list_filter = ["game", "ruleset"]
     search_fields = ["name", "title", "title_zh"]
     filter_horizontal = ["card_database_versions"]
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # The choice of versions is what every deck of the format is read against: audited like the service.
+        super().save_related(request, form, formsets, change)
+        versions = sorted(form.instance.card_database_versions.values_list("content_hash", flat=True))
+        record(request.user, "format.card_databases", form.instance, versions=versions, source="admin")
 
 
 class DeckVersionInline(admin.TabularInline):

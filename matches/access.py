@@ -19,7 +19,16 @@ from django.utils.translation import gettext as _
 
 from junling.access import is_staff as is_staff
 from junling.errors import NotAllowed
-from matches.models import Adjudication, Match, MatchGame, RefereedMatch, Registration, Round, Tournament
+from matches.models import (
+    Adjudication,
+    Invitation,
+    Match,
+    MatchGame,
+    RefereedMatch,
+    Registration,
+    Round,
+    Tournament,
+)
 
 
 def _authenticated(user: Any) -> bool:
@@ -52,14 +61,26 @@ def _judge_of(user: Any, tournament: Tournament) -> bool:
     return _authenticated(user) and tournament.judges.filter(pk=user.pk).exists()
 
 
-def can_create_tournament(user: Any) -> bool:
-    """Any logged-in user may create a draft tournament (he becomes its organiser)."""
-    return _authenticated(user)
+RATED_TOURNAMENT_PERMISSION = "matches.add_rated_tournament"
+"""The Django permission staff grant (admin: users or groups) to those who may create rated tournaments."""
 
 
-def access_tournament_creation(user: Any) -> Any:
-    """``user`` if he may create a tournament, else NotAllowed."""
-    if not can_create_tournament(user):
+def can_create_tournament(user: Any, *, rated: bool = False) -> bool:
+    """Anyone logged in may create an unrated tournament (he organises it); a rated one needs
+    ``matches.add_rated_tournament``, which staff grant, or staff."""
+    if not _authenticated(user):
+        return False
+    return not rated or is_staff(user) or user.has_perm(RATED_TOURNAMENT_PERMISSION)
+
+
+def access_tournament_creation(user: Any, *, rated: bool = False) -> Any:
+    """``user`` if he may create a tournament (``rated`` or not), else NotAllowed."""
+    if not can_create_tournament(user, rated=rated):
+        if rated and _authenticated(user):
+            raise NotAllowed(
+                _("Only staff and organisers they approve may create rated tournaments."),
+                code="tournament.not_rated_creator",
+            )
         raise NotAllowed(_("You may not create tournaments."), code="tournament.not_creator")
     return user
 
@@ -198,6 +219,35 @@ def access_drop(user: Any, tournament: Tournament, player: Any) -> Any:
     if not can_drop(user, tournament, player):
         raise NotAllowed(_("Only the tournament's organisers may do this."), code="tournament.not_organiser")
     return player
+
+
+def can_answer_invitation(user: Any, invitation: Invitation) -> bool:
+    """Only the invited player answers an invitation (nobody enters another player)."""
+    return _authenticated(user) and user.pk == invitation.player_id
+
+
+def access_invitation(user: Any, pk: Any) -> Invitation:
+    """The pending invitation ``pk`` addressed to ``user``; Http404 for anyone else (its existence is not revealed)."""
+    try:
+        invitation = (
+            Invitation.objects.select_related("tournament__format", "invited_by")
+            .filter(pk=_id(pk), status=Invitation.Status.PENDING)
+            .first()
+        )
+    except (TypeError, ValueError):
+        invitation = None
+    if invitation is None or not can_answer_invitation(user, invitation):
+        raise Http404(_("There is no such invitation."))
+    return invitation
+
+
+def invitations_of(user: Any) -> QuerySet[Invitation]:
+    """The pending invitations addressed to ``user``."""
+    if not _authenticated(user):
+        return Invitation.objects.none()
+    return Invitation.objects.filter(player=user, status=Invitation.Status.PENDING).select_related(
+        "tournament", "invited_by"
+    )
 
 
 # --- Adjudication -------------------------------------------------------------------------------

@@ -1,20 +1,21 @@
 from django.contrib import admin
 
-from matches.models import Registration, Tournament
+from matches.models import Invitation, Registration, Tournament
 
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
-    fields = ["player", "deck_version", "registered_at", "dropped", "locked_at", "locked_hash"]
-    readonly_fields = ["locked_at", "locked_hash"]
+    fields = ["player", "deck_version", "registered_by", "registered_at", "dropped", "locked_at", "locked_hash"]
+    # Who registered is a fact the ratings rely on: never edited by hand.
+    readonly_fields = ["registered_by", "locked_at", "locked_hash"]
     raw_id_fields = ["player", "deck_version"]
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "format", "status", "registration_opens", "registration_closes", "decklists_published"]
-    list_filter = ["status", "format", "decklists_published"]
+    list_display = ["name", "format", "status", "rated", "registration_opens", "registration_closes"]
+    list_filter = ["status", "rated", "format", "decklists_published"]
     search_fields = ["name"]
     filter_horizontal = ["organisers", "judges"]
     readonly_fields = ["created_at", "started_at"]
@@ -27,7 +28,20 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_filter = ["tournament", "dropped"]
     search_fields = ["player__username", "tournament__name", "locked_hash"]
     raw_id_fields = ["player", "deck_version"]
-    readonly_fields = ["locked_at", "locked_decklist", "locked_hash"]
+    readonly_fields = ["registered_by", "locked_at", "locked_decklist", "locked_hash"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Read only: an invitation is answered by its player on the site, never here."""
+
+    list_display = ["tournament", "player", "invited_by", "status", "created_at", "answered_at"]
+    list_filter = ["status"]
+    search_fields = ["player__username", "tournament__name"]
+    readonly_fields = ["tournament", "player", "invited_by", "status", "created_at", "answered_at"]
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 # Rounds, matches, logs and ratings: read-mostly views for staff; changes go through the services' pages.

@@ -1,4 +1,5 @@
-"""Tournament REST API: list and read tournaments (decklists only to those allowed), register a deck.
+"""Tournament REST API: list and read tournaments (decklists only to those allowed), register a deck, invitations
+(an organiser invites; only the invited player accepts, with his own deck, or declines).
 
 Refusals and bad input answer with the one error envelope (matches.http.RefusalsAsJSON).
 """
@@ -20,7 +21,8 @@ from decks.services.decks import DecklistUnreadable
 from junling.errors import Refused
 from matches import access
 from matches.http import RefusalsAsJSON, valid_data
-from matches.models import Registration, Tournament
+from matches.models import Invitation, Registration, Tournament
+from matches.services import invitations as invitation_services
 from matches.services import registration as services
 
 
@@ -66,6 +68,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "registration_closes",
             "registration_open",
             "decklists_published",
+            "rated",
             "organisers",
             "judges",
             "started_at",
@@ -169,3 +172,79 @@ class RegisterAPI(RefusalsAsJSON, APIView):
         return Response(
             RegistrationSerializer(registration, context={"user": request.user}).data, status=status.HTTP_201_CREATED
         )
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    tournament = serializers.IntegerField(source="tournament_id", read_only=True)
+    tournament_name = serializers.CharField(source="tournament.name", read_only=True)
+    player = serializers.CharField(source="player.username", read_only=True)
+    invited_by = serializers.CharField(source="invited_by.username", read_only=True, allow_null=True, default=None)
+    status = serializers.CharField(read_only=True, help_text="pending, accepted or declined.")
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "tournament", "tournament_name", "player", "invited_by", "status", "created_at"]
+
+
+class InviteRequestSerializer(serializers.Serializer):
+    player = serializers.CharField(max_length=150, help_text="The user name of the player to invite.")
+
+    def validate_player(self, value: str) -> Any:
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(username=value.strip()).first()
+        if user is None:
+            raise serializers.ValidationError(_("There is no player named %(name)s.") % {"name": value.strip()[:150]})
+        return user
+
+
+class InviteAPI(RefusalsAsJSON, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=InviteRequestSerializer,
+        responses={201: InvitationSerializer},
+        summary="Invite a player (organisers); the player enters only by accepting with his own deck",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = access.access_organised(request.user, _tournament(request, pk))
+        data = valid_data(InviteRequestSerializer, request.data)
+        invitation = invitation_services.do_invite(tournament, request.user, data["player"])
+        return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
+
+
+class MyInvitationsAPI(RefusalsAsJSON, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=InvitationSerializer(many=True), summary="Your pending invitations")
+    def get(self, request: Request) -> Response:
+        return Response(InvitationSerializer(access.invitations_of(request.user), many=True).data)
+
+
+class AcceptInvitationAPI(RefusalsAsJSON, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=RegisterRequestSerializer,
+        responses={201: RegistrationSerializer, 400: OpenApiResponse(ERROR_ENVELOPE, description="Refused.")},
+        summary="Accept an invitation with one of your own deck versions",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        invitation = access.access_invitation(request.user, pk)
+        data = valid_data(RegisterRequestSerializer, request.data, user=request.user)
+        registration = invitation_services.do_accept_invitation(invitation, request.user, data["version"])
+        registration = Registration.objects.select_related("player", "deck_version", "tournament").get(
+            pk=registration.pk
+        )
+        return Response(
+            RegistrationSerializer(registration, context={"user": request.user}).data, status=status.HTTP_201_CREATED
+        )
+
+
+class DeclineInvitationAPI(RefusalsAsJSON, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: InvitationSerializer}, summary="Decline an invitation")
+    def post(self, request: Request, pk: int) -> Response:
+        invitation = access.access_invitation(request.user, pk)
+        return Response(InvitationSerializer(invitation_services.do_decline(invitation, request.user)).data)

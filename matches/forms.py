@@ -75,12 +75,13 @@ class TournamentForm(StructureForm):
     name = forms.CharField(label=_("Name"), max_length=200)
     format = IdChoiceField(queryset=Format.objects.order_by("name"), label=_("Format"))
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[("3", "3"), ("1", "1")], coerce=int)
+    rated = forms.BooleanField(label=_("Rated (changes the players' ratings)"), required=False)
 
-    field_order = ["name", "format", "best_of", "structure", "planned_rounds", "top_cut"]
+    field_order = ["name", "format", "best_of", "rated", "structure", "planned_rounds", "top_cut"]
 
 
 class PlayerForm(forms.Form):
-    """A player by user name (an organiser drops a player or enters one late)."""
+    """A player by user name (an organiser drops a player or invites one)."""
 
     player = forms.CharField(label=_("Player"), max_length=150)
 

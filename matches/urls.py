@@ -16,6 +16,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
     path("tournaments/<int:pk>/register", views.tournament_register, name="tournament-register"),
     path("tournaments/<int:pk>/open", views.tournament_open, name="tournament-open"),
+    path("invitations/<int:pk>/accept", views.invitation_accept, name="invitation-accept"),
+    path("invitations/<int:pk>/decline", views.invitation_decline, name="invitation-decline"),
     path("tournaments/<int:pk>/start", views.tournament_start, name="tournament-start"),
     path("tournaments/<int:pk>/publish", views.tournament_publish, name="tournament-publish"),
     # Running a tournament: views_tournaments.py.
@@ -58,6 +60,10 @@ urlpatterns = [
     re_path(r"^api/tournaments/?$", api.TournamentListAPI.as_view(), name="api-tournament-list"),
     re_path(rf"^api/tournaments/{ID}/?$", api.TournamentDetailAPI.as_view(), name="api-tournament"),
     re_path(rf"^api/tournaments/{ID}/register/?$", api.RegisterAPI.as_view(), name="api-tournament-register"),
+    re_path(rf"^api/tournaments/{ID}/invite/?$", api.InviteAPI.as_view(), name="api-tournament-invite"),
+    re_path(r"^api/invitations/?$", api.MyInvitationsAPI.as_view(), name="api-invitations"),
+    re_path(rf"^api/invitations/{ID}/accept/?$", api.AcceptInvitationAPI.as_view(), name="api-invitation-accept"),
+    re_path(rf"^api/invitations/{ID}/decline/?$", api.DeclineInvitationAPI.as_view(), name="api-invitation-decline"),
     re_path(rf"^api/tournaments/{ID}/rounds/?$", api_tournaments.RoundListAPI.as_view(), name="api-rounds"),
     re_path(
         rf"^api/tournaments/{ID}/rounds/{NUMBER}/pairings/?$",

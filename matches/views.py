@@ -19,6 +19,7 @@ from matches.forms import RegisterDeckForm
 from matches.http import form_message, refusals
 from matches.models import Tournament
 from matches.presenters.tournaments import tournament_page, violation_rows
+from matches.services import invitations as invitation_services
 from matches.services import registration as services
 from matches.services.registration import RegistrationRefused
 
@@ -55,6 +56,38 @@ def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
         return _detail(request, tournament, error=str(exc), status=getattr(exc, "status", 400))
     messages.success(request, _("Your deck is registered."))
     return redirect("matches:tournament-detail", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def invitation_accept(request: HttpRequest, pk: int) -> HttpResponse:
+    """The invited player enters with one of his own deck versions (never one an organiser picked)."""
+    invitation = access.access_invitation(request.user, pk)
+    tournament = invitation.tournament
+    form = RegisterDeckForm(request.POST, player=request.user)
+    if not form.is_valid():
+        return _detail(request, tournament, error=form_message(form), status=400)
+    try:
+        invitation_services.do_accept_invitation(invitation, request.user, form.cleaned_data["deck_version"])
+    except RegistrationRefused as exc:
+        violations = violation_rows(exc.result, request.LANGUAGE_CODE)
+        return _detail(request, tournament, error=exc.message, violations=violations, status=exc.status)
+    except Refused as exc:
+        return _detail(request, tournament, error=exc.message, status=exc.status)
+    messages.success(request, _("You have entered the tournament."))
+    return redirect("matches:tournament-detail", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def invitation_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    invitation = access.access_invitation(request.user, pk)
+    try:
+        invitation_services.do_decline(invitation, request.user)
+    except Refused as exc:
+        return _detail(request, invitation.tournament, error=exc.message, status=exc.status)
+    messages.success(request, _("You have declined the invitation."))
+    return redirect("matches:tournament-detail", pk=invitation.tournament_id)
 
 
 def _organiser_action(request: HttpRequest, pk: int, action: Callable[..., Any], done: str) -> HttpResponse:

@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from decks.models import DeckVersion, Format
+from decks.models import Format
 from junling.errors import Refused
 from matches import access
 from matches.forms import (
@@ -35,6 +35,7 @@ from matches.forms import (
 from matches.http import back, form_message, invalid_form, refusals
 from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
+from matches.services import invitations as invitation_services
 from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.results import override_result, report_result, resolve_dispute
@@ -57,6 +58,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     access.access_tournament_creation(request.user)
     form = TournamentForm(request.POST if request.method == "POST" else None)
     error = ""
+    status = 200
     if request.method == "POST":
         if not form.is_valid():
             error = form_message(form)
@@ -65,7 +67,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             try:
                 with transaction.atomic():
                     tournament = registration_services.create_tournament(
-                        request.user, name=data["name"], format=data["format"], best_of=data["best_of"]
+                        request.user,
+                        name=data["name"],
+                        format=data["format"],
+                        best_of=data["best_of"],
+                        rated=data["rated"],
                     )
                     services.set_structure(
                         tournament,
@@ -75,13 +81,14 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         top_cut=data["top_cut"],
                     )
             except Refused as exc:
-                error = exc.message
+                error, status = exc.message, exc.status
             else:
                 messages.success(request, _("The tournament is created as a draft."))
                 return redirect("matches:tournament-admin", pk=tournament.pk)
     values = {"name": "", "format": "", "best_of": "3", "structure": "swiss", "planned_rounds": "0", "top_cut": "0"}
     if form.is_bound:  # the page again shows what was typed
         values.update({k: str(form[k].value() or "").strip() for k in values})
+    values["rated"] = bool(form.is_bound and form["rated"].value())
     return render(
         request,
         "matches/tournament_new.html",
@@ -90,8 +97,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "form": values,
             "error": error,
             "structures": Tournament.Structure.choices,
+            "can_create_rated": access.can_create_tournament(request.user, rated=True),
         },
-        status=400 if error else 200,
+        status=status if status != 200 else (400 if error else 200),
     )
 
 
@@ -127,20 +135,10 @@ def _valid(form: Any) -> dict[str, Any]:
     return form.cleaned_data
 
 
-def _late_entry(tournament: Tournament, user: Any, player: Any) -> str:
-    # The player's latest deck of the format: an organiser never picks among a player's decks.
-    version = (
-        DeckVersion.objects.filter(deck__owner=player, deck__format=tournament.format)
-        .select_related("deck", "card_database_version")
-        .order_by("-created_at", "-id")
-        .first()
-    )
-    if version is None:
-        raise RoundError(
-            _("%(name)s has no deck of this format.") % {"name": player.username}, code="round.late_entry_no_deck"
-        )
-    services.add_late_entry(tournament, user, player, version)
-    return _("%(name)s is entered late.") % {"name": player.username}
+def _invite(tournament: Tournament, user: Any, player: Any) -> str:
+    # An organiser only invites: the player enters by accepting, with a deck he chooses.
+    invitation_services.do_invite(tournament, user, player)
+    return _("%(name)s is invited; they enter once they accept with a deck of their own.") % {"name": player.username}
 
 
 def _hand_pairing(request: HttpRequest, tournament: Tournament) -> HttpResponse | str:
@@ -208,8 +206,8 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
         elif action == "drop":
             services.drop_player(tournament, user, _valid(PlayerForm(request.POST))["player"])
             done = _("The player has dropped.")
-        elif action == "late":
-            done = _late_entry(tournament, user, _valid(PlayerForm(request.POST))["player"])
+        elif action == "invite":
+            done = _invite(tournament, user, _valid(PlayerForm(request.POST))["player"])
         elif action == "finish":
             services.finish_tournament(tournament, user)
             done = _("The tournament is finished; ratings are being updated.")

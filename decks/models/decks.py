@@ -39,10 +39,9 @@ class Format(models.Model):
     )
     card_database_versions = models.ManyToManyField(
         CardDatabaseVersion,
-        blank=True,
         related_name="formats",
         verbose_name=_("allowed card-database versions"),
-        help_text=_("None selected: any card database of the game."),
+        help_text=_("Decks are read against the newest selected version; a new import is used only once chosen here."),
     )
     banlist = models.JSONField(_("banned cards"), default=list, blank=True, help_text=_("A JSON list of card names."))
     created_at = models.DateTimeField(auto_now_add=True)
@@ -76,19 +75,10 @@ class Format(models.Model):
         )
 
     def default_card_database_version(self) -> CardDatabaseVersion | None:
-        """The newest allowed version, or (no restriction) the newest version of a database of the game."""
+        """The newest version the format allows, or None when it names none (a new import is never chosen silently)."""
         # The document (the whole database) is loaded only if the engine's cache lacks it (see to_engine()).
         allowed = self.card_database_versions.defer("document").select_related("database")
-        version = allowed.order_by("-created_at", "-id").first()
-        if version is not None:
-            return version
-        return (
-            CardDatabaseVersion.objects.filter(database__game=self.game)
-            .defer("document")
-            .select_related("database")
-            .order_by("-created_at", "-id")
-            .first()
-        )
+        return allowed.order_by("-created_at", "-id").first()
 
 
 class Deck(models.Model):

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.utils.translation import gettext as _
 
-from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
+from decks.models import Card, CardDatabase, CardDatabaseVersion, Format, Printing
 from decks.models.cards import tags
 from engine import cards as engine_cards
 from engine.cards import CardDatabaseError, RowError, normalize_name
@@ -272,17 +272,46 @@ def ensure_starter_database(actor: Any = None) -> CardDatabaseVersion:
             db = engine_cards.starter_database(game)
             label = f"{db.version}+{db.content_hash[:12]}"
             stored[game] = import_card_database(path, filename=path.name, version=label, actor=actor)
+    for game in stored:
+        link_starter_version(game)
     return stored[engine_cards.GENERALS_ORDER]
 
 
-def default_version() -> CardDatabaseVersion | None:
-    """The version pages show by default: the latest of the Generals' Order starter database, else the latest."""
+def starter_version(game: str = engine_cards.GENERALS_ORDER) -> CardDatabaseVersion | None:
+    """The stored version of ``game``'s bundled starter file (by content hash; an upgraded label still matches)."""
     try:
-        name = starter_database_name()
-    except CardDatabaseError:
-        name = ""
-    versions = CardDatabaseVersion.objects.select_related("database").order_by("-created_at", "-id")
-    return versions.filter(database__name=name).first() or versions.first()
+        content_hash = engine_cards.starter_database(game).content_hash
+    except (CardDatabaseError, KeyError, OSError):
+        return None
+    return CardDatabaseVersion.objects.select_related("database").filter(content_hash=content_hash).first()
+
+
+def link_starter_version(game: str) -> None:
+    """Link the stored starter version of ``game`` to the engine's bundled formats of it that name no version.
+
+    A format that already names versions is left alone: only staff change what a format allows.
+    """
+    from engine.formats import FORMATS
+
+    version = starter_version(game)
+    if version is None:
+        return
+    names = [f.name for f in FORMATS.values() if f.game == game and not f.card_databases]
+    for fmt in Format.objects.filter(name__in=names, game=game, card_database_versions__isnull=True):
+        fmt.card_database_versions.add(version)
+        record(None, "format.card_databases", fmt, versions=[version.content_hash], source="starter")
+
+
+def default_version() -> CardDatabaseVersion | None:
+    """The version pages show by default: the default format's, else the Generals' Order starter's.
+
+    Never simply the newest: a new import is shown by default only once a format chooses it.
+    """
+    from engine.formats import DEFAULT_FORMAT
+
+    fmt = Format.objects.filter(name=DEFAULT_FORMAT.get(engine_cards.GENERALS_ORDER, "")).first()
+    version = fmt.default_card_database_version() if fmt is not None else None
+    return version or starter_version()
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,9 @@ from django.db.models import Max, ProtectedError, Q
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.translation import gettext as _
 
-from decks.access import access_deck_to_edit
+from decks.access import access_deck_to_edit, access_format_card_databases
 from decks.models import CardDatabaseVersion, Deck, DeckVersion, Format
+from decks.services.cards import link_starter_version
 from engine import cards as engine_cards
 from junling import engine_text
 from junling.errors import Refused
@@ -140,7 +141,38 @@ def ensure_default_formats() -> list[Format]:
             if created:
                 record(None, "format.create", fmt, source="engine.formats")
             out.append(fmt)
+        for game in {f.game for f in FORMATS.values()}:
+            link_starter_version(game)
     return out
+
+
+def set_format_card_databases(fmt: Format, versions: list[CardDatabaseVersion], actor: Any) -> Format:
+    """Choose the card-database versions ``fmt`` allows (the newest is the default); staff only, audited."""
+    access_format_card_databases(actor)
+    versions = list(versions)
+    if not versions:
+        raise no_card_database(fmt)
+    wrong = [v for v in versions if v.database.game != fmt.game]
+    if wrong:
+        raise DeckRefused(
+            _("Card database %(db)s is for %(game)s, not for format %(format)s.")
+            % {"db": wrong[0], "game": wrong[0].database.game, "format": fmt.name},
+            code="card_database.wrong_game",
+            params={"card_database": wrong[0].content_hash, "game": wrong[0].database.game, "format": fmt.name},
+        )
+    with transaction.atomic():
+        fmt.card_database_versions.set(versions)
+        record(actor, "format.card_databases", fmt, versions=sorted(v.content_hash for v in versions))
+    return fmt
+
+
+def no_card_database(fmt: Format) -> DeckRefused:
+    """The refusal for a format that names no card-database version (staff must choose one)."""
+    return DeckRefused(
+        _("Format %(format)s names no card-database version; staff must choose one.") % {"format": fmt.name},
+        code="format.no_card_database",
+        params={"format": fmt.name},
+    )
 
 
 def get_format(name: str | None = None, game: str = engine_cards.GENERALS_ORDER) -> Format:
@@ -185,11 +217,7 @@ def card_database_version_for(fmt: Format, requested: str | int | None = None) -
         return version
     version = fmt.default_card_database_version()
     if version is None:
-        raise DeckRefused(
-            _("No card database is loaded for format %(format)s.") % {"format": fmt.name},
-            code="format.no_card_database",
-            params={"format": fmt.name},
-        )
+        raise no_card_database(fmt)
     return version
 
 

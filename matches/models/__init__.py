@@ -4,11 +4,12 @@ from .adjudication import Adjudication, Ruling
 from .match import Match, MatchGame, ResultReport
 from .play import RefereedEntry, RefereedGame, RefereedMatch
 from .rounds import GameLog, Rating, RatingChange, Round, StandingsSnapshot
-from .tournaments import Registration, Tournament
+from .tournaments import Invitation, Registration, Tournament
 
 __all__ = [
     "Adjudication",
     "GameLog",
+    "Invitation",
     "Match",
     "MatchGame",
     "Rating",

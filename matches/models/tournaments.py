@@ -43,6 +43,8 @@ class Tournament(models.Model):
     registration_opens = models.DateTimeField(_("registration opens"), null=True, blank=True)
     registration_closes = models.DateTimeField(_("registration closes"), null=True, blank=True)
     decklists_published = models.BooleanField(_("decklists published"), default=False)
+    # Only a rated tournament changes ratings; creating one needs matches.add_rated_tournament (or staff).
+    rated = models.BooleanField(_("rated"), default=False)
     best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
     structure = models.CharField(_("structure"), max_length=24, choices=Structure.choices, default=Structure.SWISS)
     # 0: Swiss rounds from attendance (matches.tournament.swiss_rounds) when the tournament starts.
@@ -59,6 +61,7 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        permissions = [("add_rated_tournament", "Can create rated tournaments")]
 
     def __str__(self) -> str:
         return self.name
@@ -85,6 +88,11 @@ class Registration(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
     deck_version = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, related_name="registrations")
+    # Who made the registration: the player himself (registering, or accepting an invitation). Ratings count
+    # only such registrations; None is a registration from before this was recorded, made by someone else.
+    registered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     registered_at = models.DateTimeField(_("registered at"), default=timezone.now)
     dropped = models.BooleanField(_("dropped"), default=False)
     locked_at = models.DateTimeField(null=True, blank=True)
@@ -101,3 +109,32 @@ class Registration(models.Model):
     @property
     def is_locked(self) -> bool:
         return self.locked_at is not None
+
+
+class Invitation(models.Model):
+    """An organiser's invitation to a player; the player enters only by accepting it with his own deck."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], condition=models.Q(status="pending"), name="one_pending_invitation"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} -> {self.tournament} ({self.status})"

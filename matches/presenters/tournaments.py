@@ -49,7 +49,8 @@ def tournament_page(
             }
         )
     my_versions: list[DeckVersion] = []
-    if user.is_authenticated and tournament.registration_is_open():
+    my_invitation = access.invitations_of(user).filter(tournament=tournament).first()
+    if user.is_authenticated and (tournament.registration_is_open() or my_invitation is not None):
         my_versions = list(
             DeckVersion.objects.filter(deck__owner=user, deck__format=tournament.format)
             .select_related("deck")
@@ -62,6 +63,7 @@ def tournament_page(
         "can_see_disputes": access.can_oversee(user, tournament),
         "registration_open": tournament.registration_is_open(),
         "my_versions": my_versions,
+        "my_invitation": my_invitation,
         "my_registration": next((r for r in registrations if r.player_id == user.pk), None),
         "error": error,
         "violations": violations or [],

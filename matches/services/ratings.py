@@ -2,6 +2,10 @@
 
 A player's ordinal (mu - 3 sigma) orders the leaderboard; each tournament leaves one RatingChange per
 player who played a match in it (byes and missed rounds are not games and do not rate).
+
+Ratings come only from events their players entered: only a ``rated`` tournament rates, and only
+matches between two players who registered themselves (``Registration.registered_by``; an accepted
+invitation counts, an entry made by anyone else never does).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from html import escape
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
@@ -32,6 +37,7 @@ def update_ratings(tournament_id: int) -> int:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if (
             tournament.status != Tournament.Status.FINISHED
+            or not tournament.rated
             or RatingChange.objects.filter(tournament=tournament).exists()
         ):
             return 0
@@ -42,6 +48,8 @@ def update_ratings(tournament_id: int) -> int:
                 status=Match.Status.FINISHED,
                 is_bye=False,
                 player_b__isnull=False,
+                registration_a__registered_by=F("player_a"),
+                registration_b__registered_by=F("player_b"),
             )
             .exclude(result_source=Match.Source.MISSED)
             .order_by("round__number", "table", "id")

@@ -52,9 +52,11 @@ def create_tournament(
     registration_opens: datetime.datetime | None = None,
     registration_closes: datetime.datetime | None = None,
     best_of: int = 3,
+    rated: bool = False,
 ) -> Tournament:
-    """A draft tournament; ``actor`` is an organiser unless others are named."""
-    access_tournament_creation(actor)
+    """A draft tournament; ``actor`` is an organiser unless others are named. Only a ``rated`` one changes
+    ratings, and creating it needs ``matches.add_rated_tournament`` (``matches.access.can_create_tournament``)."""
+    access_tournament_creation(actor, rated=rated)
     name = " ".join(str(name or "").split())
     if not name or len(name) > 200:
         raise TournamentStateError(_("A tournament needs a name of 1 to 200 characters."), code="tournament.name")
@@ -72,11 +74,12 @@ def create_tournament(
             registration_opens=registration_opens,
             registration_closes=registration_closes,
             best_of=best_of,
+            rated=rated,
             created_by=actor if getattr(actor, "is_authenticated", False) else None,
         )
         tournament.organisers.set(list(organisers) or [actor])
         tournament.judges.set(list(judges))
-        record(actor, "tournament.create", tournament, name=name, format=format.name)
+        record(actor, "tournament.create", tournament, name=name, format=format.name, rated=rated)
     return tournament
 
 
@@ -128,7 +131,7 @@ def register_deck(
         registration, _created = Registration.objects.update_or_create(
             tournament=tournament,
             player=player,
-            defaults={"deck_version": deck_version, "registered_at": now, "dropped": False},
+            defaults={"deck_version": deck_version, "registered_by": player, "registered_at": now, "dropped": False},
         )
         record(
             player,

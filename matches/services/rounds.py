@@ -1,5 +1,5 @@
 """Tournament rounds: pair (Swiss, round robin, single elimination, top cut), publish, re-pair, pair by hand,
-drop a player, add a late entry, finish the tournament.
+drop a player, enter a player late (his own act: an accepted invitation), finish the tournament.
 
 Every state change is one transaction with one audit record; standings snapshots and ratings are
 Celery tasks enqueued on commit. Pairing never bends the rules silently: a Swiss round with no legal
@@ -468,10 +468,10 @@ def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration
     return registration
 
 
-def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version: DeckVersion) -> Registration:
-    """Register a player after the start (organiser): a legal deck, locked at once, and a missed-round
-    loss (0–2, no opponent; docs/tournaments.md "Late entry") for every round already published."""
-    access_organised(actor, tournament)
+def enter_late(tournament: Tournament, player: Any, deck_version: DeckVersion, *, invited_by: Any) -> Registration:
+    """The player enters after the start, by his own act (accepting an invitation, ``matches.services.invitations``):
+    his own legal deck, locked at once, and a missed-round loss (0–2, no opponent; docs/tournaments.md
+    "Late entry") for every round already published. Called inside the acceptance's transaction."""
     with transaction.atomic():
         tournament = _locked_running(tournament)
         if tournament.structure != Tournament.Structure.SWISS:
@@ -499,6 +499,7 @@ def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version
             tournament=tournament,
             player=player,
             deck_version=deck_version,
+            registered_by=player,
             registered_at=now,
             locked_at=now,
             locked_decklist=deck_version.decklist,
@@ -523,12 +524,13 @@ def add_late_entry(tournament: Tournament, actor: Any, player: Any, deck_version
             ]
         )
         record(
-            actor,
+            player,
             "tournament.late_entry",
             registration,
             tournament=tournament.pk,
             player=player.pk,
             missed_rounds=[r.number for r in missed],
+            invited_by=getattr(invited_by, "pk", None),
             locked_hash=registration.locked_hash,
         )
         _enqueue_snapshot(tournament.pk)

@@ -118,7 +118,8 @@ class CardDatabaseVersionFactory(DjangoModelFactory):
 
 
 class FormatFactory(DjangoModelFactory):
-    """A Generals' Order format allowing ``card_database_versions`` (default: one new sample version; [] for none)."""
+    """A Generals' Order format allowing ``card_database_versions`` (default: one new sample version; [] for none,
+    which the site refuses to read decks against)."""
 
     class Meta:
         model = Format
@@ -193,8 +194,10 @@ def make_card_database_version(cards: Iterable[Card] | None = None, *, name: str
 
 
 def make_format(versions: Iterable[CardDatabaseVersion] = (), *, name: str = "", banlist: list[str] | None = None):
+    """A format over ``versions`` (default: one new sample version; a format always names its versions)."""
     extra: dict[str, Any] = {"name": name} if name else {}
-    return FormatFactory(card_database_versions=list(versions), banlist=banlist or [], **extra)
+    chosen = list(versions) or None
+    return FormatFactory(card_database_versions=chosen, banlist=banlist or [], **extra)
 
 
 def make_user(username: str = "", **extra: Any):

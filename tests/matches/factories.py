@@ -94,18 +94,39 @@ class MatchFactory(DjangoModelFactory):
     status = Match.Status.PENDING
 
 
+def grant_rated_tournaments(user: Any) -> Any:
+    """Give ``user`` the permission staff grant to create rated tournaments; returns the user, reloaded."""
+    from django.contrib.auth.models import Permission
+
+    user.user_permissions.add(
+        Permission.objects.get(codename="add_rated_tournament", content_type__app_label="matches")
+    )
+    return get_user_model().objects.get(pk=user.pk)  # a fresh object: the permission cache is per object
+
+
 def deck_version(player: Any, fmt: Format, text: str | None = None) -> DeckVersion:
     """A deck of ``player`` in ``fmt`` (legal unless ``text`` says otherwise): its latest version."""
     return make_deck(player, fmt, text or legal_text()).latest_version()
 
 
 def running_tournament(
-    players: int, *, structure: str = Tournament.Structure.SWISS, rounds: int = 0, top_cut: int = 0, best_of: int = 3
+    players: int,
+    *,
+    structure: str = Tournament.Structure.SWISS,
+    rounds: int = 0,
+    top_cut: int = 0,
+    best_of: int = 3,
+    rated: bool = True,
 ) -> tuple[Tournament, Any, list[Any]]:
-    """A started tournament with ``players`` registered through the services; (tournament, organiser, players)."""
+    """A started tournament with ``players`` registered (by themselves) through the services; (tournament,
+    organiser, players). ``rated``: its organiser holds ``matches.add_rated_tournament`` and creates it rated."""
     fmt = FormatFactory()
     organiser = UserFactory()
-    tournament = registration_services.create_tournament(organiser, name="Cup", format=fmt, best_of=best_of)
+    if rated:
+        grant_rated_tournaments(organiser)
+    tournament = registration_services.create_tournament(
+        organiser, name="Cup", format=fmt, best_of=best_of, rated=rated
+    )
     Tournament.objects.filter(pk=tournament.pk).update(structure=structure, planned_rounds=rounds, top_cut=top_cut)
     registration_services.open_registration(tournament, organiser)
     people = UserFactory.create_batch(players)

@@ -271,26 +271,35 @@ def test_the_ratings_leaderboard_and_a_players_history_chart(client, django_capt
     assert client.get("/ratings/nobody-at-all/").status_code == 404
 
 
-def test_the_organiser_enters_a_late_player_from_the_admin_page_with_missed_round_losses(client):
+def test_the_organiser_invites_from_the_admin_page_and_the_player_enters_with_his_own_deck(client):
+    from matches.models import Invitation
+
     tournament, organiser, _people, rnd = _published(4)
     play_round(rnd, organiser)
     late = UserFactory()
     from tests.decks.factories import make_deck
 
-    make_deck(late, tournament.format)
+    version = make_deck(late, tournament.format).latest_version()
     client.force_login(organiser)
-    assert client.post(f"/tournaments/{tournament.pk}/admin/late", {"player": late.username}).status_code == 302
+    assert client.post(f"/tournaments/{tournament.pk}/admin/invite", {"player": late.username}).status_code == 302
+    assert not Match.objects.filter(player_a=late).exists()  # invited, not entered
+    invitation = Invitation.objects.get(player=late, status=Invitation.Status.PENDING)
+    assert client.post(f"/invitations/{invitation.pk}/accept", {"deck_version": version.pk}).status_code == 404
+    client.force_login(late)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f"/invitations/{invitation.pk}/accept" in page
+    assert client.post(f"/invitations/{invitation.pk}/accept", {"deck_version": version.pk}).status_code == 302
     assert Match.objects.get(player_a=late).result_source == Match.Source.MISSED
+    assert tournament.registrations.get(player=late).registered_by == late
 
 
-def test_late_entry_of_a_player_without_a_deck_is_a_400_naming_them(client):
+def test_the_old_organiser_late_entry_action_is_gone(client):
     tournament, organiser, _people, _rnd = _published(2)
     late = UserFactory()
     client.force_login(organiser)
-    response = client.post(
-        f"/tournaments/{tournament.pk}/admin/late", {"player": late.username}, HTTP_ACCEPT_LANGUAGE="en"
-    )
-    assert response.status_code == 400 and f"{late.username} has no deck of this format" in response.content.decode()
+    response = client.post(f"/tournaments/{tournament.pk}/admin/late", {"player": late.username})
+    assert response.status_code == 404
+    assert not tournament.registrations.filter(player=late).exists()
 
 
 def test_a_player_drops_from_my_match(client):
@@ -313,7 +322,7 @@ def test_an_unknown_admin_action_is_404(client):
         ("structure", {"structure": "ladder"}, "Structure"),
         ("drop", {"player": ""}, "Player"),
         ("drop", {"player": "nobody"}, "There is no player named nobody."),
-        ("late", {"player": "nobody"}, "There is no player named nobody."),
+        ("invite", {"player": "nobody"}, "There is no player named nobody."),
         ("hand", {"pairs": ""}, "Pairings"),
         ("hand", {"pairs": "a b c"}, "Line 1"),
     ],

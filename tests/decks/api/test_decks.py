@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from decks.models import Deck, DeckVersion
+from decks.models import Deck, DeckVersion, Format
 from tests.decks.factories import (
     BAD_DECKLISTS,
     CardDatabaseVersionFactory,
@@ -205,6 +205,10 @@ def test_check_without_a_format_uses_the_default_format_of_generals_order(client
     from decks.services.decks import ensure_default_formats
 
     ensure_default_formats()
+    # The default format names no version yet (no starter stored): a clear refusal, not the newest import.
+    refused = post_json(client, "/api/decks/check", {"decklist": legal_text()})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "format.no_card_database"
+    Format.objects.get(name=DEFAULT_FORMAT["generals-order"]).card_database_versions.add(version)
     response = post_json(client, "/api/decks/check", {"decklist": legal_text()})
     assert response.status_code == 200
     assert response.json()["format"] == DEFAULT_FORMAT["generals-order"]

@@ -92,13 +92,16 @@ def test_only_the_player_or_an_organiser_may_drop_a_player():
 
 
 def test_late_entry_gets_a_missed_round_loss_for_each_published_round():
+    from matches.services.invitations import do_accept_invitation, do_invite
+
     tournament, organiser, _players = running_tournament(4, rounds=3)
     r1 = services.pair_next_round(tournament, organiser)
     services.publish_round(r1, organiser)
     play_round(r1, organiser)
     late = UserFactory()
-    registration = services.add_late_entry(tournament, organiser, late, deck_version(late, tournament.format))
-    assert registration.is_locked and registration.locked_hash
+    invitation = do_invite(tournament, organiser, late)
+    registration = do_accept_invitation(invitation, late, deck_version(late, tournament.format))
+    assert registration.is_locked and registration.locked_hash and registration.registered_by == late
     missed = Match.objects.get(player_a=late)
     assert missed.result_source == Match.Source.MISSED and missed.round == r1 and missed.games_won_b == 2
     from matches.services.standings import current_standings
@@ -109,10 +112,12 @@ def test_late_entry_gets_a_missed_round_loss_for_each_published_round():
     assert r2.matches.filter(player_a=late).exists() or r2.matches.filter(player_b=late).exists()
 
 
-def test_late_entry_refuses_a_player_already_registered():
+def test_an_invitation_to_a_player_already_registered_is_refused():
+    from matches.services.invitations import InvitationRefused, do_invite
+
     tournament, organiser, players = running_tournament(2)
-    with pytest.raises(RoundError, match="already registered"):
-        services.add_late_entry(tournament, organiser, players[0], deck_version(players[0], tournament.format))
+    with pytest.raises(InvitationRefused, match="already registered"):
+        do_invite(tournament, organiser, players[0])
 
 
 def test_repair_round_pairs_a_draft_again_after_a_drop():
