@@ -43,13 +43,15 @@ def _reset_pools() -> None:
 def down_broker() -> Iterator[str]:
     """The app publishes to a Redis address where nothing listens (yet)."""
     url = f"redis://127.0.0.1:{_free_port()}/0"
-    saved = (app.conf.broker_url, app.conf.task_always_eager)
-    app.conf.broker_url, app.conf.task_always_eager = url, False
+    keys = ("broker_url", "broker_write_url", "broker_read_url", "task_always_eager")
+    saved = {key: app.conf[key] for key in keys}
+    # The read and write URLs are set too: with CELERY_BROKER_URL in the environment they take precedence.
+    app.conf.update(broker_url=url, broker_write_url=url, broker_read_url=url, task_always_eager=False)
     _reset_pools()
     try:
         yield url
     finally:
-        app.conf.broker_url, app.conf.task_always_eager = saved
+        app.conf.update(saved)
         _reset_pools()
 
 
