@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.paginator import Page
 from django.db.models import Q
 from django.http import Http404
@@ -182,13 +181,16 @@ def ratings_page(page: Any) -> dict[str, Any]:
 
 
 def rating_player_page(username: str) -> dict[str, Any]:
-    player = get_user_model().objects.filter(username=username).first()
-    if player is None:
-        raise Http404(_("There is no such player."))
+    """A rated player's history. Anyone without a rating, existing or not, is the same 404, so the page
+    does not tell which user names exist (issue 11 point 7)."""
+    rating = Rating.objects.select_related("player").filter(player__username=username).first()
+    if rating is None:
+        raise Http404(_("There is no rated player of that name."))
+    player = rating.player
     history = rating_history(player)
     return {
         "player": player,
-        "rating": Rating.objects.filter(player=player).first(),
+        "rating": rating,
         "history": history,
         "chart": history_svg(history),
     }

@@ -366,3 +366,16 @@ def test_a_bad_report_on_my_match_is_a_400_naming_the_field(client):
     response = client.post(f"/tournaments/{tournament.pk}/my-match", {"games_won_a": "two"}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400 and "Games won by player A" in response.content.decode()
     assert not rnd.matches.get().reports.exists()
+
+
+def test_the_ratings_page_does_not_tell_whether_an_unrated_user_name_exists(client, django_user_model):
+    django_user_model.objects.create_user("quiet-player")
+    known = client.get("/ratings/quiet-player/")
+    unknown = client.get("/ratings/nobody-at-all/")
+    assert known.status_code == unknown.status_code == 404
+
+    def main(response, name: str) -> str:
+        html = response.content.decode().replace(name, "")
+        return html[html.index("<main") : html.index("</main>")]
+
+    assert main(known, "quiet-player") == main(unknown, "nobody-at-all")
