@@ -22,10 +22,12 @@ from engine.game.actions import (
     Discard,
     EndTurn,
     Equip,
+    LegalAction,
     Melee,
     Move,
     NameCards,
     Pass,
+    PaymentChoice,
     PlayAdvantage,
     PlayCounter,
     PlayEvent,
@@ -33,10 +35,11 @@ from engine.game.actions import (
     Recruit,
     Reveal,
     Siege,
+    action_fields,
 )
 from engine.game.state import State
 from engine.game.terms import Area, Zone
-from engine.messages import Message, card, cards, seat, term, zone
+from engine.messages import MESSAGES, Message, card, cards, seat, term, zone
 
 
 def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
@@ -112,6 +115,43 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
     if isinstance(a, NameCards):  # named aloud: public
         return line("narrate.name_cards", player=who, names={"cards": [{"name": n} for n in a.names]})
     return line("narrate.other", player=who, kind=term(f"action.{a.kind}"))
+
+
+def label(s: State, legal: LegalAction) -> Message:
+    """What the control offering ``legal`` to the player to move says: ``control.<kind>``.
+
+    Read from the kind's field metadata, never per kind: each field is a parameter (a card
+    reference, a zone of the mover's side), ``count`` is how many cards a :class:`PaymentChoice`
+    asks for (a recruit's cost); the list it fills is left out. A kind whose card field is None
+    (no commandment) says ``control.<kind>.none``; a kind without words says its name.
+    """
+    template = legal.template if isinstance(legal, PaymentChoice) else legal
+    chosen = legal.field if isinstance(legal, PaymentChoice) else None
+    p = s.current_player()
+    params: dict[str, Any] = {"count": legal.count if isinstance(legal, PaymentChoice) else 0}
+    empty = False
+    for f in action_fields(template.kind):
+        value = getattr(template, f.name)
+        if f.name == chosen:
+            continue
+        if value is None:
+            empty = empty or f.card is not None
+            params[f.name] = term("word.none")
+        elif f.card == "id":
+            params[f.name] = cards(s.names, value) if f.is_list else card(s.names, value)
+        elif isinstance(value, Zone):
+            params[f.name] = zone(value, p)
+        else:
+            params[f.name] = value
+    code = f"control.{template.kind}" + (".none" if empty else "")
+    if code not in MESSAGES:
+        return Message("control.other", {"kind": term(f"action.{template.kind}")})
+    return Message(code, params)
+
+
+def group_title(group: str) -> Message:
+    """The heading of a group of controls (``Action.group``)."""
+    return Message(f"group.{group}")
 
 
 def _reveal(s: State, a: Reveal, viewer: int | None) -> list[Message]:
