@@ -1,6 +1,6 @@
 """Tournament REST API: list and read tournaments (decklists only to those allowed), register a deck.
 
-Refusals and bad input answer with the one error envelope (matches.http.RefusalsAsJSON).
+Refusals and bad input answer with the one error envelope (junling.api.exception_handler).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from decks.models import DeckVersion
 from decks.services.decks import DecklistUnreadable
 from junling.errors import Refused
 from matches import access
-from matches.http import RefusalsAsJSON, valid_data
+from matches.http import valid_data
 from matches.models import Registration, Tournament
 from matches.services import registration as services
 
@@ -117,7 +117,7 @@ def _tournament(request: Request, pk: Any) -> Tournament:
     return Tournament.objects.prefetch_related("organisers", "judges").select_related("format").get(pk=tournament.pk)
 
 
-class TournamentListAPI(RefusalsAsJSON, APIView):
+class TournamentListAPI(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=TournamentSerializer(many=True), summary="List tournaments")
@@ -126,7 +126,7 @@ class TournamentListAPI(RefusalsAsJSON, APIView):
         return Response(TournamentSerializer(tournaments, many=True).data)
 
 
-class TournamentDetailAPI(RefusalsAsJSON, APIView):
+class TournamentDetailAPI(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=TournamentDetailSerializer, summary="A tournament with its registrations")
@@ -141,7 +141,7 @@ ERROR_ENVELOPE = inline_serializer(
 )
 
 
-class RegisterAPI(RefusalsAsJSON, APIView):
+class RegisterAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
