@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 
 from engine.game.errors import LogError
 from engine.game.terms import Zone
+from engine.messages import Message
 
 # Where a log looks up the card a field names (docs/log-format.md "Card references").
 HAND, POOL, PAY, OWN_GENERAL, ENEMY_GENERAL, ANY_GENERAL, TABLE, CHOICE = (
@@ -373,26 +374,28 @@ def action_fields(kind: str | type[Action]) -> tuple[FieldInfo, ...]:
 def action_from_json(data: Any) -> Action:
     """Read an action from its :meth:`Action.to_json` form; :class:`LogError` if malformed."""
     if not isinstance(data, dict):
-        raise LogError(f"an action must be a JSON object, not {type(data).__name__}")
+        raise LogError(Message("log.action_not_object", {"type": type(data).__name__}))
     kind = data.get("type")
     cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(f"unknown action type {kind!r} (one of {', '.join(ACTION_KINDS)})")
+        raise LogError(Message("log.unknown_action_type", {"kind": repr(kind), "kinds": ", ".join(ACTION_KINDS)}))
     kwargs: dict[str, Any] = {}
     fields = _FIELDS[cls]
     for f in fields:
         if f.name not in data:
             if not f.required:
                 continue
-            raise LogError(f"{kind}: the field {f.name!r} is missing")
+            raise LogError(Message("log.missing_field", {"kind": kind, "field": repr(f.name)}))
         value = data[f.name]
         try:
             kwargs[f.name] = _convert(f.type, value)
         except (TypeError, ValueError):
-            raise LogError(f"{kind}: the field {f.name!r} has a bad value {value!r}") from None
+            raise LogError(
+                Message("log.bad_value", {"kind": kind, "field": repr(f.name), "value": repr(value)})
+            ) from None
     extra = set(data) - {"type"} - {f.name for f in fields}
     if extra:
-        raise LogError(f"{kind}: unknown field {sorted(extra)[0]!r}")
+        raise LogError(Message("log.unknown_field", {"kind": kind, "field": repr(sorted(extra)[0])}))
     return cls(**kwargs)
 
 
