@@ -529,8 +529,9 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
         previous = {"game": {"winner": game.winner, "reason": game.reason}, "match": _match_snapshot(match)}
         game.winner = winner
         game.reason = reason[:200]
+        game.said = None  # the judge's own words now say why
         game.finished_at = game.finished_at or timezone.now()
-        game.save(update_fields=["winner", "reason", "finished_at"])
+        game.save(update_fields=["winner", "reason", "said", "finished_at"])
         games = list(match.games.all())
         a = sum(1 for g in games if g.winner == MatchGame.Winner.A)
         b = sum(1 for g in games if g.winner == MatchGame.Winner.B)
