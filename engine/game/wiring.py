@@ -98,7 +98,7 @@ class Rules:
     reveal_and_pay: ClassVar[Callable[..., bool]]
     could_answer: ClassVar[Callable[..., bool]]
     legal_respond: ClassVar[Callable[..., None]]
-    equip_problem: ClassVar[Callable[..., tuple[str, str] | None]]
+    equip_problem: ClassVar[Callable[..., tuple[str, dict[str, Any], str] | None]]
 
     # --- card texts ---------------------------------------------------------------------------------------
     queue: ClassVar[Callable[..., None]]
@@ -120,7 +120,7 @@ class Rules:
     # --- generals ------------------------------------------------------------------------------------------
     might: ClassVar[Callable[[State, int], int]]
     wit: ClassVar[Callable[[State, int], int]]
-    why_not_ready: ClassVar[Callable[..., tuple[str, str] | None]]
+    why_not_ready: ClassVar[Callable[..., tuple[str, dict[str, Any], str] | None]]
     note_attack: ClassVar[Callable[..., None]]
     facing: ClassVar[Callable[..., Any]]
     may_attack: ClassVar[Callable[[State, int], bool]]
