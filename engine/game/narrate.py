@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game import generals, recruitment
 from engine.game.actions import (
     Action,
     ActivateEffect,
@@ -73,7 +72,7 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
             return line("narrate.commandment", player=who, card=c(a.card))
         return line("narrate.commandment_hidden", player=who)
     if isinstance(a, Recruit):
-        cost = recruitment.recruitment_cost(s, p, a.card)
+        cost = s.rules.recruitment_cost(s, p, a.card)
         where = zone(a.to or Zone.FORTRESS, p)
         return line("narrate.recruit", player=who, card=c(a.card), zone=where, cost=cost, paid=paid(a.payment))
     if isinstance(a, Equip):
@@ -90,10 +89,10 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
         here = s.zone.get(a.general, Zone.FORTRESS)
         return line("narrate.move", player=who, card=c(a.general), **{"from": zone(here, p), "to": zone(a.to, p)})
     if isinstance(a, Melee):
-        ma, md = generals.might(s, a.attacker), generals.might(s, a.defender)
+        ma, md = s.rules.might(s, a.attacker), s.rules.might(s, a.defender)
         return line("narrate.melee", attacker=c(a.attacker), might_a=ma, defender=c(a.defender), might_d=md)
     if isinstance(a, Siege):
-        return line("narrate.siege", card=c(a.general), enemy=seat(1 - p), might=generals.might(s, a.general))
+        return line("narrate.siege", card=c(a.general), enemy=seat(1 - p), might=s.rules.might(s, a.general))
     if isinstance(a, EndTurn):
         return line("narrate.end_turn", player=who, turn=s.turn, upkeep=len(s.field[p]))
     if isinstance(a, PlayCounter):
