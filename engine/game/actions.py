@@ -371,6 +371,20 @@ def action_fields(kind: str | type[Action]) -> tuple[FieldInfo, ...]:
     return _FIELDS[ACTION_KINDS[kind] if isinstance(kind, str) else kind]
 
 
+def chosen_field(kind: str | type[Action]) -> FieldInfo | None:
+    """The field of a kind that a player fills by choosing cards (its one list field), if any; None for an
+    unknown kind.
+
+    >>> chosen_field("recruit").name, chosen_field("name_cards").card, chosen_field("move")
+    ('payment', 'name', None)
+    """
+    cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else kind
+    if cls is None:
+        return None
+    name = _CHOSEN.get(cls)
+    return next((f for f in _FIELDS[cls] if f.name == name), None)
+
+
 def action_from_json(data: Any) -> Action:
     """Read an action from its :meth:`Action.to_json` form; :class:`LogError` if malformed."""
     if not isinstance(data, dict):
