@@ -1,7 +1,7 @@
 """Tournament REST API: list and read tournaments (decklists only to those allowed), register a deck, invitations
 (an organiser invites; only the invited player accepts, with his own deck, or declines).
 
-Refusals and bad input answer with the one error envelope (matches.http.RefusalsAsJSON).
+Refusals and bad input answer with the one error envelope (junling.api.exception_handler).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from decks.models import DeckVersion
 from decks.services.decks import DecklistUnreadable
 from junling.errors import Refused
 from matches import access
-from matches.http import RefusalsAsJSON, valid_data
+from matches.http import valid_data
 from matches.models import Invitation, Registration, Tournament
 from matches.services import invitations as invitation_services
 from matches.services import registration as services
@@ -120,7 +120,7 @@ def _tournament(request: Request, pk: Any) -> Tournament:
     return Tournament.objects.prefetch_related("organisers", "judges").select_related("format").get(pk=tournament.pk)
 
 
-class TournamentListAPI(RefusalsAsJSON, APIView):
+class TournamentListAPI(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=TournamentSerializer(many=True), summary="List tournaments")
@@ -129,7 +129,7 @@ class TournamentListAPI(RefusalsAsJSON, APIView):
         return Response(TournamentSerializer(tournaments, many=True).data)
 
 
-class TournamentDetailAPI(RefusalsAsJSON, APIView):
+class TournamentDetailAPI(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=TournamentDetailSerializer, summary="A tournament with its registrations")
@@ -144,7 +144,7 @@ ERROR_ENVELOPE = inline_serializer(
 )
 
 
-class RegisterAPI(RefusalsAsJSON, APIView):
+class RegisterAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -198,7 +198,7 @@ class InviteRequestSerializer(serializers.Serializer):
         return user
 
 
-class InviteAPI(RefusalsAsJSON, APIView):
+class InviteAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -213,7 +213,7 @@ class InviteAPI(RefusalsAsJSON, APIView):
         return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
 
 
-class MyInvitationsAPI(RefusalsAsJSON, APIView):
+class MyInvitationsAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=InvitationSerializer(many=True), summary="Your pending invitations")
@@ -221,7 +221,7 @@ class MyInvitationsAPI(RefusalsAsJSON, APIView):
         return Response(InvitationSerializer(access.invitations_of(request.user), many=True).data)
 
 
-class AcceptInvitationAPI(RefusalsAsJSON, APIView):
+class AcceptInvitationAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -241,7 +241,7 @@ class AcceptInvitationAPI(RefusalsAsJSON, APIView):
         )
 
 
-class DeclineInvitationAPI(RefusalsAsJSON, APIView):
+class DeclineInvitationAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: InvitationSerializer}, summary="Decline an invitation")

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.models import DeckVersion
+from engine.game.actions import ACTION_KINDS
 from engine.game.players import INTERACTIVE as BOTS
 from junling.errors import NotAllowed, Refused
 from matches import access
@@ -49,6 +50,19 @@ class ActSerializer(serializers.Serializer):
         child=serializers.CharField(), required=False, allow_null=True, help_text="The card ids (or names) chosen."
     )
     step = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+    def validate_action(self, value: Any) -> Any:
+        """An engine action's JSON form of a kind a player may take (``ACTION_KINDS``, not chance)."""
+        kind = value.get("type") if isinstance(value, dict) else None
+        cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
+        if cls is None or cls.is_chance:
+            raise serializers.ValidationError(
+                _("Name an action a player may take (one of %(kinds)s).") % {"kinds": ", ".join(PLAYER_KINDS)}
+            )
+        return value
+
+
+PLAYER_KINDS = [kind for kind, cls in ACTION_KINDS.items() if not cls.is_chance]
 
 
 class BotMatchSerializer(serializers.Serializer):

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from matches import access
-from matches.http import InvalidInput, RefusalsAsJSON, valid_data
+from matches.http import InvalidInput, valid_data
 from matches.models import Match, Rating, Round, Tournament
 from matches.presenters.tournaments import pairing_rows
 from matches.services import rounds as services
@@ -134,7 +134,7 @@ def _paged(request: Request, rows: Any) -> dict[str, Any]:
     }
 
 
-class RoundListAPI(RefusalsAsJSON, APIView):
+class RoundListAPI(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=RoundSerializer(many=True), summary="A tournament's rounds (drafts only to organisers)")
@@ -143,7 +143,7 @@ class RoundListAPI(RefusalsAsJSON, APIView):
         return Response(RoundSerializer(access.visible_rounds(request.user, tournament), many=True).data)
 
 
-class PairingsAPI(RefusalsAsJSON, APIView):
+class PairingsAPI(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -167,7 +167,7 @@ class PairingsAPI(RefusalsAsJSON, APIView):
         return Response({"round": RoundSerializer(rnd).data, **paged})
 
 
-class StandingsAPI(RefusalsAsJSON, APIView):
+class StandingsAPI(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -198,7 +198,7 @@ class StandingsAPI(RefusalsAsJSON, APIView):
         )
 
 
-class ReportAPI(RefusalsAsJSON, APIView):
+class ReportAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -214,7 +214,7 @@ class ReportAPI(RefusalsAsJSON, APIView):
         return Response(MatchSerializer(match).data)
 
 
-class PairNextRoundAPI(RefusalsAsJSON, APIView):
+class PairNextRoundAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={201: RoundSerializer}, summary="Organisers: pair the next round (a draft)")
@@ -224,7 +224,7 @@ class PairNextRoundAPI(RefusalsAsJSON, APIView):
         return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
-class PublishRoundAPI(RefusalsAsJSON, APIView):
+class PublishRoundAPI(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: RoundSerializer}, summary="Organisers: publish a draft round")
@@ -234,7 +234,7 @@ class PublishRoundAPI(RefusalsAsJSON, APIView):
         return Response(RoundSerializer(rnd).data)
 
 
-class LeaderboardAPI(RefusalsAsJSON, APIView):
+class LeaderboardAPI(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from decks.models import DeckVersion
+from engine.game.actions import ACTION_KINDS, action_fields
 from engine.game.players import INTERACTIVE as BOTS
 
 CHOOSE_DECK = gettext_lazy("Choose one of your decks.")
@@ -80,23 +81,30 @@ class AcceptForm(OwnDecksForm):
     deck_version = _deck_field()
 
 
-class CardList(forms.Field):
-    """The card ids (or names) a player ticked: every value of a repeated field."""
-
-    widget = forms.MultipleHiddenInput
-
-    def to_python(self, value: Any) -> list[str]:
-        return [str(v) for v in value or []]
-
-
 class ActForm(PlayForm):
-    """An action from the table: the engine action's JSON, the step the page was drawn at, ticked cards."""
+    """An action from the table: the engine action's JSON, the step the page was drawn at, ticked cards.
+
+    ``payment_choice`` names the action field the ticked boxes fill (``PaymentChoice.field``; the
+    boxes carry that name); "1" from older pages means the boxes are named ``payment``.
+    """
 
     action = forms.CharField(error_messages={"required": gettext_lazy("Choose an action.")})
     step = forms.IntegerField(required=False, min_value=0)
-    payment_choice = forms.BooleanField(required=False)
-    payment = CardList(required=False)
+    payment_choice = forms.CharField(required=False)
+
+    def clean_payment_choice(self) -> str:
+        field = self.cleaned_data["payment_choice"]
+        if field in ("", "0", "false", "False"):
+            return ""
+        return field if field in CHOSEN_FIELDS else "payment"
 
     def payment_or_none(self) -> list[str] | None:
         """The ticked cards when the control asked for a choice (possibly none ticked), else None."""
-        return self.cleaned_data["payment"] if self.cleaned_data["payment_choice"] else None
+        field = self.cleaned_data["payment_choice"]
+        if not field:
+            return None
+        return [str(v) for v in self.data.getlist(field)] if hasattr(self.data, "getlist") else []
+
+
+CHOSEN_FIELDS = frozenset(f.name for kind in ACTION_KINDS for f in action_fields(kind) if f.is_list)
+"""The fields of any action kind that a player fills by ticking cards (read from the declaration)."""

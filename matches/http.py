@@ -2,9 +2,10 @@
 
 A view that lets a ``junling.errors.Refused`` escape (an ``access_*`` helper's ``NotAllowed``, a service
 refusal it does not show on its own page) answers with the error page and the refusal's status
-(:func:`refusals`). An API view answers every refusal with the one JSON envelope
-``{"error": {"code", "message", "status", "params"}}`` (:class:`RefusalsAsJSON`), and bad input with
-the same envelope (code ``invalid``, each field's errors in ``params["fields"]``).
+(:func:`refusals`). An API view lets it escape: the API's one exception handler (``junling.api.exception_handler``)
+answers it with the one JSON envelope ``{"error": {"code", "message", "status", "params"}}``, and bad
+input (:func:`valid_data`) with the same envelope (code ``invalid``, each field's errors in
+``params["fields"]``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from rest_framework import serializers
-from rest_framework.response import Response
 
 from junling.errors import Refused
 
@@ -86,15 +86,6 @@ def refusals(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             return render(request, "error.html", {"status": exc.status, "message": exc.message}, status=exc.status)
 
     return wrapped
-
-
-class RefusalsAsJSON:
-    """DRF view mixin: every ``Refused`` is the one error envelope with its status."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, Refused):
-            return Response(exc.envelope(), status=exc.status)
-        return super().handle_exception(exc)  # type: ignore[misc]
 
 
 def page_of_items(items: Any, number: Any, size: int = PAGE_SIZE) -> Page:

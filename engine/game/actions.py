@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 
 from engine.game.errors import LogError
 from engine.game.terms import Zone
+from engine.messages import Message
 
 # Where a log looks up the card a field names (docs/log-format.md "Card references").
 HAND, POOL, PAY, OWN_GENERAL, ENEMY_GENERAL, ANY_GENERAL, TABLE, CHOICE = (
@@ -67,6 +68,9 @@ class Action:
     __slots__ = ()
     kind: ClassVar[str] = ""
     is_chance: ClassVar[bool] = False
+    group: ClassVar[str] = ""
+    """Where a player's table puts its controls (``group.<group>`` in the catalogue names the place);
+    kinds taken at the same moment of a turn share one. Chance events have none."""
     optional: ClassVar[tuple[str, ...]] = ()
     """Fields added for card texts: left out of the JSON form while they hold their default."""
 
@@ -128,6 +132,7 @@ class ChooseCommandment(Action):
 
     card: int | None = field(metadata=_id(POOL, "the commandment chosen, or None", hidden=True))
     kind: ClassVar[str] = "choose_commandment"
+    group: ClassVar[str] = "setup"
 
 
 # --- main phase ---------------------------------------------------------------------------------
@@ -142,6 +147,7 @@ class Recruit(Action):
     to: Zone | None = field(default=None, metadata=_meta("the zone it enters"))
     """Where the recruit enters when its text allows another zone than 自城内 (夏侯渊); None: 自城内."""
     kind: ClassVar[str] = "recruit"
+    group: ClassVar[str] = "recruit"
     optional: ClassVar[tuple[str, ...]] = ("to",)
 
 
@@ -153,6 +159,7 @@ class Equip(Action):
     general: int = field(metadata=_id(ANY_GENERAL, "the general that carries it"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "equip"
+    group: ClassVar[str] = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +169,7 @@ class PlayEvent(Action):
     card: int = field(metadata=_id(HAND, "the event"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "event"
+    group: ClassVar[str] = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +180,7 @@ class PlayTactic(Action):
     executor: int = field(metadata=_id(OWN_GENERAL, "the general who executes it"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "tactic"
+    group: ClassVar[str] = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +190,7 @@ class PlayAdvantage(Action):
     card: int = field(metadata=_id(HAND, "the advantage card"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "advantage"
+    group: ClassVar[str] = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +200,7 @@ class ActivateEffect(Action):
     source: int = field(metadata=_id(TABLE, "the general, equipment or table card whose effect is activated"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "activate"
+    group: ClassVar[str] = "activate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +210,7 @@ class Move(Action):
     general: int = field(metadata=_id(OWN_GENERAL, "the general moving"))
     to: Zone = field(metadata=_meta("the zone it moves to"))
     kind: ClassVar[str] = "move"
+    group: ClassVar[str] = "move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +220,7 @@ class Melee(Action):
     attacker: int = field(metadata=_id(OWN_GENERAL, "the attacking general"))
     defender: int = field(metadata=_id(ENEMY_GENERAL, "the enemy general attacked"))
     kind: ClassVar[str] = "melee"
+    group: ClassVar[str] = "attack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +229,7 @@ class Siege(Action):
 
     general: int = field(metadata=_id(OWN_GENERAL, "the besieging general"))
     kind: ClassVar[str] = "siege"
+    group: ClassVar[str] = "attack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +237,7 @@ class EndTurn(Action):
     """终: end the main phase; upkeep and the hand limit follow (§3.8, ruling G9)."""
 
     kind: ClassVar[str] = "end_turn"
+    group: ClassVar[str] = "end"
 
 
 # --- the opponent's response window and the end phase ------------------------------------------
@@ -235,6 +250,7 @@ class PlayCounter(Action):
     card: int = field(metadata=_id(HAND, "the counter card"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
     kind: ClassVar[str] = "counter"
+    group: ClassVar[str] = "respond"
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +258,7 @@ class Pass(Action):
     """Let the pending action resolve without answering it (ruling G11)."""
 
     kind: ClassVar[str] = "pass"
+    group: ClassVar[str] = "respond"
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +267,7 @@ class Discard(Action):
 
     cards: tuple[int, ...] = field(metadata=_id(PAY, "the hand cards discarded, face down", hidden=True))
     kind: ClassVar[str] = "discard"
+    group: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +276,7 @@ class Choose(Action):
 
     cards: tuple[int, ...] = field(metadata=_id(CHOICE, "the cards chosen among the options (-1: no)", hidden=True))
     kind: ClassVar[str] = "choose"
+    group: ClassVar[str] = "choice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +285,7 @@ class NameCards(Action):
 
     names: tuple[str, ...] = field(metadata=_meta("the card names named", card="name"))
     kind: ClassVar[str] = "name_cards"
+    group: ClassVar[str] = "choice"
 
 
 ACTION_KINDS: dict[str, type[Action]] = {
@@ -351,29 +371,45 @@ def action_fields(kind: str | type[Action]) -> tuple[FieldInfo, ...]:
     return _FIELDS[ACTION_KINDS[kind] if isinstance(kind, str) else kind]
 
 
+def chosen_field(kind: str | type[Action]) -> FieldInfo | None:
+    """The field of a kind that a player fills by choosing cards (its one list field), if any; None for an
+    unknown kind.
+
+    >>> chosen_field("recruit").name, chosen_field("name_cards").card, chosen_field("move")
+    ('payment', 'name', None)
+    """
+    cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else kind
+    if cls is None:
+        return None
+    name = _CHOSEN.get(cls)
+    return next((f for f in _FIELDS[cls] if f.name == name), None)
+
+
 def action_from_json(data: Any) -> Action:
     """Read an action from its :meth:`Action.to_json` form; :class:`LogError` if malformed."""
     if not isinstance(data, dict):
-        raise LogError(f"an action must be a JSON object, not {type(data).__name__}")
+        raise LogError(Message("log.action_not_object", {"type": type(data).__name__}))
     kind = data.get("type")
     cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(f"unknown action type {kind!r} (one of {', '.join(ACTION_KINDS)})")
+        raise LogError(Message("log.unknown_action_type", {"kind": repr(kind), "kinds": ", ".join(ACTION_KINDS)}))
     kwargs: dict[str, Any] = {}
     fields = _FIELDS[cls]
     for f in fields:
         if f.name not in data:
             if not f.required:
                 continue
-            raise LogError(f"{kind}: the field {f.name!r} is missing")
+            raise LogError(Message("log.missing_field", {"kind": kind, "field": repr(f.name)}))
         value = data[f.name]
         try:
             kwargs[f.name] = _convert(f.type, value)
         except (TypeError, ValueError):
-            raise LogError(f"{kind}: the field {f.name!r} has a bad value {value!r}") from None
+            raise LogError(
+                Message("log.bad_value", {"kind": kind, "field": repr(f.name), "value": repr(value)})
+            ) from None
     extra = set(data) - {"type"} - {f.name for f in fields}
     if extra:
-        raise LogError(f"{kind}: unknown field {sorted(extra)[0]!r}")
+        raise LogError(Message("log.unknown_field", {"kind": kind, "field": repr(sorted(extra)[0])}))
     return cls(**kwargs)
 
 
@@ -421,6 +457,11 @@ class PaymentChoice:
     def field(self) -> str:
         """The field of the template the chosen cards go into (its one list field)."""
         return _CHOSEN[type(self.template)]
+
+    @property
+    def pays(self) -> bool:
+        """The chosen cards pay a cost (face down to DISCARD, §3.2.1) rather than answer a choice."""
+        return self.field == "payment"
 
     def complete(self, cards: Sequence[int]) -> Action:
         """The concrete action paying with ``cards`` (checked when applied, not here)."""

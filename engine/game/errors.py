@@ -58,4 +58,16 @@ class GameSetupError(ValueError):
 
 
 class LogError(ValueError):
-    """A serialised action or state cannot be read back (what is wrong and where)."""
+    """A serialised action or state cannot be read back (what is wrong and where).
+
+    ``said`` is why, as a message (``log.*`` codes; a plain text from a caller is wrapped as one);
+    ``str()`` is English.
+
+    >>> err = LogError(Message("log.missing_field", {"kind": "move", "field": "'to'"}))
+    >>> str(err), err.said.code
+    ("move: the field 'to' is missing", 'log.missing_field')
+    """
+
+    def __init__(self, message: Message | str) -> None:
+        self.said = message if isinstance(message, Message) else Message("text", {"text": message})
+        super().__init__(Reader("en").render(self.said))

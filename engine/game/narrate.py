@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game import generals, recruitment
 from engine.game.actions import (
     Action,
     ActivateEffect,
@@ -22,10 +21,12 @@ from engine.game.actions import (
     Discard,
     EndTurn,
     Equip,
+    LegalAction,
     Melee,
     Move,
     NameCards,
     Pass,
+    PaymentChoice,
     PlayAdvantage,
     PlayCounter,
     PlayEvent,
@@ -33,10 +34,11 @@ from engine.game.actions import (
     Recruit,
     Reveal,
     Siege,
+    action_fields,
 )
 from engine.game.state import State
 from engine.game.terms import Area, Zone
-from engine.messages import Message, card, cards, seat, term, zone
+from engine.messages import MESSAGES, Message, card, cards, seat, term, zone
 
 
 def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
@@ -70,7 +72,7 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
             return line("narrate.commandment", player=who, card=c(a.card))
         return line("narrate.commandment_hidden", player=who)
     if isinstance(a, Recruit):
-        cost = recruitment.recruitment_cost(s, p, a.card)
+        cost = s.rules.recruitment_cost(s, p, a.card)
         where = zone(a.to or Zone.FORTRESS, p)
         return line("narrate.recruit", player=who, card=c(a.card), zone=where, cost=cost, paid=paid(a.payment))
     if isinstance(a, Equip):
@@ -87,10 +89,10 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
         here = s.zone.get(a.general, Zone.FORTRESS)
         return line("narrate.move", player=who, card=c(a.general), **{"from": zone(here, p), "to": zone(a.to, p)})
     if isinstance(a, Melee):
-        ma, md = generals.might(s, a.attacker), generals.might(s, a.defender)
+        ma, md = s.rules.might(s, a.attacker), s.rules.might(s, a.defender)
         return line("narrate.melee", attacker=c(a.attacker), might_a=ma, defender=c(a.defender), might_d=md)
     if isinstance(a, Siege):
-        return line("narrate.siege", card=c(a.general), enemy=seat(1 - p), might=generals.might(s, a.general))
+        return line("narrate.siege", card=c(a.general), enemy=seat(1 - p), might=s.rules.might(s, a.general))
     if isinstance(a, EndTurn):
         return line("narrate.end_turn", player=who, turn=s.turn, upkeep=len(s.field[p]))
     if isinstance(a, PlayCounter):
@@ -112,6 +114,43 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
     if isinstance(a, NameCards):  # named aloud: public
         return line("narrate.name_cards", player=who, names={"cards": [{"name": n} for n in a.names]})
     return line("narrate.other", player=who, kind=term(f"action.{a.kind}"))
+
+
+def label(s: State, legal: LegalAction) -> Message:
+    """What the control offering ``legal`` to the player to move says: ``control.<kind>``.
+
+    Read from the kind's field metadata, never per kind: each field is a parameter (a card
+    reference, a zone of the mover's side), ``count`` is how many cards a :class:`PaymentChoice`
+    asks for (a recruit's cost); the list it fills is left out. A kind whose card field is None
+    (no commandment) says ``control.<kind>.none``; a kind without words says its name.
+    """
+    template = legal.template if isinstance(legal, PaymentChoice) else legal
+    chosen = legal.field if isinstance(legal, PaymentChoice) else None
+    p = s.current_player()
+    params: dict[str, Any] = {"count": legal.count if isinstance(legal, PaymentChoice) else 0}
+    empty = False
+    for f in action_fields(template.kind):
+        value = getattr(template, f.name)
+        if f.name == chosen:
+            continue
+        if value is None:
+            empty = empty or f.card is not None
+            params[f.name] = term("word.none")
+        elif f.card == "id":
+            params[f.name] = cards(s.names, value) if f.is_list else card(s.names, value)
+        elif isinstance(value, Zone):
+            params[f.name] = zone(value, p)
+        else:
+            params[f.name] = value
+    code = f"control.{template.kind}" + (".none" if empty else "")
+    if code not in MESSAGES:
+        return Message("control.other", {"kind": term(f"action.{template.kind}")})
+    return Message(code, params)
+
+
+def group_title(group: str) -> Message:
+    """The heading of a group of controls (``Action.group``)."""
+    return Message(f"group.{group}")
 
 
 def _reveal(s: State, a: Reveal, viewer: int | None) -> list[Message]:

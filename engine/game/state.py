@@ -21,6 +21,7 @@ from engine.game.decks import Deck
 from engine.game.errors import IllegalAction, LogError
 from engine.game.terms import CHANCE, TERMINAL, Area, Outcome, Phase, Zone, hand_limit
 from engine.game.wiring import Rules
+from engine.messages import Message
 
 STATE_FORMAT = "junling-game/1"
 
@@ -501,9 +502,9 @@ class State:
         """Read a state written by :meth:`to_json`; :class:`LogError` if it does not fit ``game``."""
         try:
             if data.get("format") != STATE_FORMAT:
-                raise LogError(f"unknown state format {data.get('format')!r}; expected {STATE_FORMAT}")
+                raise LogError(Message("log.state_format", {"got": repr(data.get("format")), "want": STATE_FORMAT}))
             if data.get("database") != game.db.content_hash:
-                raise LogError("the state was made with another card database (content hash differs)")
+                raise LogError(Message("log.state_other_database"))
             decks = [Deck.from_json(d) for d in data["decks"]]
             s = cls(game, decks, int(data["seed"]))
             s.phase = Phase(data["phase"])
@@ -546,7 +547,7 @@ class State:
         except LogError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise LogError(f"malformed state: {type(exc).__name__}: {exc}") from None
+            raise LogError(Message("log.state_malformed", {"error": type(exc).__name__, "detail": str(exc)})) from None
         return s
 
     def __eq__(self, other: object) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.game.errors import LogError
+from engine.messages import Message, Reader
 
 LOG_FORMAT = "junling-log/1"
 """The format version written in every header."""
@@ -19,11 +20,17 @@ END = "end"
 
 
 class LogFormatError(LogError):
-    """A log cannot be read: what is wrong and where (``where`` is a JSON path such as ``entries[12].action``)."""
+    """A log cannot be read: what is wrong and where (``where`` is a JSON path such as ``entries[12].action``).
 
-    def __init__(self, where: str, message: str, *, kind: str = "format", index: int | None = None) -> None:
-        super().__init__(f"{where}: {message}" if where else message)
+    ``said`` is what is wrong as a message (``log.*`` codes), ``message`` the same in English.
+    """
+
+    def __init__(self, where: str, message: Message | str, *, kind: str = "format", index: int | None = None) -> None:
+        said = message if isinstance(message, Message) else Message("text", {"text": message})
+        text = Reader("en").render(said)
+        super().__init__(said)
+        self.args = (f"{where}: {text}" if where else text,)
         self.where = where
-        self.message = message
+        self.message = text
         self.kind = kind
         self.index = index

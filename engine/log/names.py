@@ -24,6 +24,7 @@ from engine.game.actions import (
 )
 from engine.game.errors import LogError
 from engine.log.format import LogFormatError
+from engine.messages import Message
 
 NO = -1
 """In a ``choose`` entry: "no" to a text's "可以" (``may``): the engine's option -1, written as -1."""
@@ -87,10 +88,10 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
     """The id of one card reference: a name, ``"name#id"`` or an integer id (rules in docs/log-format.md)."""
     names = state.names
     if isinstance(ref, bool) or not isinstance(ref, (str, int)):
-        raise LogFormatError(where, f"a card is a name or an id, not {ref!r}")
+        raise LogFormatError(where, Message("log.card_ref_type", {"ref": repr(ref)}))
     if isinstance(ref, int):
         if not 0 <= ref < len(names):
-            raise LogFormatError(where, f"there is no card #{ref} in this game (ids 0 to {len(names) - 1})")
+            raise LogFormatError(where, Message("log.no_such_id", {"id": ref, "last": len(names) - 1}))
         return ref
     if "#" not in ref:
         found = _find(state, ref, player, place, taken)
@@ -103,10 +104,14 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
     name, sep, number = ref.partition("#")
     if sep:
         if not number.isdigit() or not 0 <= int(number) < len(names):
-            raise LogFormatError(where, f"{ref!r}: no card #{number} in this game (ids 0 to {len(names) - 1})")
+            raise LogFormatError(
+                where, Message("log.ref_no_such_id", {"ref": repr(ref), "id": number, "last": len(names) - 1})
+            )
         card = int(number)
         if names[card] != name and state.game.db.lookup(name) is not state.cards[card]:
-            raise LogFormatError(where, f"{ref!r}: card #{card} is {names[card]}, not {name}")
+            raise LogFormatError(
+                where, Message("log.ref_wrong_name", {"ref": repr(ref), "id": card, "is": names[card], "name": name})
+            )
         return card
     # Not where the action needs it: any card of that name (the actor's first), so that the engine says why.
     known = state.game.db.lookup(name)
@@ -118,10 +123,8 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
         found = _by_name(state, canonical_name, every, taken)
     if found is None:
         if known is None:
-            raise LogFormatError(where, f"unknown card {name!r} (not in the card database)", kind="card")
-        raise LogFormatError(
-            where, f"no card named {canonical_name} is in either player's deck or command pool", kind="absent"
-        )
+            raise LogFormatError(where, Message("log.unknown_card", {"name": repr(name)}), kind="card")
+        raise LogFormatError(where, Message("log.absent_card", {"name": canonical_name}), kind="absent")
     return found
 
 
@@ -132,13 +135,13 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     bad field); whether the action is legal is the engine's business (``state.apply``).
     """
     if type(data) is not dict:
-        raise LogFormatError(where, f"an action is a JSON object, not {type(data).__name__}")
+        raise LogFormatError(where, Message("log.entry_not_object", {"type": type(data).__name__}))
     kind = data.get("type")
     if kind == "reveal" and type(data.get("card")) is str:  # half of all entries: the short way
         known = state.game.db.lookup(data["card"])
         if known is None:
             raise LogFormatError(
-                f"{where}.card", f"unknown card {data['card']!r} (not in the card database)", kind="card"
+                f"{where}.card", Message("log.unknown_card", {"name": repr(data["card"])}), kind="card"
             )
         if len(data) == 2:
             return Reveal(known.name)
@@ -153,7 +156,7 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
             try:
                 return action_from_json(data)
             except LogError as exc:
-                raise LogFormatError(where, str(exc)) from None
+                raise LogFormatError(where, exc.said) from None
         return _build(data, where)
     player = state.current_player()
     if player < 0:
@@ -166,7 +169,7 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
         ref = data[name]
         if place in LIST_PLACES:
             if type(ref) is not list:
-                raise LogFormatError(f"{where}.{name}", f"a list of cards is expected, not {ref!r}")
+                raise LogFormatError(f"{where}.{name}", Message("log.card_list_expected", {"ref": repr(ref)}))
             ids = []
             for i, r in enumerate(ref):
                 if place == CHOICE and type(r) is int and r == NO:
@@ -195,7 +198,7 @@ def _card_names(state: State, names: list[Any], where: str) -> list[Any]:
             continue
         known = lookup(name)
         if known is None:
-            raise LogFormatError(f"{where}[{i}]", f"unknown card {name!r} (not in the card database)", kind="card")
+            raise LogFormatError(f"{where}[{i}]", Message("log.unknown_card", {"name": repr(name)}), kind="card")
         out.append(known.name)
     return out
 
@@ -223,7 +226,7 @@ def _build(data: dict[str, Any], where: str) -> Action:
     try:
         return action_from_json(data)
     except LogError as exc:
-        raise LogFormatError(where, str(exc)) from None
+        raise LogFormatError(where, exc.said) from None
 
 
 _BAD = object()

@@ -9,17 +9,18 @@ from typing import Any
 from engine.cards import CardDatabase
 from engine.log.format import MAX_LOG_BYTES, LogFormatError
 from engine.log.sealing import _JSONError, _loads
+from engine.messages import Message
 
 
 def read_log_bytes(path: str | os.PathLike[str], limit: int = MAX_LOG_BYTES) -> bytes:
     """The bytes of a log file, refusing one above ``limit`` before reading it (:class:`LogFormatError`)."""
     size = os.stat(path).st_size
     if size > limit:
-        raise LogFormatError("", f"the log is {size:,} bytes; the limit is {limit:,} bytes", kind="size")
+        raise LogFormatError("", Message("log.too_big", {"size": f"{size:,}", "limit": f"{limit:,}"}), kind="size")
     with open(path, "rb") as f:
         raw = f.read(limit + 1)
     if len(raw) > limit:  # grew since the stat
-        raise LogFormatError("", f"the log is over the limit of {limit:,} bytes", kind="size")
+        raise LogFormatError("", Message("log.over_limit", {"limit": f"{limit:,}"}), kind="size")
     return raw
 
 
@@ -33,19 +34,21 @@ def load_log(raw: bytes | str | dict[str, Any], limit: int = MAX_LOG_BYTES) -> d
     if isinstance(raw, str):
         raw = raw.encode("utf-8", "surrogatepass")
     if not isinstance(raw, (bytes, bytearray, memoryview)):
-        raise LogFormatError("", f"a log is JSON bytes, text or a dict, not {type(raw).__name__}", kind="json")
+        raise LogFormatError("", Message("log.not_json_input", {"type": type(raw).__name__}), kind="json")
     if len(raw) > limit:
-        raise LogFormatError("", f"the log is {len(raw):,} bytes; the limit is {limit:,} bytes", kind="size")
+        raise LogFormatError("", Message("log.too_big", {"size": f"{len(raw):,}", "limit": f"{limit:,}"}), kind="size")
     if not raw.strip():
-        raise LogFormatError("", "the log is empty", kind="json")
+        raise LogFormatError("", Message("log.empty"), kind="json")
     try:
         data = _loads(bytes(raw))
     except _JSONError as exc:
-        raise LogFormatError("", f"not valid JSON ({_where(bytes(raw), exc)}): {exc}", kind="json") from None
+        raise LogFormatError(
+            "", Message("log.invalid_json", {"where": _where(bytes(raw), exc), "error": str(exc)}), kind="json"
+        ) from None
     except RecursionError:
-        raise LogFormatError("", "not valid JSON: nested too deeply", kind="json") from None
+        raise LogFormatError("", Message("log.too_deep"), kind="json") from None
     if not isinstance(data, dict):
-        raise LogFormatError("", f"a log is a JSON object, not {type(data).__name__}", kind="format")
+        raise LogFormatError("", Message("log.not_object", {"type": type(data).__name__}), kind="format")
     return data
 
 

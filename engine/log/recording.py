@@ -17,6 +17,7 @@ from engine.game.terms import CHANCE, TERMINAL
 from engine.log.format import CHANCE_ACTOR, END, LOG_FORMAT, MAX_ENTRIES, MAX_SEED, REFEREE_ACTOR
 from engine.log.names import entry_action
 from engine.log.sealing import commitment, dumps_log, entry_hash, header_hash, sign, state_hash
+from engine.messages import Message
 
 
 def _actor(state: State) -> int | str:
@@ -51,9 +52,9 @@ class Recorder:
         created: datetime | None = None,
     ) -> None:
         if state.history:
-            raise LogError("a recorder starts with a new game (the state has actions already)")
+            raise LogError(Message("log.recorder_not_new"))
         if not transcribed and not 0 <= state.seed <= MAX_SEED:
-            raise LogError(f"the seed must be an integer from 0 to 2**63 - 1, not {state.seed}")
+            raise LogError(Message("log.bad_seed", {"seed": state.seed}))
         self.state = state
         self.key = key
         self.transcribed = transcribed
@@ -89,7 +90,7 @@ class Recorder:
     def apply(self, action: Action) -> None:
         """Apply ``action`` to the game and record it; an illegal action raises and is not recorded."""
         if self.finished:
-            raise LogError("the log is finished: no more actions")
+            raise LogError(Message("log.finished"))
         state = self.state
         entry: dict[str, Any] = {"n": len(self.entries), "actor": _actor(state), "action": entry_action(state, action)}
         state.apply(action)

@@ -360,7 +360,7 @@ def _adjudicate(
     try:
         data = load_log(log, limit=max_bytes)
     except LogFormatError as exc:
-        problems.add(exc.kind, exc.where, exc.message)
+        problems.add(exc.kind, exc.where, exc.said)
         return verdict()
 
     # --- the document and its header ------------------------------------------------------------
@@ -495,11 +495,11 @@ def _adjudicate(
             action = resolve_action(state, raw_action)
         except LogFormatError as exc:
             if exc.kind == "absent":
-                first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", _said(exc.message))
+                first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", exc.said)
             else:
                 unreadable = True
                 where = f"entries[{i}].{exc.where}"
-                problems.add("card" if exc.kind == "card" else "format", where, exc.message, i)
+                problems.add("card" if exc.kind == "card" else "format", where, exc.said, i)
             break
         if seed_checked and chance_ok and who == CHANCE:
             expected = state.sample_chance()

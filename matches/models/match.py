@@ -94,6 +94,12 @@ class MatchGame(models.Model):
     number = models.PositiveSmallIntegerField()
     winner = models.CharField(max_length=8, choices=Winner.choices, default=Winner.NONE)
     reason = models.CharField(max_length=200, blank=True)
+    said = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Why the game ended as the engine says it ({code, params}), shown in the reader's language; "
+        "reason is its English text (or a judge's own words, and then this is empty).",
+    )
     log = models.ForeignKey("matches.GameLog", null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from junling import engine_text
 from matches import access
-from matches.models import Adjudication, Ruling
+from matches.models import Adjudication, MatchGame, Ruling
 from matches.services import adjudication as services
 
 INDEX_ADJUDICATIONS = 50
@@ -40,7 +41,20 @@ def detail_page(adjudication: Adjudication) -> dict[str, Any]:
         context["suggested"] = services.suggested_winner(adjudication) if adjudication.is_done else ""
         context["rulings"] = adjudication.rulings.select_related("judge")
         context["game"] = adjudication.game
+        context["game_reason"] = game_reason(adjudication.game)
     return context
+
+
+def game_reason(game: MatchGame | None) -> str:
+    """Why a match game ended, in the reader's language (the engine's message; else the stored text)."""
+    if game is None:
+        return ""
+    said = engine_text.said(game.said)
+    if said is None:
+        return game.reason
+    match = game.match
+    players = [p.username if p else "" for p in (match.player_a, match.player_b)]
+    return engine_text.render(said, players=players if all(players) else None)
 
 
 def step_page(adjudication: Adjudication, index: int, language: str) -> dict[str, Any]:

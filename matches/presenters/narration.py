@@ -16,29 +16,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine.cards import CardDatabase
-from engine.game import (
-    Action,
-    ActivateEffect,
-    ChooseCommandment,
-    Discard,
-    EndTurn,
-    Equip,
-    IllegalAction,
-    Melee,
-    Move,
-    Pass,
-    PaymentChoice,
-    PlayAdvantage,
-    PlayCounter,
-    PlayEvent,
-    PlayTactic,
-    Recruit,
-    Siege,
-    State,
-    recruitment,
-)
-from engine.game.narrate import describe
+from engine.game import Action, IllegalAction, PaymentChoice, State
+from engine.game.actions import ACTION_KINDS
+from engine.game.narrate import describe, group_title, label
 from engine.game.terms import Zone
+from engine.messages import card
 from junling import engine_text
 from matches.models import RefereedEntry, RefereedGame
 
@@ -124,67 +106,41 @@ def feed(row: RefereedGame, viewer: Names, *, limit: int = 200) -> list[str]:
 
 
 def controls(state: State, seat: int, names: Names) -> list[dict[str, Any]]:
-    """The legal actions of ``seat`` as controls: label, the action's JSON, and for a payment the choices."""
+    """The legal actions of ``seat`` as controls: the engine's label for them (``narrate.label``) in the
+    reader's language, its group (``Action.group``), the action's JSON, and for a payment or a choice
+    the field the chosen cards go into (``PaymentChoice.field``) and the choices."""
     if state.current_player() != seat:
         return []
     visible = visible_ids(state, seat)
-    nm = state.names
-
-    def card(c: int) -> str:
-        return names.card(nm[c]) if c in visible else _("a card you cannot see")
-
+    reader = engine_text.SiteReader(viewer=seat, players=names.players, database=names.db, visible=visible)
     out: list[dict[str, Any]] = []
     for legal in state.legal_actions():
         template = legal.template if isinstance(legal, PaymentChoice) else legal
-        control: dict[str, Any] = {"kind": template.kind, "label": _label(state, template, card, names)}
+        control: dict[str, Any] = {
+            "kind": template.kind,
+            "group": template.group,
+            "label": reader.render(label(state, legal)),
+        }
         data = template.to_json()
         if isinstance(legal, PaymentChoice):
             data.pop(legal.field, None)
             control["field"] = legal.field
+            control["pays"] = legal.pays
             control["count"] = legal.count
             control["choices"] = [
-                {"id": c, "name": card(c) if isinstance(c, int) else names.card(str(c))} for c in legal.choices
+                {"id": c, "name": reader.param(card(state.names, c)) if isinstance(c, int) else names.card(str(c))}
+                for c in legal.choices
             ]
         control["action"] = json.dumps(data, ensure_ascii=False)
         out.append(control)
     return out
 
 
-def _label(state: State, a: Action, card: Any, names: Names) -> str:
-    if isinstance(a, ChooseCommandment):
-        return _("No commandment") if a.card is None else _("Choose the commandment %(card)s") % {"card": card(a.card)}
-    if isinstance(a, Recruit):
-        cost = recruitment.recruitment_cost(state, state.active, a.card)
-        return _("Recruit %(card)s (cost %(cost)s)") % {"card": card(a.card), "cost": cost}
-    if isinstance(a, Equip):
-        return _("Equip %(card)s on %(general)s") % {"card": card(a.card), "general": card(a.general)}
-    if isinstance(a, PlayEvent):
-        return _("Play the event %(card)s") % {"card": card(a.card)}
-    if isinstance(a, PlayTactic):
-        return _("%(general)s executes %(card)s") % {"card": card(a.card), "general": card(a.executor)}
-    if isinstance(a, PlayAdvantage):
-        return _("Place the advantage %(card)s") % {"card": card(a.card)}
-    if isinstance(a, ActivateEffect):
-        return _("Activate the effect of %(card)s") % {"card": card(a.source)}
-    if isinstance(a, Move):
-        return _("Move %(card)s to %(zone)s") % {"card": card(a.general), "zone": names.zone(a.to.value, state.active)}
-    if isinstance(a, Melee):
-        return _("%(card)s attacks %(target)s") % {"card": card(a.attacker), "target": card(a.defender)}
-    if isinstance(a, Siege):
-        return _("%(card)s besieges (ruling G7)") % {"card": card(a.general)}
-    if isinstance(a, EndTurn):
-        return _("End turn")
-    if isinstance(a, PlayCounter):
-        return _("Answer with the counter %(card)s") % {"card": card(a.card)}
-    if isinstance(a, Pass):
-        return _("Let it resolve")
-    if isinstance(a, Discard):
-        return _("Discard down to the hand limit")
-    if a.kind == "choose":
-        return _("Choose the cards the text asks for")
-    if a.kind == "name_cards":
-        return _("Name the cards your commandment forbids the enemy")
-    return a.kind
+def group_titles() -> list[tuple[str, str]]:
+    """Every group of controls (``Action.group``) in the order of :data:`ACTION_KINDS`, with its title."""
+    reader = engine_text.SiteReader()
+    groups = dict.fromkeys(cls.group for cls in ACTION_KINDS.values() if cls.group)
+    return [(g, reader.render(group_title(g))) for g in groups]
 
 
 def game_reason(g: RefereedGame, names: Names) -> str:

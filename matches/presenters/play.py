@@ -16,7 +16,7 @@ from decks.models import DeckVersion
 from engine.game.players import INTERACTIVE as BOTS
 from matches.access import access_seat, seat_of, startable_matches
 from matches.models import Match, RefereedGame, RefereedMatch
-from matches.presenters.narration import Names, controls, feed, game_reason
+from matches.presenters.narration import Names, controls, feed, game_reason, group_titles
 from matches.services.play import cache, referee, windows
 
 
@@ -101,9 +101,9 @@ def table_context(match: Match, user: Any, language: str, error: Any = None) -> 
     view = player_view(match, user, language)
     groups: dict[str, list[dict[str, Any]]] = {}
     for control in view.get("controls", []):
-        groups.setdefault(_GROUPS.get(control["kind"], "other"), []).append(control)
+        groups.setdefault(control["group"], []).append(control)
     view["groups"] = [
-        {"key": key, "title": title, "controls": groups[key]} for key, title in _group_titles() if key in groups
+        {"key": key, "title": title, "controls": groups[key]} for key, title in group_titles() if key in groups
     ]
     view["version"] = version_text(
         view.get("game", 0),
@@ -120,38 +120,6 @@ def api_view(match: Match, user: Any, language: str) -> dict[str, Any]:
     view = player_view(match, user, language)
     view.pop("board", None)
     return view
-
-
-_GROUPS = {
-    "choose_commandment": "setup",
-    "recruit": "recruit",
-    "equip": "cards",
-    "event": "cards",
-    "tactic": "cards",
-    "advantage": "cards",
-    "activate": "activate",
-    "move": "move",
-    "melee": "attack",
-    "siege": "attack",
-    "counter": "respond",
-    "pass": "respond",
-    "discard": "discard",
-    "end_turn": "end",
-}
-
-
-def _group_titles() -> list[tuple[str, str]]:
-    return [
-        ("respond", _("Response window")),
-        ("setup", _("Commandment")),
-        ("discard", _("Hand limit")),
-        ("recruit", _("Recruit (兵)")),
-        ("cards", _("Play a card")),
-        ("activate", _("Activate")),
-        ("move", _("Move")),
-        ("attack", _("Attack and siege")),
-        ("end", _("End of turn (终)")),
-    ]
 
 
 def _board(obs: dict[str, Any], seat: int, names: Names) -> dict[str, Any]:

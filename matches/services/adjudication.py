@@ -204,7 +204,7 @@ def verdict_for(
     try:
         data = load_log(raw, limit=max(MAX_LOG_UPLOAD_BYTES, len(raw)))
     except LogFormatError as exc:
-        return refusal(exc.kind, exc.where, exc.message)
+        return refusal(exc.kind, exc.where, exc.said)
     header = data.get("header") if isinstance(data.get("header"), dict) else None
     if version is None:
         wanted = database_hash_of(header)
@@ -420,8 +420,18 @@ def step_view(adjudication: Adjudication, index: int) -> StepView:
             if step.index >= high:
                 break
     except (LogFormatError, ValueError) as exc:
-        return StepView(index, total, None, rows, None, str(exc))
+        return StepView(index, total, None, rows, None, _unreadable(exc))
     return StepView(index, total, state, rows, illegal)
+
+
+def _unreadable(exc: ValueError) -> str:
+    """Why the log stops being readable, in the reader's language (the engine's log errors are messages)."""
+    said = getattr(exc, "said", None)
+    if not isinstance(said, Message):
+        return str(exc)
+    where = getattr(exc, "where", "")
+    text = engine_text.render(said)
+    return f"{where}: {text}" if where else text
 
 
 def board(state: dict[str, Any], db: CardDatabase, language: str) -> list[dict[str, Any]]:
@@ -519,8 +529,9 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
         previous = {"game": {"winner": game.winner, "reason": game.reason}, "match": _match_snapshot(match)}
         game.winner = winner
         game.reason = reason[:200]
+        game.said = None  # the judge's own words now say why
         game.finished_at = game.finished_at or timezone.now()
-        game.save(update_fields=["winner", "reason", "finished_at"])
+        game.save(update_fields=["winner", "reason", "said", "finished_at"])
         games = list(match.games.all())
         a = sum(1 for g in games if g.winner == MatchGame.Winner.A)
         b = sum(1 for g in games if g.winner == MatchGame.Winner.B)

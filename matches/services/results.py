@@ -37,6 +37,8 @@ class GameOutcome:
     winner: str
     reason: str = ""
     log: GameLog | None = None
+    said: dict[str, Any] | None = None
+    """The reason as the engine's message ``{"code", "params"}``, if it has one."""
 
 
 def _int(value: Any, what: str) -> int:
@@ -217,6 +219,7 @@ def record_refereed_result(match: Match, games: Sequence[GameOutcome]) -> Match:
                     number=start + i,
                     winner=g.winner,
                     reason=g.reason[:200],
+                    said=g.said,
                     log=g.log,
                     finished_at=now,
                 )

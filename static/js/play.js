@@ -17,7 +17,9 @@
   function checkPayment(form) {
     var need = parseInt(form.getAttribute("data-count"), 10);
     if (isNaN(need)) return;
-    var chosen = form.querySelectorAll("input[name=payment]:checked").length;
+    // The ticked boxes carry the name of the action field they fill (data-field, PaymentChoice.field).
+    var field = form.getAttribute("data-field") || "payment";
+    var chosen = form.querySelectorAll('input[type=checkbox][name="' + field + '"]:checked').length;
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = chosen !== need;
   }

@@ -133,3 +133,30 @@ def test_a_search_is_trimmed_and_cut_to_150_characters():
 
     form = SearchForm({"q": "  " + "x" * 200})
     assert form.is_valid() and form.cleaned_data["q"] == "x" * 150
+
+
+def test_the_act_form_reads_the_ticked_cards_from_the_field_the_control_names():
+    from django.http import QueryDict
+
+    from matches.forms_play import ActForm
+
+    data = QueryDict(mutable=True)
+    data.update({"action": '{"type": "discard"}', "payment_choice": "cards"})
+    data.setlist("cards", ["4", "7"])
+    form = ActForm(data)
+    assert form.is_valid() and form.payment_or_none() == ["4", "7"]
+
+
+def test_the_act_form_reads_boxes_named_payment_from_an_older_page_and_none_without_a_choice():
+    from django.http import QueryDict
+
+    from matches.forms_play import ActForm
+
+    older = QueryDict(mutable=True)
+    older.update({"action": '{"type": "recruit", "card": 1}', "payment_choice": "1"})
+    older.setlist("payment", ["3"])
+    plain = ActForm({"action": '{"type": "end_turn"}'})
+    assert ActForm(older).is_valid() and plain.is_valid()
+    form = ActForm(older)
+    form.is_valid()
+    assert form.payment_or_none() == ["3"] and plain.payment_or_none() is None

@@ -11,7 +11,7 @@ from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
 from junling.errors import NotAllowed, Refused
-from matches.http import InvalidInput, RefusalsAsJSON, refusals, valid_data
+from matches.http import InvalidInput, refusals, valid_data
 
 
 class _Numbers(serializers.Serializer):
@@ -40,8 +40,8 @@ def test_a_page_view_answers_an_escaped_refusal_with_its_status(db):
     assert response.status_code == 403 and "You may not." in response.content.decode()
 
 
-def test_an_api_view_answers_a_refusal_with_the_envelope(db):
-    class View(RefusalsAsJSON, APIView):
+def test_any_api_view_answers_a_refusal_with_the_envelope_through_the_one_exception_handler(db):
+    class View(APIView):
         permission_classes = []
 
         def get(self, request):

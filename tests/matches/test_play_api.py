@@ -125,3 +125,12 @@ def test_a_window_that_ran_out_is_shown_expired_and_settled_by_a_post(client, se
     assert view["window_expired"] is True and view["controls"] == [] and view["seconds_left"] == 0
     settled = client.post(f"/api/play/matches/{match.pk}/settle")
     assert settled.status_code == 200 and settled.json()["match_over"] is True
+
+
+def test_an_action_of_no_player_kind_is_refused_as_invalid_input_before_the_referee(client, bot_match):
+    match, alice, _bob = bot_match
+    client.force_login(alice)
+    for action in ({"type": "fly"}, {"type": "coin_flip", "first_player": 0}, ["end_turn"]):
+        response = client.post(f"/api/play/matches/{match.pk}/act", {"action": action}, content_type="application/json")
+        assert response.status_code == 400 and response.json()["error"]["code"] == "invalid"
+        assert "action" in response.json()["error"]["params"]["fields"]

@@ -193,12 +193,12 @@ def test_g9_a_discard_to_the_hand_limit_is_chosen_on_the_page_and_named_to_the_d
     seat = state.current_player()
     client.force_login(users[seat])
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
-    assert 'data-kind="discard"' in page
+    assert 'data-kind="discard"' in page and 'data-field="cards"' in page and 'name="cards"' in page
     over = len(state.hand[seat]) - state.limit[seat]
     thrown = state.hand[seat][:over]
     client.post(
         f"/play/matches/{match.pk}/act",
-        {"action": json.dumps({"type": "discard"}), "payment_choice": "1", "payment": [str(c) for c in thrown]},
+        {"action": json.dumps({"type": "discard"}), "payment_choice": "cards", "cards": [str(c) for c in thrown]},
     )
     row = cache.current_game(match)
     entry = row.entries.get(action__type="discard")

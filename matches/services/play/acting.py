@@ -15,6 +15,9 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils.translation import gettext as _
 
 from engine.game import Action, LogError, Pass, State, action_from_json
+from engine.game.actions import chosen_field
+from engine.messages import Message
+from junling import engine_text
 from junling.models import record
 from matches.access import access_seat
 from matches.models import Match, RefereedGame
@@ -22,7 +25,6 @@ from matches.presenters.narration import refusal_text
 from matches.services.play import cache, referee, windows
 from matches.services.play.errors import ActionRefused
 
-CHOSEN_FIELD = {"discard": "cards", "choose": "cards", "name_cards": "names"}
 """Where the cards a player ticks go, by action type (else ``payment``); ``names`` holds card names, not ids."""
 
 
@@ -106,6 +108,12 @@ def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> 
     return row
 
 
+def _why(exc: Exception) -> str:
+    """An engine's log error in the reader's language (its message); any other error as it says itself."""
+    said = getattr(exc, "said", None)
+    return engine_text.render(said) if isinstance(said, Message) else str(exc)
+
+
 def read_action(state: State, seat: int, data: Any, payment: Any) -> Action:
     """The engine action a player sent: its JSON form (an object or its text) and the cards he ticked."""
     try:
@@ -113,14 +121,15 @@ def read_action(state: State, seat: int, data: Any, payment: Any) -> Action:
             data = json.loads(data)
         if payment is not None:
             if not isinstance(data, dict):
-                raise LogError("an action is a JSON object")
-            field = CHOSEN_FIELD.get(str(data.get("type")), "payment")
-            chosen = [str(c) for c in payment] if field == "names" else [int(c) for c in payment]
-            data = {**data, field: chosen}
+                raise LogError(Message("log.entry_not_object", {"type": type(data).__name__}))
+            field = chosen_field(str(data.get("type")))  # the kind's list field, from its declaration
+            by_name = field is not None and field.card == "name"
+            chosen = [str(c) for c in payment] if by_name else [int(c) for c in payment]
+            data = {**data, field.name if field is not None else "payment": chosen}
         action = action_from_json(data)
     except (ValueError, TypeError) as exc:
         raise ActionRefused(
-            _("That is not an action of this game: %(why)s") % {"why": str(exc)},
+            _("That is not an action of this game: %(why)s") % {"why": _why(exc)},
             code="play.malformed",
         ) from None
     if action.is_chance:

@@ -160,7 +160,12 @@ def finish_game(row: RefereedGame, outcome: dict[str, Any]) -> None:
 def finish_match(match: Match, games: list[RefereedGame]) -> None:
     """Record the match's result from its games (the tournament's services decide whether it stands)."""
     outcomes = [
-        GameOutcome(winner="a" if g.outcome["winner"] == 0 else "b", reason=result_reason(g.outcome)[:200], log=g.log)
+        GameOutcome(
+            winner="a" if g.outcome["winner"] == 0 else "b",
+            reason=result_reason(g.outcome)[:200],
+            log=g.log,
+            said=result_said(g.outcome),
+        )
         for g in games
         if g.outcome
     ]
@@ -175,6 +180,16 @@ def finish_match(match: Match, games: list[RefereedGame]) -> None:
     for i, g in enumerate(games, start=1):
         g.match_game = match.games.get(number=start + i)
         g.save(update_fields=["match_game"])
+
+
+def result_said(outcome: dict[str, Any]) -> dict[str, Any] | None:
+    """Why a game ended as the engine's message ``{"code", "params"}`` (a concession too), if it says."""
+    if outcome.get("termination") == CONCESSION:
+        return {"code": "termination.concession", "params": {"player": {"seat": 1 - int(outcome["winner"])}}}
+    message = outcome.get("message")
+    if isinstance(message, (list, tuple)) and len(message) == 2 and isinstance(message[0], str):
+        return {"code": message[0], "params": dict(message[1] or {})}
+    return None
 
 
 def result_reason(outcome: dict[str, Any]) -> str:

@@ -143,3 +143,28 @@ def test_the_omniscient_narration_names_what_a_player_does_not_hear(game: Game):
     assert judge.code == own.code == "narrate.draw" and other.code == "narrate.draw_hidden"
     assert "card" not in other.params
     assert Reader("zh", ids=False).render(own).startswith(f"玩家 {owner} 抽到 ")
+
+
+def test_a_control_label_reads_the_fields_and_a_recruits_cost_is_the_count_to_pay(game):
+    from engine.game import PaymentChoice
+    from engine.game.narrate import label
+
+    s = game.new_initial_state(shu_deck(), wei_deck(), seed=1)
+    while s.is_chance_node() or s.phase.value != "main":
+        s.apply(s.sample_chance() if s.is_chance_node() else s.legal_actions()[0])
+    for legal in s.legal_actions():
+        message = label(s, legal)
+        assert message.code in MESSAGES and message.code != "control.other"
+        template = legal.template if isinstance(legal, PaymentChoice) else legal
+        if template.kind == "recruit":
+            assert message.params["count"] == s.rules.recruitment_cost(s, s.active, template.card)
+            assert message.params["card"] == {"card": template.card, "name": s.names[template.card]}
+    assert render(label(s, Recruit(s.hand[s.active][0])), "zh").startswith("招募")
+
+
+def test_every_player_action_kind_has_control_words_and_a_group():
+    from engine.game.actions import ACTION_KINDS
+
+    players = [cls for cls in ACTION_KINDS.values() if not cls.is_chance]
+    assert [c.kind for c in players if f"control.{c.kind}" not in MESSAGES or not c.group] == []
+    assert [c.kind for c in players if f"group.{c.group}" not in MESSAGES] == []

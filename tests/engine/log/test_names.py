@@ -106,3 +106,15 @@ def test_a_recruit_into_another_zone_writes_to_and_reads_it_back(db, decks):
 def test_a_reveal_from_a_hand_is_read_by_name_like_a_reveal_from_a_resource(db, decks):
     state = Game(db).new_initial_state(*decks, seed=2)
     assert resolve_action(state, {"type": "reveal", "card": "Guan Yu"}) == Reveal("关羽")
+
+
+def test_a_bad_action_in_a_log_is_a_code_whose_english_stays_the_error_text(db, decks):
+    from engine.game import Game
+    from engine.log import LogFormatError
+    from engine.log.names import resolve_action
+
+    state = Game(db).new_initial_state(*decks, seed=3)
+    with pytest.raises(LogFormatError) as err:
+        resolve_action(state, {"type": "fly"})
+    assert err.value.said.code == "log.unknown_action_type"
+    assert str(err.value).startswith("action: unknown action type 'fly' (one of coin_flip, reveal")

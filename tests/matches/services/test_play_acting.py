@@ -127,3 +127,21 @@ def test_in_chinese_a_refusal_and_why_the_game_ended_are_chinese_with_the_player
     for name in names:
         reason = reason.replace(name, "")
     assert not re.search(r"[A-Za-z]{2,}", reason), reason
+
+
+def test_the_ticked_cards_go_into_the_field_the_kind_declares(setup):
+    match = human_match(setup)
+    state = state_of(match)
+    names = acting.read_action(state, 0, {"type": "name_cards"}, ["关羽"])
+    discard = acting.read_action(state, 0, {"type": "discard"}, ["3", "5"])
+    recruit = acting.read_action(state, 0, {"type": "recruit", "card": 1}, ["4"])
+    assert names.names == ("关羽",) and discard.cards == (3, 5) and recruit.payment == (4,)
+
+
+def test_a_malformed_action_is_refused_saying_why_in_the_readers_language(setup):
+    from django.utils import translation
+
+    state = state_of(human_match(setup))
+    with translation.override("zh-hans"), pytest.raises(ActionRefused) as err:
+        acting.read_action(state, 0, {"type": "fly"}, None)
+    assert err.value.code == "play.malformed" and "未知的行动类型" in err.value.message

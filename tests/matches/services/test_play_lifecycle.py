@@ -115,3 +115,19 @@ def test_a_card_marked_unsupported_in_the_stored_cards_refuses_the_deck_too(setu
     )
     with pytest.raises(PlayRefused, match=SHU[0]):
         lifecycle.do_start_bot_match(alice, deck_a, "random")
+
+
+def test_a_match_game_keeps_why_it_ended_as_the_engines_message_beside_the_english(setup):
+    match = human_match(setup)
+    play_until_match_over(match, setup)
+    game = match.games.get()
+    outcome = RefereedGame.objects.get(match_game=game).outcome
+    assert game.said == {"code": outcome["message"][0], "params": outcome["message"][1]}
+    assert game.said["code"].startswith("termination.")
+
+
+def test_a_conceded_match_game_keeps_the_concession_as_a_message_naming_the_seat(setup):
+    match = human_match(setup)
+    lifecycle.do_concede(match, setup[1])
+    game = match.games.get()
+    assert game.said == {"code": "termination.concession", "params": {"player": {"seat": 0}}}
