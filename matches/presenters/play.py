@@ -11,13 +11,14 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from decks.models import DeckVersion
 from engine.game.players import INTERACTIVE as BOTS
 from matches.access import access_seat, seat_of, startable_matches
 from matches.models import Match, RefereedGame, RefereedMatch
 from matches.presenters.narration import Names, controls, feed, game_reason, group_titles
-from matches.services.play import cache, referee, windows
+from matches.services.play import cache, windows
 
 
 def version_text(game: int, steps: int, over: bool, status: str, expired: bool = False) -> str:
@@ -39,11 +40,30 @@ def table_version(match: Match) -> str:
     return version_text(row.number, row.steps, row.finished_at is not None, status, expired)
 
 
+BOT_LABELS = {
+    "random": gettext_lazy("Random bot"),
+    "greedy": gettext_lazy("Greedy bot"),
+    "ismcts-1": gettext_lazy("Searching bot, easy"),
+    "ismcts-2": gettext_lazy("Searching bot, strong"),
+    "ismcts-3": gettext_lazy("Searching bot, strongest"),
+}
+"""What a bot is called on the page, in the reader's language (the log keeps its name)."""
+
+
+def bot_label(bot: str) -> str:
+    return str(BOT_LABELS[bot]) if bot in BOT_LABELS else _("%(bot)s bot") % {"bot": bot}
+
+
+def display_names(match: Match) -> list[str]:
+    """The two players' names as the page shows them: a bot by its label in the reader's language."""
+    return [match.player_a.username, match.player_b.username if match.player_b else bot_label(match.bot)]
+
+
 def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str, Any]:
     """Everything the user's page or API answer shows: built only from ``state.observation(seat)``."""
     seat = access_seat(match, user)
     row = cache.current_game(match)
-    players = referee.player_names(match)
+    players = display_names(match)
     refereed = RefereedMatch.objects.select_related("database_version").get(match=match)
     names = Names(refereed.database_version.to_engine(), seat, players, language)
     games = list(RefereedGame.objects.filter(refereed_match=refereed).order_by("number"))
@@ -204,7 +224,7 @@ def my_matches_context(user: Any) -> dict[str, Any]:
         rows.append(
             {
                 "match": match,
-                "opponent": opponent.username if opponent else _("%(bot)s bot") % {"bot": match.bot},
+                "opponent": opponent.username if opponent else bot_label(match.bot),
                 "to_accept": match.status == Match.Status.PENDING and seat == 1,
                 "score": (match.games_won_a, match.games_won_b)
                 if seat == 0

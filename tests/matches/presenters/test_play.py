@@ -103,3 +103,14 @@ def test_my_matches_lists_a_challenge_to_accept_with_the_opponent(setup):
     match = lifecycle.do_challenge(alice, bob, deck_a)
     rows = presenter.my_matches_context(bob)["rows"]
     assert [(r["match"], r["opponent"], r["to_accept"]) for r in rows] == [(match, "alice", True)]
+
+
+def test_a_bot_opponent_is_named_in_the_readers_language():
+    from django.utils import translation
+
+    from matches.presenters.play import bot_label
+
+    with translation.override("zh-hans"):
+        assert bot_label("ismcts-1") == "搜索型机器人（入门）" and bot_label("random") == "随机机器人"
+    with translation.override("en"):
+        assert bot_label("greedy") == "Greedy bot"
