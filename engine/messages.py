@@ -397,6 +397,7 @@ MESSAGES: dict[str, str] = {
     "word.yes": N_("yes"),
     "word.no": N_("NO"),
     "word.not_decided": N_("not decided"),
+    "word.unverified": N_("unverified (not signed with this site's key)"),
     # the verdict's checks (Verdict.signature, chain, seed, database, decklists)
     "status.valid": N_("valid"),
     "status.invalid": N_("invalid"),

@@ -1,8 +1,9 @@
 """``python -m engine replay LOG``: replay a game log and print the verdict.
 
-Exit codes (docs/log-format.md): 0 well formed, authentic and legal; 1 an illegal entry; 3 not
-authentic; 4 not well formed or not replayable (e.g. another card database); 5 the decklists differ
-from the locked ones (``--expect``); 2 usage errors (no such file, unreadable key or database).
+Exit codes (docs/log-format.md): 0 well formed, authentic and legal; 1 an illegal entry; 3 tampered
+(not authentic); 4 not well formed or not replayable (e.g. another card database); 5 the decklists differ
+from the locked ones (``--expect``); 6 unverified (not signed with this site's key); 2 usage errors (no such
+file, unreadable key or database).
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ def _print(verdict: Verdict, args: argparse.Namespace, db: CardDatabase | None) 
     print(r.text("cli.replay.well_formed", value=_yes(verdict.well_formed)))
     v = verdict
     status = {"signature": v.signature, "chain": v.chain, "seed": v.seed, "database": v.database}
-    print(r.text("cli.replay.authentic", value=_yes(verdict.authentic), **status))
+    trust = term("word.unverified") if verdict.trust == "unverified" else _yes(verdict.authentic)
+    print(r.text("cli.replay.authentic", value=trust, **status))
     print(r.text("cli.replay.legal", value=_yes(verdict.legal)))
     bad = verdict.first_illegal
     if bad is not None:

@@ -194,8 +194,21 @@ class Verdict:
     header: dict[str, Any] | None = field(default=None, repr=False)
 
     @property
+    def tampered(self) -> bool:
+        """Something in the log contradicts its own chain, signature, seed or chance: it was altered."""
+        return any(p.kind in UNAUTHENTIC for p in self.problems) or self.signature == "invalid"
+
+    @property
+    def trust(self) -> str:
+        """``authentic`` (signed with this site's key, nothing altered), ``tampered``, or ``unverified``
+        (unsigned, or no key to check it with: its header is only its writer's word)."""
+        if self.authentic:
+            return "authentic"
+        return "tampered" if self.tampered else "unverified"
+
+    @property
     def ok(self) -> bool:
-        """Well formed, authentic, legal, and the decklists match when they were checked."""
+        """Well formed, authentic (signed with this site's key), legal, and the decklists match when checked."""
         return self.well_formed and self.authentic and self.legal is True and self.decklists != "mismatch"
 
     @property
@@ -203,12 +216,14 @@ class Verdict:
         """The exit code of ``python -m engine replay`` (docs/log-format.md, "Exit codes")."""
         if not self.well_formed or self.legal is None:
             return 4
-        if not self.authentic:
+        if self.tampered:
             return 3
         if not self.legal:
             return 1
         if self.decklists == "mismatch":
             return 5
+        if not self.authentic:
+            return 6  # legal as far as it goes, but unverified: not signed with this site's key
         return 0
 
     def to_dict(self) -> dict[str, Any]:
@@ -220,6 +235,7 @@ class Verdict:
             "ok": self.ok,
             "well_formed": self.well_formed,
             "authentic": self.authentic,
+            "trust": self.trust,
             "legal": self.legal,
             "entries": self.entries,
             "replayed": self.replayed,
@@ -342,7 +358,10 @@ def _adjudicate(
     ) -> Verdict:
         return Verdict(
             well_formed=not (problems.kinds & MALFORMED),
-            authentic=not (problems.kinds & UNAUTHENTIC) and "not checked" not in (status["chain"], status["seed"]),
+            # Authentic means signed with this site's key: a header is only its writer's word.
+            authentic=not (problems.kinds & UNAUTHENTIC)
+            and "not checked" not in (status["chain"], status["seed"])
+            and status["signature"] == "valid",
             legal=legal,
             entries=entries,
             replayed=replayed,

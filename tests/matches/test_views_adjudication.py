@@ -267,3 +267,19 @@ def test_the_step_viewer_of_a_log_that_is_not_well_formed_says_so(upload, judge_
     adjudication = upload(b'{"header": {').context["a"]
     response = judge_client.get(reverse("matches:adjudication-step", args=[adjudication.pk]), {"n": 3})
     assert response.status_code == 200 and response.context["view"].error and response.context["players"] is None
+
+
+def test_an_unsigned_copy_of_a_real_log_is_shown_as_unverified_never_authentic(upload):
+    """Issue 11 point 3: the page says "unverified" when the log is not signed with the site's key."""
+    log = parsed(recorded_log(34))
+    log["header"]["signed"] = False
+    log.pop("signature", None)
+    prev = header_hash(log["header"])
+    for entry in log["entries"]:
+        entry.pop("hash", None)
+        entry["hash"] = prev = entry_hash(prev, entry)
+    response = upload(dumps_log(log))
+    verdict = verdict_of(response)
+    assert verdict["authentic"] is False and verdict["trust"] == "unverified" and not verdict["ok"]
+    html = response.content.decode()
+    assert 'id="v-unverified"' in html and "authentic and legal" not in html

@@ -48,7 +48,7 @@ def test_replay_of_an_illegal_log_exits_1_and_prints_index_rule_and_reason(db, t
 def test_replay_until_prints_both_hands_after_entry_n(db, tmp_path):
     (tmp_path / "paper.json").write_text(json.dumps(paper_game(db), ensure_ascii=False), encoding="utf-8")
     out = run(str(tmp_path / "paper.json"), "--until", "11")
-    assert out.returncode == 0
+    assert out.returncode == 6  # a paper log: legal so far, unverified (not signed with this site's key)
     assert "State after entry 11:" in out.stdout and "邓茂 [fortress]" in out.stdout
     data = json.loads(run(str(tmp_path / "paper.json"), "--until", "11", "--json").stdout)
     assert data["until"] == 11 and len(data["state"]["hand"][0]) == 4 and data["observations"][1]["player"] == 1
@@ -98,8 +98,9 @@ def test_play_with_log_writes_a_log_that_replays_legal_with_the_same_winner(tmp_
     winner = int(played.stdout.strip().splitlines()[-1].split()[1])  # "Player N wins after ..."
     out = run(str(path), "--json")
     verdict = json.loads(out.stdout)
-    assert out.returncode == 0, out.stdout
-    assert verdict["legal"] is True and verdict["authentic"] and verdict["result"]["winner"] == winner
+    assert out.returncode == 6, out.stdout  # written without the site's key: unverified
+    assert verdict["legal"] is True and verdict["trust"] == "unverified" and not verdict["authentic"]
+    assert verdict["result"]["winner"] == winner
     assert verdict["players"] == [{"seat": 0, "name": "random bot"}, {"seat": 1, "name": "greedy bot"}]
 
 

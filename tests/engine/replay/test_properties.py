@@ -59,7 +59,9 @@ def _check_round_trip(db: CardDatabase, rec: Recorder, key: bytes | None = None)
     errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in VALIDATOR.iter_errors(log)]
     assert errors == []
     verdict = adjudicate(log, db=db, key=key, until=len(log["entries"]) - 1)
-    assert verdict.ok, verdict.problems
+    # authentic when signed with the key it is checked with, else unverified (never tampered)
+    trust = "authentic" if key is not None and verdict.signature == "valid" else "unverified"
+    assert verdict.legal is True and verdict.trust == trust, verdict.problems
     outcome = rec.state.outcome
     if outcome is None:
         assert not verdict.result.finished

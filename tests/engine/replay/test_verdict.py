@@ -96,7 +96,7 @@ def test_chance_outcome_that_does_not_follow_from_the_seed_is_reported_at_its_in
 
 def test_transcribed_log_written_by_hand_replays(db):
     verdict = adjudicate(paper_game(db), db=db)
-    assert verdict.ok, verdict.problems
+    assert verdict.legal is True and verdict.trust == "unverified", verdict.problems  # unsigned
     assert (verdict.seed, verdict.chain, verdict.signature) == ("transcribed", "absent", "unsigned")
     assert verdict.result.finished and verdict.result.winner == 1 and verdict.result.rule == "§1.4 3)"
 
@@ -175,7 +175,7 @@ def test_until_beyond_the_replayed_entries_is_a_problem_not_an_error(db, signed_
 
 def test_expected_decklists_that_match_the_logs_decks(db, decks, signed_recorder):
     verdict = adjudicate(signed_recorder.dumps(), db=db, expected_decklists=decks)
-    assert verdict.decklists == "match" and verdict.ok
+    assert verdict.decklists == "match" and verdict.exit_code == 6  # unsigned: unverified
 
 
 def test_expected_decklists_that_differ_are_a_mismatch_naming_the_card(db, decks, signed_recorder):
@@ -244,7 +244,9 @@ def test_recorder_in_transcribed_mode_takes_chance_from_any_generator(db, decks)
         rec.apply(state.sample_chance(rng) if p == CHANCE else bots[p].choose(state))
     rec.finish()
     verdict = adjudicate(rec.dumps(), db=db)
-    assert verdict.ok and verdict.seed == "transcribed" and verdict.chain == "valid"
+    assert (
+        verdict.trust == "unverified" and verdict.legal and verdict.seed == "transcribed" and verdict.chain == "valid"
+    )
     assert verdict.result.winner == state.outcome.winner
     assert "seed" not in rec.entries[-1]["action"]
 
@@ -277,3 +279,17 @@ def test_sealed_hand_written_log_verifies_and_a_later_change_breaks_the_chain_th
     sealed["entries"][12]["action"]["card"] = "邓茂"
     verdict = adjudicate(sealed, db=db, key=KEY)
     assert verdict.chain == "broken" and verdict.problems[0].index == 12 and verdict.signature == "invalid"
+
+
+def test_an_unsigned_copy_of_a_signed_logs_header_is_unverified_never_authentic(db, signed_recorder):
+    """Issue 11 point 3: whether a log is signed is not its writer's word to give."""
+    import json as _json
+
+    forged = _json.loads(signed_recorder.dumps())
+    forged["header"]["signed"] = False
+    forged.pop("signature", None)
+    forged = rechain(forged)  # all a forger without the key can do
+    verdict = adjudicate(_json.dumps(forged, ensure_ascii=False), db=db, key=KEY)
+    assert verdict.authentic is False and verdict.trust == "unverified" and not verdict.ok
+    assert verdict.legal is True and verdict.exit_code == 6
+    assert adjudicate(signed_recorder.dumps(), db=db, key=KEY).trust == "authentic"
