@@ -179,24 +179,7 @@ def compute_standings(
     where = index.get
 
     def bad(result: Result) -> ResultError:
-        # Slow path: find out exactly what is wrong with this result.
-        if not isinstance(result, MatchResult | Bye | MissedRound):
-            return ResultError(f"{result!r} is not a MatchResult, Bye or MissedRound")
-        if not isinstance(result.round, int) or result.round < 1:
-            return ResultError(f"{result!r}: the round must be a whole number from 1")
-        named = [result.player] + ([result.opponent] if isinstance(result, MatchResult) else [])
-        for p in named:
-            try:
-                i = index[p]
-            except (KeyError, TypeError):
-                return ResultError(f"{result!r}: player {p!r} is not registered")
-            if result.round * stride + i in seen:
-                return ResultError(f"{result!r}: player {p!r} already has a result in round {result.round}")
-        if isinstance(result, MatchResult):
-            if result.player == result.opponent:
-                return ResultError(f"{result!r}: a player cannot play themself")
-            return ResultError(f"{result!r}: games cannot be negative")
-        return ResultError(f"{result!r} is not a MatchResult, Bye or MissedRound")
+        return _bad(result, index, lambda rnd, i: rnd * stride + i in seen)
 
     for r in results:
         if type(r) is MatchResult:
