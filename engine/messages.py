@@ -487,6 +487,14 @@ MESSAGES: dict[str, str] = {
     "verdict.decklist_count": N_("%(name)s: %(have)s in the log, %(need)s locked"),
     "verdict.factions_differ": N_("%(player)s declared %(got)s; the locked decklist declares %(want)s"),
     "verdict.diff_separator": N_("; "),
+    # a paper log as a table writes it (ruling G18, engine/replay/paper.py)
+    "paper.unknown_not_face_down": N_(
+        "an unnamed card is written here, but no card is going face down from a RESOURCE to DISCARD now"
+    ),
+    "paper.cannot_be_unknown": N_(
+        "%(name)s cannot be one of %(player)s's cards that nobody saw (%(count)s face down unnamed): "
+        "none of them can have that name"
+    ),
 }
 """Every code the engine uses, with its English template (``%(name)s`` placeholders)."""
 

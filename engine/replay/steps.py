@@ -5,16 +5,17 @@ The judge sees everything, both hands included: the state is ``State.to_json(his
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import CardDatabase
-from engine.game import Game, IllegalAction
+from engine.game import Action, Game, IllegalAction, State
 from engine.game.decks import resolve_deck
 from engine.game.narrate import describe
 from engine.log import END, LogFormatError, load_log, resolve_action
 from engine.messages import Message, Reader, seat
+from engine.replay.paper import PaperTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +68,24 @@ def steps(log: Any, db: CardDatabase, *, indices: Iterable[int] | None = None) -
         if isinstance(end, dict) and end.get("type") == END and isinstance(end.get("seed"), int):
             seed = end["seed"]
     state = Game(db).new_initial_state(decks[0], decks[1], seed=seed)
+    randomness = header.get("randomness")
+    paper = PaperTable() if isinstance(randomness, dict) and randomness.get("kind") == "transcribed" else None
     wanted = None if indices is None else set(indices)
     for i, entry in enumerate(entries):
         raw = entry.get("action") if isinstance(entry, dict) else None
         if not isinstance(raw, dict):
             raise LogFormatError(f"entries[{i}].action", "missing, or not an object")
         if isinstance(raw, dict) and raw.get("type") == END:
+            closing_lines: list[Message] = []
+            if paper is not None:  # the end entry closes what a paper log left open (ruling G18)
+                try:
+                    paper.before(state, raw, apply=_narrating(state, closing_lines))
+                except IllegalAction as exc:
+                    said = Message(
+                        "narrate.illegal", {"rule": exc.rule, "reason": {"msg": exc.code, "params": exc.params}}
+                    )
+                    yield Step(i, raw, (said,), state.to_json(history=False), (exc.rule, exc.message))
+                    return
             result = state.outcome
             if result is None:
                 closing = Message("narrate.end_of_log")
@@ -80,15 +93,23 @@ def steps(log: Any, db: CardDatabase, *, indices: Iterable[int] | None = None) -
                 closing = Message(
                     "narrate.end_of_log_result", {"player": seat(result.winner), "reason": result.param()}
                 )
-            yield Step(i, raw, (closing,), state.to_json(history=False) if wanted is None or i in wanted else None)
+            snapshot = state.to_json(history=False) if wanted is None or i in wanted else None
+            yield Step(i, raw, (*closing_lines, closing), snapshot)
             return
         try:
-            action = resolve_action(state, raw, f"entries[{i}].action")
+            implied: list[Message] = []
+            if paper is not None:  # ruling G18: what a paper log leaves implicit, narrated before the entry
+                paper.before(state, raw, actor=entry.get("actor"), apply=_narrating(state, implied))
+                action = paper.resolve(state, raw, f"entries[{i}].action")
+            else:
+                action = resolve_action(state, raw, f"entries[{i}].action")
             error = state.validate(action)
             if error is not None:
                 raise error
-            lines = tuple(describe(state, action))
+            lines = (*implied, *describe(state, action))
             state.apply(action)
+            if paper is not None:
+                paper.after(state)
         except IllegalAction as exc:
             said = Message("narrate.illegal", {"rule": exc.rule, "reason": {"msg": exc.code, "params": exc.params}})
             yield Step(i, raw, (said,), state.to_json(history=False), (exc.rule, exc.message))
@@ -98,6 +119,16 @@ def steps(log: Any, db: CardDatabase, *, indices: Iterable[int] | None = None) -
             yield Step(i, raw, (said,), state.to_json(history=False), ("", Message("text", {"text": str(exc)})))
             return
         yield Step(i, raw, lines, state.to_json(history=False) if wanted is None or i in wanted else None)
+
+
+def _narrating(state: State, lines: list[Message]) -> Callable[[Action], None]:
+    """Apply an action to ``state`` and add its narration to ``lines``."""
+
+    def run(action: Action) -> None:
+        lines.extend(describe(state, action))
+        state.apply(action)
+
+    return run
 
 
 def states_at(log: Any, db: CardDatabase, indices: Iterable[int]) -> dict[int, dict[str, Any]]:

@@ -38,6 +38,7 @@ from engine.log import (
     state_hash,
 )
 from engine.messages import Message, render, seat, term
+from engine.replay.paper import PaperTable
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the first ones); the count says how many there were."""
@@ -502,16 +503,23 @@ def _adjudicate(
     stop = total - 1 if end is not None else total
     apply = state.apply
     current = state.current_player
+    paper = PaperTable() if transcribed else None  # ruling G18: unknown face-down cards, implicit passes
+    resolve = paper.resolve if paper is not None else resolve_action
     for i in range(stop):
         entry = entries[i]
         raw_action = entry["action"]
+        if paper is not None:
+            illegal = _paper_before(paper, state, i, entry)
+            if illegal is not None:
+                first_illegal = illegal
+                break
         who = current()
         actor = entry.get("actor", _UNSET)
         if actor is not _UNSET and actor != (CHANCE_ACTOR if who == CHANCE else who) and who != TERMINAL:
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
             break
         try:
-            action = resolve_action(state, raw_action)
+            action = resolve(state, raw_action)
         except LogFormatError as exc:
             if exc.kind == "absent":
                 first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", exc.said)
@@ -543,6 +551,8 @@ def _adjudicate(
         except IllegalAction as exc:
             first_illegal = IllegalEntry(i, _actor_of(who), raw_action, exc.rule, exc.message)
             break
+        if paper is not None:
+            paper.after(state)
         replayed = i + 1
         claimed = entry.get("state")
         if claimed is not None and claimed != state_hash(state):
@@ -552,7 +562,9 @@ def _adjudicate(
         if progress is not None and replayed % progress_every == 0:
             progress(replayed, total)
     else:
-        if end is not None:
+        if end is not None and paper is not None:  # the end entry closes what the paper log left open
+            first_illegal = _paper_before(paper, state, total - 1, entries[-1])
+        if end is not None and first_illegal is None:
             replayed = total
             _check_end(state, end, entries[-1], total - 1, problems)
             if until == total - 1:
@@ -583,6 +595,17 @@ def _adjudicate(
 
 
 _UNSET = object()
+
+
+def _paper_before(paper: PaperTable, state: State, i: int, entry: dict[str, Any]) -> IllegalEntry | None:
+    """What a paper log leaves implicit before entry ``i`` (ruling G18), or the entry refused under it."""
+    raw = entry["action"]
+    who = state.current_player()
+    try:
+        paper.before(state, raw, actor=entry.get("actor"))
+    except IllegalAction as exc:
+        return IllegalEntry(i, _actor_of(who), raw, exc.rule, exc.message)
+    return None
 
 
 def _actor_of(who: int) -> int | str | None:
