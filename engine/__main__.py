@@ -15,6 +15,7 @@ COMMANDS = {
     "checkdeck": ("engine.deckrules.cli", "check a decklist's legality"),
     "play": ("engine.game.cli", "play a game between bots and print it"),
     "replay": ("engine.replay.cli", "replay a game log and give the verdict"),
+    "position": ("engine.game.position_cli", "check a position and print it"),
     "dbhash": ("engine.replay.dbhash", "print a card database's hash, as a log's header names it"),
     "longhu": ("engine.longhu.cli", "龙虎三国志: play a game between bots"),
     "battle": ("engine.longhu.battle_cli", "battle calculator: the exact result, step by step"),

@@ -22,6 +22,7 @@ from engine.game.errors import IllegalAction, LogError
 from engine.game.terms import CHANCE, TERMINAL, Area, Outcome, Phase, Zone, hand_limit
 from engine.game.wiring import Rules
 from engine.messages import Message
+from engine.messages import card as card_ref
 
 STATE_FORMAT = "junling-game/1"
 
@@ -544,6 +545,7 @@ class State:
                 s.tmem = copy.deepcopy(texts["turn"])
                 s.top = s.memory.get("top")
             s.history = [action_from_json(a) for a in data.get("history", [])]
+            _check_one_area(s)
         except LogError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -557,6 +559,43 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State turn {self.turn} {self.phase} to_act {self.current_player()} after {len(self.history)} actions>"
+
+
+def _check_one_area(s: State) -> None:
+    """Every card of the game is in exactly one area, once (§3.2, ``Area``); generals and zones agree.
+
+    :class:`LogError` names the first card found twice (or nowhere) and its areas.
+    """
+    n = len(s.names)
+    seen: dict[int, str] = {}
+    piles: list[tuple[str, list[int]]] = []
+    for area, pair in (
+        (Area.RESOURCE, s.resource),
+        (Area.POOL, s.pool),
+        (Area.HAND, s.hand),
+        (Area.DISCARD, s.discard),
+        (Area.CASUALTY, s.casualty),
+        (Area.OUT_OF_GAME, s.out_of_game),
+    ):
+        piles += [(area.value, pair[0]), (area.value, pair[1])]
+    piles += [(Area.BATTLEFIELD.value, s.field[0] + s.field[1] + list(s.carrier))]
+    piles += [(Area.COMMAND.value, [c for c in s.command if c is not None]), (Area.STACK.value, s.stack)]
+    if s.advantage is not None:
+        piles.append((Area.ADVANTAGE.value, [s.advantage]))
+    for where, pile in piles:
+        for c in pile:
+            if type(c) is not int or not 0 <= c < n:
+                raise LogError(Message("log.state_no_card", {"card": repr(c), "area": where, "last": n - 1}))
+            if c in seen:
+                raise LogError(
+                    Message("log.state_card_twice", {"card": card_ref(s.names, c), "areas": f"{seen[c]}, {where}"})
+                )
+            seen[c] = where
+    if len(seen) != n:
+        c = next(i for i in range(n) if i not in seen)
+        raise LogError(Message("log.state_card_nowhere", {"card": card_ref(s.names, c)}))
+    if set(s.zone) != set(s.field[0]) | set(s.field[1]):
+        raise LogError(Message("log.state_zones"))
 
 
 _MASK = (1 << 64) - 1

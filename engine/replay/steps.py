@@ -10,12 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import CardDatabase
-from engine.game import Action, Game, IllegalAction, State
+from engine.game import Action, IllegalAction, State
 from engine.game.decks import resolve_deck
 from engine.game.narrate import describe
+from engine.game.position import PositionError
 from engine.log import END, LogFormatError, load_log, resolve_action
 from engine.messages import Message, Reader, seat
 from engine.replay.paper import PaperTable
+from engine.replay.start import initial_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,8 @@ def steps(log: Any, db: CardDatabase, *, indices: Iterable[int] | None = None) -
     data = load_log(log)
     try:
         header, entries = data["header"], data["entries"]
-        decks = [resolve_deck(db, (d["resource"], d["pool"], d["factions"])) for d in header["decks"]]
+        for d in header["decks"]:  # readable decks, else the log cannot be replayed at all
+            resolve_deck(db, (d["resource"], d["pool"], d["factions"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise LogFormatError("header", f"not a log that can be replayed: {exc}") from None
     seed = 0
@@ -67,7 +70,10 @@ def steps(log: Any, db: CardDatabase, *, indices: Iterable[int] | None = None) -
         end = entries[-1].get("action")
         if isinstance(end, dict) and end.get("type") == END and isinstance(end.get("seed"), int):
             seed = end["seed"]
-    state = Game(db).new_initial_state(decks[0], decks[1], seed=seed)
+    try:
+        state = initial_state(db, header, seed)
+    except PositionError as exc:
+        raise LogFormatError("header.position", str(exc)) from None
     randomness = header.get("randomness")
     paper = PaperTable() if isinstance(randomness, dict) and randomness.get("kind") == "transcribed" else None
     wanted = None if indices is None else set(indices)

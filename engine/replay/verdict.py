@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardDatabase
-from engine.game import Game, IllegalAction, State
+from engine.game import IllegalAction, State
 from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError
+from engine.game.position import PositionError
 from engine.game.terms import CHANCE, TERMINAL
 from engine.log import (
     CHANCE_ACTOR,
@@ -39,12 +40,25 @@ from engine.log import (
 )
 from engine.messages import Message, render, seat, term
 from engine.replay.paper import PaperTable
+from engine.replay.start import initial_state
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the first ones); the count says how many there were."""
 ENTRY_KEYS = frozenset({"n", "actor", "action", "state", "hash"})
 HEADER_KEYS = frozenset(
-    {"format", "ruleset", "database", "players", "decks", "first_player", "randomness", "signed", "created", "meta"}
+    {
+        "format",
+        "ruleset",
+        "database",
+        "players",
+        "decks",
+        "first_player",
+        "randomness",
+        "signed",
+        "created",
+        "meta",
+        "position",
+    }
 )
 HEADER_REQUIRED = ("format", "ruleset", "database", "players", "decks", "randomness", "signed")
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
@@ -476,7 +490,14 @@ def _adjudicate(
     status["database"] = "matches"
     specs = [(d["resource"], d["pool"], d["factions"]) for d in header["decks"]]
     try:
-        state = Game(db).new_initial_state(specs[0], specs[1], seed=seed)
+        state = initial_state(db, header, seed)  # a new game, or the header's position
+    except PositionError as exc:
+        rule: Any = exc.rule or "docs/positions.md"
+        if rule.startswith("ruling "):  # said in the reader's language
+            rule = {"msg": "word.ruling", "params": {"id": rule[len("ruling ") :]}}
+        said = _m("verdict.position", reason=exc.message.param(), rule=rule)
+        problems.add("setup", f"header.position.{exc.where}".rstrip("."), said)
+        return verdict(entries=total, header=header)
     except (GameSetupError, ValueError):
         for p, spec in enumerate(specs):  # which deck, and what is wrong with it
             try:
