@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 
 from engine.game import Game
+from engine.game.bots import RandomBot
 from engine.game.terms import Area
-from engine.log import load_log
+from engine.log import load_log, record_game
 from engine.replay import adjudicate, steps
 from engine.replay.paper import PaperTable, face_down_due
+from tests.engine.replay.test_schema import VALIDATOR
 
 PAPER = Path(__file__).parent / "paper"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((PAPER / "expected.json").read_text(encoding="utf-8"))
@@ -141,9 +143,6 @@ def test_ruling_G18_an_entry_closes_an_unanswered_window_the_end_entry_too(db):
 
 
 def test_ruling_G18_an_explicit_pass_and_named_face_down_cards_still_replay(db, decks):
-    from engine.game.bots import RandomBot
-    from engine.log import record_game
-
     rec = record_game(Game(db), *decks, seed=3, bots=[RandomBot(3), RandomBot(4)])
     log = load_log(rec.dumps())
     log["header"]["randomness"] = {"kind": "transcribed"}
@@ -163,3 +162,8 @@ def test_ruling_G18_steps_narrate_the_implied_passes_and_reach_the_result(db):
     assert "wins" in out[-1].text_en or "won" in out[-1].text_en
     sieges = [s for s in out if s.action["type"] == "siege"]
     assert any(len(s.lines) > 1 for s in out[1:] if s.index - 1 in {x.index for x in sieges})
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_schema_accepts_every_paper_log(name, db):
+    assert list(VALIDATOR.iter_errors(paper_log(name, db))) == []
