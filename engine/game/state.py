@@ -11,6 +11,7 @@ table (``engine.game.rules`` builds it: this module imports no rule area).
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -567,6 +568,15 @@ def _check_one_area(s: State) -> None:
     :class:`LogError` names the first card found twice (or nowhere) and its areas.
     """
     n = len(s.names)
+    every = [*s.field[0], *s.field[1], *s.carrier, *s.stack]
+    for pair in (s.resource, s.pool, s.hand, s.discard, s.casualty, s.out_of_game):
+        every += pair[0]
+        every += pair[1]
+    every += [c for c in s.command if c is not None]
+    if s.advantage is not None:
+        every.append(s.advantage)
+    if len(every) == n and set(every) == _all_ids(n) and s.zone.keys() == set(s.field[0]) | set(s.field[1]):
+        return  # the usual case, quickly; else find what is wrong, to say it
     seen: dict[int, str] = {}
     piles: list[tuple[str, list[int]]] = []
     for area, pair in (
@@ -596,6 +606,11 @@ def _check_one_area(s: State) -> None:
         raise LogError(Message("log.state_card_nowhere", {"card": card_ref(s.names, c)}))
     if set(s.zone) != set(s.field[0]) | set(s.field[1]):
         raise LogError(Message("log.state_zones"))
+
+
+@functools.lru_cache(maxsize=16)
+def _all_ids(n: int) -> frozenset[int]:
+    return frozenset(range(n))
 
 
 _MASK = (1 << 64) - 1
