@@ -541,6 +541,7 @@ MESSAGES: dict[str, str] = {
     "position.other_decks": N_("the position's decklists differ from the log header's"),
     "verdict.position": N_("the game cannot start from this position: %(reason)s (%(rule)s)"),
     # a paper log as a table writes it (ruling G18, engine/replay/paper.py)
+    "paper.face_down": N_("%(player)s puts a card from RESOURCE face down into DISCARD; nobody sees it."),
     "paper.unknown_not_face_down": N_(
         "an unnamed card is written here, but no card is going face down from a RESOURCE to DISCARD now"
     ),

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import CardDatabase
-from engine.game import Action, IllegalAction, State
+from engine.game import Action, IllegalAction, Reveal, State
 from engine.game.decks import resolve_deck
 from engine.game.narrate import describe
 from engine.game.position import PositionError
 from engine.log import END, LogFormatError, load_log, resolve_action
 from engine.messages import Message, Reader, seat
-from engine.replay.paper import PaperTable
+from engine.replay.paper import PaperTable, face_down_due
 from engine.replay.start import initial_state
 
 
@@ -112,7 +112,7 @@ def steps(log: Any, db: CardDatabase, *, indices: Iterable[int] | None = None) -
             error = state.validate(action)
             if error is not None:
                 raise error
-            lines = (*implied, *describe(state, action))
+            lines = (*implied, *_describe(state, action))
             state.apply(action)
             if paper is not None:
                 paper.after(state)
@@ -131,10 +131,19 @@ def _narrating(state: State, lines: list[Message]) -> Callable[[Action], None]:
     """Apply an action to ``state`` and add its narration to ``lines``."""
 
     def run(action: Action) -> None:
-        lines.extend(describe(state, action))
+        lines.extend(_describe(state, action))
         state.apply(action)
 
     return run
+
+
+def _describe(state: State, action: Action) -> list[Message]:
+    """The narration of ``action``; a card going face down from RESOURCE unseen is not named (ruling G18:
+    in a paper log the replay does not know which card it is, and nobody at the table does)."""
+    player = face_down_due(state) if type(action) is Reveal else None
+    if player is not None:
+        return [Message("paper.face_down", {"player": seat(player)})]
+    return list(describe(state, action))
 
 
 def states_at(log: Any, db: CardDatabase, indices: Iterable[int]) -> dict[int, dict[str, Any]]:

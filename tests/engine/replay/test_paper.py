@@ -160,6 +160,8 @@ def test_ruling_G18_steps_narrate_the_implied_passes_and_reach_the_result(db):
     out = list(steps(log, db))
     assert len(out) == len(log["entries"]) and out[-1].illegal is None
     assert "wins" in out[-1].text_en or "won" in out[-1].text_en
+    codes = {m.code for s in out for m in s.lines}
+    assert "paper.face_down" in codes  # the unknown cards are never named: nobody saw them
     sieges = [s for s in out if s.action["type"] == "siege"]
     assert any(len(s.lines) > 1 for s in out[1:] if s.index - 1 in {x.index for x in sieges})
 
