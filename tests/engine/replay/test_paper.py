@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.game import Game
+from engine.game import Game, IllegalAction
 from engine.game.bots import RandomBot
 from engine.game.terms import Area
 from engine.log import load_log, record_game
@@ -169,3 +169,47 @@ def test_ruling_G18_steps_narrate_the_implied_passes_and_reach_the_result(db):
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_the_schema_accepts_every_paper_log(name, db):
     assert list(VALIDATOR.iter_errors(paper_log(name, db))) == []
+
+
+def _replayed(log: dict[str, Any], db, n: int) -> tuple[Any, PaperTable]:
+    decks = [(d["resource"], d["pool"], d["factions"]) for d in log["header"]["decks"]]
+    state = Game(db).new_initial_state(*decks)
+    paper = PaperTable()
+    for entry in log["entries"][:n]:
+        raw = entry["action"]
+        paper.before(state, raw, actor=entry.get("actor"))
+        state.apply(paper.resolve(state, raw))
+        paper.after(state)
+    return state, paper
+
+
+def test_ruling_G18_a_hand_card_held_only_as_an_unknown_card_takes_the_name_an_entry_gives_it(db):
+    """An unknown card back in a hand (a text recycled DISCARD to RESOURCE, then it was drawn) becomes
+    the card the player plays, if it can be that card; else the entry is refused."""
+    log = paper_log("01_shu_wei.json", db)
+    n = next(i for i, e in enumerate(log["entries"]) if i > 40 and e.get("actor") == 0)
+    state, paper = _replayed(log, db, n)
+    player = 0
+    stand_in = next(c for c in paper.unknown if state.owner[c] == player and c in state.discard[player])
+    state.discard[player].remove(stand_in)  # as if recycled and drawn again
+    state.hand[player].append(stand_in)
+    in_hand = {state.names[c] for c in state.hand[player]}
+    unseen = state.resource[player][: state.hidden[player]]
+    name = next(state.names[c] for c in unseen if state.names[c] not in in_hand)
+    paper.before(state, {"type": "discard", "cards": [name]})
+    named = [c for c in state.hand[player] if state.names[c] == name]
+    assert named and stand_in not in state.hand[player] and not set(named) & paper.unknown
+    assert stand_in in state.resource[player][: state.hidden[player]]  # the stand-in went back among the unseen
+    # a card none of the unknown cards can be: every copy is known elsewhere
+    state.discard[player].remove(other := next(c for c in paper.unknown if c in state.discard[player]))
+    state.hand[player].append(other)
+    own = sorted({state.names[c] for c in range(len(state.names)) if state.owner[c] == player})
+    impossible = next(
+        n
+        for n in own
+        if not any(state.names[c] == n for c in paper._unknowns_of(state, player))
+        and not any(state.names[c] == n for c in state.hand[player] if c not in paper.unknown)
+    )
+    with pytest.raises(IllegalAction) as err:
+        paper.before(state, {"type": "discard", "cards": [impossible]})
+    assert err.value.rule == "ruling G18" and err.value.code == "paper.cannot_be_unknown"
