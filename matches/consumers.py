@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
@@ -102,7 +102,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_table(self.sent)
 
     async def send_table(self, known: str | None, *, answer: bool = False) -> None:
-        message = await database_sync_to_async(self.message)(known)
+        # Off the one thread the sync views share: a push is not queued behind another request's page.
+        message = await DatabaseSyncToAsync(self.message, thread_sensitive=False)(known)
         if message is None:
             if answer:
                 await self.send_json({"type": "current", "version": known})
