@@ -33,3 +33,8 @@ def build_application(layer: str = "default") -> ProtocolTypeRouter:
 
 
 application = build_application()
+
+from junling.gcfreeze import freeze_after_startup  # noqa: E402
+
+# Whatever server imports this (uvicorn, daphne): keep the collector off the loaded app.
+freeze_after_startup()

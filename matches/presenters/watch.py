@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from engine.game import State, action_from_json
+from junling import engine_text
 from matches.access import can_spectate, spectator_delay
 from matches.models import Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import Names
@@ -53,6 +54,12 @@ def public_line(both: list[Any]) -> list[Any] | None:
         if not any(key in json.dumps(line) for key in _CARD_KEYS):
             return line
     return None
+
+
+def _render(reader: engine_text.SiteReader, entry: list[Any]) -> str:
+    """A stored feed entry ``[[code, params], ...]`` (or one ``[msgid, params]`` of older games) as text."""
+    lines = [entry] if entry and isinstance(entry[0], str) else entry
+    return " ".join(reader.render(line) for line in lines)
 
 
 def _state_after(row: RefereedGame, steps: int) -> State:
@@ -107,8 +114,9 @@ def spectator_view(match: Match, user: Any, language: str = "zh-hans") -> dict[s
     steps = entries.count() if until is not None else row.steps
     state = _state_after(row, steps)
     feed_rows = entries.order_by("-n").values_list("feed", flat=True)[:FEED_LIMIT]
-    reader = Names(names.db, -1, players, language)
-    feed = [reader.line(line) for line in (public_line(f) for f in feed_rows) if line]
+    # No viewer: seats by name, zones by owner (a spectator has no "your" side).
+    reader = engine_text.SiteReader(viewer=None, players=players, database=names.db)
+    feed = [_render(reader, line) for line in (public_line(f) for f in feed_rows) if line]
     obs = public_observation(state)
     view.update(
         {
