@@ -16,8 +16,10 @@ version, and whenever the table pushed to it offers it controls it waits a think
 - latency: from just before an action's request is written to the moment the opponent's socket receives
   a table whose step is past the acted step (both ends in this one client process: one clock);
 - the server's CPU time (user + system, /proc) per applied action over the run;
-- the idle watcher: --idle spectator sockets on matches nobody plays for --idle-seconds: the server's CPU
-  and the requests they cost (none: a page with an open socket does not poll).
+- the idle watcher: --idle spectator sockets on a match nobody plays, once connected, for --idle-seconds:
+  the server's CPU and the messages meanwhile (a page with an open socket sends no request at all).
+
+Every seat is connected and synced (50 at a time) before the timed play starts; that ramp is reported apart.
 
 Reports p50/p99/max latency, actions per second, CPU per action, the machine, date and load average.
 The run is bounded (--seconds per N, every socket closed at the end, the server stopped whatever happens).
@@ -145,38 +147,48 @@ def choose(html_text: str, rng: random.Random) -> tuple[str, str] | None:
     return html.unescape(pick.group("action")), pick.group("step")
 
 
-async def seat_client(
-    port: int, match: MatchState, seat: int, cookie: str, stats: Stats, stop: float, think: float, rng: random.Random
-) -> None:
+async def connect_seat(port: int, pk: int, cookie: str, gate: asyncio.Semaphore) -> tuple[object, dict]:
+    """A seat's socket, connected and synced: (the socket, the table it was sent first)."""
     import websockets
 
-    url = f"ws://127.0.0.1:{port}/ws/play/matches/{match.pk}/"
-    headers = {"Cookie": cookie, "Accept-Language": "en"}
-    acting: asyncio.Task[None] | None = None
-    async with websockets.connect(
-        url, origin=f"http://127.0.0.1:{port}", additional_headers=headers, max_size=2**24, open_timeout=120
-    ) as ws:
+    async with gate:
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/ws/play/matches/{pk}/",
+            origin=f"http://127.0.0.1:{port}",
+            additional_headers={"Cookie": cookie, "Accept-Language": "en"},
+            max_size=2**24,
+            open_timeout=300,
+        )
         await ws.send(json.dumps({"type": "sync", "version": None}))
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            message = json.loads(raw)
-            if message.get("type") != "table":
-                continue
+        first = json.loads(await asyncio.wait_for(ws.recv(), timeout=300))
+    return ws, first
+
+
+async def seat_client(
+    ws, first, port, match: MatchState, seat: int, cookie: str, stats: Stats, stop: float, think: float, rng
+) -> None:  # type: ignore[no-untyped-def]
+    acting: asyncio.Task[None] | None = None
+    message = first
+    while True:
+        if message.get("type") == "table":
             now = time.perf_counter()
             step = int(message.get("step") or 0)
-            other = 1 - seat
-            sent = match.pending.get(other)
+            sent = match.pending.get(1 - seat)
             if sent is not None and (step > sent[0] or message.get("game", 0) > sent[1]):
                 stats.latencies.append(now - sent[2])
-                match.pending.pop(other, None)
+                match.pending.pop(1 - seat, None)
             picked = choose(message.get("html", ""), rng)
             if picked is not None and (acting is None or acting.done()):
                 acting = asyncio.create_task(act(port, match, seat, cookie, picked, message, stats, think, rng, stop))
-        if acting is not None and not acting.done():
-            acting.cancel()
+        if time.monotonic() >= stop:
+            break
+        try:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic())))
+        except TimeoutError:
+            break
+    if acting is not None and not acting.done():
+        acting.cancel()
+    await ws.close()
 
 
 async def act(port, match, seat, cookie, picked, message, stats, think, rng, stop) -> None:  # type: ignore[no-untyped-def]
@@ -199,31 +211,38 @@ async def act(port, match, seat, cookie, picked, message, stats, think, rng, sto
 
 
 async def run_load(
-    port: int, ids: list[int], cookies: dict[int, str], seconds: float, think: float, seed: int
-) -> Stats:
+    port: int, pid: int, ids: list[int], cookies: dict[int, str], seconds: float, think: float, seed: int
+) -> tuple[Stats, float, float]:
+    """Connect every seat (50 at a time), then play for ``seconds``: (stats, server CPU s, wall s) of the play."""
     stats = Stats()
-    stop = time.monotonic() + seconds
     rng = random.Random(seed)
-    tasks = []
-    for pk in ids:
-        match = MatchState(pk)
-        for seat in (0, 1):
-            tasks.append(seat_client(port, match, seat, cookies[seat], stats, stop, think, random.Random(rng.random())))
+    gate = asyncio.Semaphore(50)
+    seats = [(pk, seat) for pk in ids for seat in (0, 1)]
+    t0 = time.perf_counter()
+    sockets = await asyncio.gather(*(connect_seat(port, pk, cookies[seat], gate) for pk, seat in seats))
+    print(f"  {len(sockets)} sockets connected and synced in {time.perf_counter() - t0:.1f} s", flush=True)
+    cpu0, wall0 = cpu_seconds(pid), time.perf_counter()
+    stop = time.monotonic() + seconds
+    matches = {pk: MatchState(pk) for pk in ids}
+    tasks = [
+        seat_client(ws, first, port, matches[pk], seat, cookies[seat], stats, stop, think, random.Random(rng.random()))
+        for (pk, seat), (ws, first) in zip(seats, sockets, strict=True)
+    ]
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    stats.errors += sum(1 for r in results if isinstance(r, BaseException))
-    for r in results:
-        if isinstance(r, BaseException):
-            print("  client error:", type(r).__name__, r, file=sys.stderr)
-            break
-    return stats
+    cpu, wall = cpu_seconds(pid) - cpu0, time.perf_counter() - wall0
+    errors = [r for r in results if isinstance(r, BaseException)]
+    stats.errors += len(errors)
+    if errors:
+        print("  client error:", type(errors[0]).__name__, errors[0], file=sys.stderr)
+    return stats, cpu, wall
 
 
-async def idle_watchers(port: int, ids: list[int], n: int, seconds: float) -> int:
-    """n spectator sockets on matches nobody plays, open for ``seconds``; the messages they got after the first."""
+async def idle_watchers(port: int, pid: int, ids: list[int], n: int, seconds: float) -> tuple[int, float]:
+    """n spectator sockets on a match nobody plays, connected and synced, then left open ``seconds``:
+    (the messages they got meanwhile, the server's CPU seconds meanwhile)."""
     import websockets
 
     sockets = []
-    got = 0
     for i in range(n):
         ws = await websockets.connect(
             f"ws://127.0.0.1:{port}/ws/watch/matches/{ids[i % len(ids)]}/", origin=f"http://127.0.0.1:{port}"
@@ -231,7 +250,10 @@ async def idle_watchers(port: int, ids: list[int], n: int, seconds: float) -> in
         await ws.send(json.dumps({"type": "sync", "version": None}))
         await ws.recv()
         sockets.append(ws)
+    cpu0 = cpu_seconds(pid)
     await asyncio.sleep(seconds)  # the measured interval: nothing should happen
+    cpu = cpu_seconds(pid) - cpu0
+    got = 0
     for ws in sockets:
         try:
             while True:
@@ -240,7 +262,7 @@ async def idle_watchers(port: int, ids: list[int], n: int, seconds: float) -> in
         except (TimeoutError, Exception):
             pass
         await ws.close()
-    return got
+    return got, cpu
 
 
 def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
@@ -312,9 +334,7 @@ def main() -> None:
         for n in args.matches:
             chunk = ids[start : start + n]
             start += n
-            cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
-            stats = asyncio.run(run_load(args.port, chunk, cookies, args.seconds, args.think, n))
-            cpu, wall = cpu_seconds(server.pid) - cpu0, time.perf_counter() - wall0
+            stats, cpu, wall = asyncio.run(run_load(args.port, server.pid, chunk, cookies, args.seconds, args.think, n))
             lat = [x * 1000 for x in stats.latencies]
             row = {
                 "n": n,
@@ -338,13 +358,10 @@ def main() -> None:
                 flush=True,
             )
         if args.idle:
-            cpu0 = cpu_seconds(server.pid)
-            got = asyncio.run(idle_watchers(args.port, ids[-1:], args.idle, args.idle_seconds))
-            # the connects are in the interval too: an upper bound on what idle sockets cost
-            cpu = cpu_seconds(server.pid) - cpu0
+            got, cpu = asyncio.run(idle_watchers(args.port, server.pid, ids[-1:], args.idle, args.idle_seconds))
             print(
-                f"idle: {args.idle} spectator sockets open {args.idle_seconds:.0f} s: {got} messages after the first, "
-                f"server CPU {cpu:.2f} s in all (connecting included), no request",
+                f"idle: {args.idle} spectator sockets open {args.idle_seconds:.0f} s after connecting: {got} messages, "
+                f"server CPU {cpu:.3f} s in all, no request (a page with an open socket does not poll)",
                 flush=True,
             )
     finally:
