@@ -37,6 +37,8 @@ DEBUG = os.environ.get("DJANGO_DEBUG", "") == "1"
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h]
 
 INSTALLED_APPS = [
+    # daphne first: its runserver serves websockets too (`make run` needs no other server).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -48,6 +50,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "django_htmx",
+    "channels",
     "junling",
     "decks",
     "matches",
@@ -89,6 +92,20 @@ TEMPLATES = [
     },
 ]
 WSGI_APPLICATION = "junling.wsgi.application"
+ASGI_APPLICATION = "junling.asgi.application"
+
+# Live play (matches.push, matches.consumers): moves are pushed over websockets through a channel layer.
+# In memory by default (one process: `make run`); CHANNEL_REDIS_URL=redis://host:6379/N shares it
+# between web processes (every process of one site must use the same Redis, database and prefix).
+CHANNEL_REDIS_URL = os.environ.get("CHANNEL_REDIS_URL", "")
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [CHANNEL_REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", "junling")},
+    }
+    if CHANNEL_REDIS_URL
+    else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+}
 
 DATABASES = {
     "default": dj_database_url.config(

@@ -447,6 +447,39 @@ def can_watch(match: Match, user: Any) -> bool:
     return seat_of(match, user) is not None
 
 
+def can_spectate(match: Match, user: Any) -> bool:
+    """Who may watch a refereed match as a spectator (public information only): anyone, a game outside a
+    tournament or a tournament's feature table; its organisers, judges and staff, every table of it."""
+    if match.tournament_id is None or match.featured:
+        return True
+    return can_oversee(user, match.tournament)
+
+
+def spectator_delay(match: Match, user: Any) -> int:
+    """How many seconds behind the game a spectator's feed runs: the tournament's ``spectator_delay``,
+    except for its organisers, judges and staff (0)."""
+    tournament = match.tournament
+    if tournament is None or not tournament.spectator_delay or can_oversee(user, tournament):
+        return 0
+    return int(tournament.spectator_delay)
+
+
+def access_spectated_match(user: Any, pk: Any) -> Match:
+    """A refereed match the user may watch as a spectator (404 otherwise, as if it did not exist)."""
+    try:
+        match = _refereed(_id(pk))
+    except ValueError:
+        match = None
+    if match is None or not can_spectate(match, user):
+        raise Http404(_("There is no such match."))
+    return match
+
+
+def can_feature(user: Any, match: Match) -> bool:
+    """The tournament's organisers (and staff) mark its feature tables."""
+    return match.tournament is not None and can_organise(user, match.tournament)
+
+
 def can_see_logs(match: Match, user: Any) -> bool:
     """Who may ask for a refereed match's logs: its players, the tournament's judges and staff."""
     if seat_of(match, user) is not None or is_staff(user):

@@ -3,7 +3,16 @@ ratings, and the REST API; refereed play's routes live beside its views for now.
 
 from django.urls import path, re_path
 
-from matches import api, api_play, api_tournaments, views, views_adjudication, views_play, views_tournaments
+from matches import (
+    api,
+    api_play,
+    api_tournaments,
+    views,
+    views_adjudication,
+    views_play,
+    views_tournaments,
+    views_watch,
+)
 
 app_name = "matches"
 
@@ -81,6 +90,21 @@ urlpatterns = [
         r"^api/matches/(?P<match_id>[0-9]{1,18})/report/?$", api_tournaments.ReportAPI.as_view(), name="api-report"
     ),
     re_path(r"^api/ratings/?$", api_tournaments.LeaderboardAPI.as_view(), name="api-ratings"),
+    # Spectators (live games pushed over websockets: matches.routing)
+    path("watch/", views_watch.watch_list, name="watch-list"),
+    path("watch/matches/<int:pk>/", views_watch.watch_match, name="watch-match"),
+    path("watch/matches/<int:pk>/table", views_watch.watch_table, name="watch-table"),
+    path("tournaments/<int:pk>/spectators", views_watch.tournament_spectators, name="tournament-spectators"),
+    path(
+        "tournaments/<int:pk>/spectators/delay",
+        views_watch.tournament_spectator_delay,
+        name="tournament-spectator-delay",
+    ),
+    path(
+        "tournaments/<int:pk>/spectators/feature/<int:match_pk>",
+        views_watch.tournament_feature_table,
+        name="tournament-feature-table",
+    ),
     # Refereed matches played in the browser
     path("play/", views_play.play_home, name="play-home"),
     path("play/bot", views_play.play_bot, name="play-bot"),

@@ -57,6 +57,8 @@ class Match(models.Model):
     games_won_b = models.PositiveSmallIntegerField(default=0)
     games_drawn = models.PositiveSmallIntegerField(default=0)
     is_bye = models.BooleanField(default=False)
+    # A tournament's feature table: anyone may watch it (matches.access.can_spectate).
+    featured = models.BooleanField(_("feature table"), default=False)
     result_source = models.CharField(max_length=16, choices=Source.choices, default=Source.NONE, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

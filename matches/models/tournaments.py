@@ -52,6 +52,8 @@ class Tournament(models.Model):
     top_cut = models.PositiveSmallIntegerField(
         _("top cut"), choices=[(0, _("No top cut")), (4, _("Top 4")), (8, _("Top 8"))], default=0
     )
+    # Spectators (not its organisers or judges) see its refereed tables this many seconds late.
+    spectator_delay = models.PositiveIntegerField(_("spectator delay (seconds)"), default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

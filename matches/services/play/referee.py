@@ -19,6 +19,7 @@ from engine.game import CHANCE, TERMINAL, Action, Game, State, action_from_json
 from engine.game.players import BOTS
 from engine.log import Recorder
 from junling.models import record
+from matches import push
 from matches.models import GameLog, Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import CONCESSION, feed_line
 from matches.services.adjudication import log_signing_key
@@ -54,8 +55,10 @@ def player_names(match: Match) -> list[str]:
 
 
 def save(row: RefereedGame) -> None:
+    """Save the game row; once committed, its match's open sockets are told (``matches.push``)."""
     # Never match_game: the match's end links it on its own copy of the row.
     row.save(update_fields=["steps", "conceded_by", "outcome", "finished_at", "log"])
+    push.announce(row.refereed_match.match_id)
 
 
 def store(row: RefereedGame, state: State) -> None:

@@ -1,0 +1,378 @@
+"""Live play pushed over websockets: N concurrent refereed matches, both seats played by bots that drive
+real websocket clients and real HTTP actions on loopback against a real ASGI server.
+
+    .venv/bin/python bench/live_push.py [--matches 10 100 500] [--seconds 60] [--think 5]
+                                        [--port 18200] [--idle 200] [--idle-seconds 30]
+
+Needs a scratch database: DATABASE_URL (PostgreSQL; the bench empties it) or, without it, a SQLite file
+in a temporary directory (WAL). Starts ``uvicorn junling.asgi:application`` (one process, the in-memory
+channel layer; CHANNEL_REDIS_URL if set is passed on) on 127.0.0.1:--port (18200-18299), makes the
+matches (alice challenges bob, bob accepts: the quick decks of tests/matches/test_play_factories.py),
+and for each N runs --seconds of play: each seat's client opens ``/ws/play/matches/<pk>/``, sends its
+version, and whenever the table pushed to it offers it controls it waits a think time (uniform in
+[0.5, 1.5] x --think seconds), then posts one of them to ``/play/matches/<pk>/act`` as the page does
+(HX-Request; mostly "end turn" or "pass", else another control without a payment). Measured:
+
+- latency: from just before an action's request is written to the moment the opponent's socket receives
+  a table whose step is past the acted step (both ends in this one client process: one clock);
+- the server's CPU time (user + system, /proc) per applied action over the run;
+- the idle watcher: --idle spectator sockets on a match nobody plays, once connected, for --idle-seconds:
+  the server's CPU and the messages meanwhile (a page with an open socket sends no request at all).
+
+Every seat is connected and synced (50 at a time) before the timed play starts; that ramp is reported apart.
+
+Reports p50/p99/max latency, actions per second, CPU per action, the machine, date and load average.
+The run is bounded (--seconds per N, every socket closed at the end, the server stopped whatever happens).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import html
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_celery_replay import cpu_seconds  # noqa: E402
+from bench.bench_engine import machine  # noqa: E402
+
+CSRF = "benchbenchbenchbenchbenchbench00"  # a 32-character CSRF secret: cookie and header alike
+FORM = re.compile(
+    r'<form [^>]*class="control" data-kind="(?P<kind>[a-z_]+)"(?P<pay> data-count)?[^>]*>.*?'
+    r'name="action" value="(?P<action>[^"]*)"><input type="hidden" name="step" value="(?P<step>\d+)"',
+    re.S,
+)
+
+
+def setup_django(tmp: Path) -> dict[str, str]:
+    """Django on the scratch database; the environment the server gets."""
+    env = {
+        "JUNLING_VAR_DIR": str(tmp),
+        "DJANGO_SECRET_KEY": "bench-live-push",
+        "DJANGO_SETTINGS_MODULE": "junling.settings",
+        "DB_CONN_MAX_AGE": "600",
+        "DATABASE_URL": os.environ.get("DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite3'}",
+    }
+    os.environ.update(env)
+    os.environ.pop("CELERY_BROKER_URL", None)  # tasks in-process, as `make run`
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    call_command("flush", interactive=False, verbosity=0)  # DATABASE_URL must name a scratch database
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode=WAL")
+    return env
+
+
+def make_matches(n: int) -> tuple[list[int], dict[int, str]]:
+    """n running matches between alice and bob (best of 3); their ids and each seat's session cookie."""
+    from django.test import Client
+
+    from matches.services.play import lifecycle
+    from tests.matches.test_play_factories import quick_setup
+
+    _fmt, alice, bob, deck_a, deck_b = quick_setup()
+    ids = []
+    for _ in range(n):
+        match = lifecycle.do_challenge(alice, bob, deck_a, best_of=3)
+        lifecycle.do_accept_challenge(bob, match, deck_b)
+        ids.append(match.pk)
+    cookies = {}
+    for seat, user in ((0, alice), (1, bob)):
+        client = Client()
+        client.force_login(user)
+        cookies[seat] = f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF}"
+    return ids, cookies
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    refused: int = 0
+    errors: int = 0
+
+
+@dataclass
+class MatchState:
+    pk: int
+    # seat -> (the acted step, its game, when its request started): waiting for the opponent's socket
+    pending: dict[int, tuple[int, int, float]] = field(default_factory=dict)
+
+
+async def post_action(port: int, cookie: str, pk: int, action: str, step: str) -> int:
+    """POST one action as the page's htmx does; the HTTP status."""
+    body = urllib.parse.urlencode({"action": action, "step": step}).encode()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    request = (
+        f"POST /play/matches/{pk}/act HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\n"
+        f"X-CSRFToken: {CSRF}\r\nHX-Request: true\r\nAccept-Language: en\r\n"
+        f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
+        "Connection: close\r\n\r\n"
+    ).encode() + body
+    writer.write(request)
+    await writer.drain()
+    status_line = await reader.readline()
+    await reader.read()  # until the server closes
+    writer.close()
+    return int(status_line.split()[1]) if status_line else 0
+
+
+def choose(html_text: str, rng: random.Random) -> tuple[str, str] | None:
+    """One control the pushed table offers (kind, action JSON, step): mostly end turn or pass."""
+    controls = [m for m in FORM.finditer(html_text) if not m.group("pay")]
+    if not controls:
+        return None
+    calm = [m for m in controls if m.group("kind") in ("end_turn", "pass")]
+    pick = rng.choice(calm) if calm and rng.random() < 0.7 else rng.choice(controls)
+    return html.unescape(pick.group("action")), pick.group("step")
+
+
+async def connect_seat(port: int, pk: int, cookie: str, gate: asyncio.Semaphore) -> tuple[object, dict]:
+    """A seat's socket, connected and synced: (the socket, the table it was sent first)."""
+    import websockets
+
+    async with gate:
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/ws/play/matches/{pk}/",
+            origin=f"http://127.0.0.1:{port}",
+            additional_headers={"Cookie": cookie, "Accept-Language": "en"},
+            max_size=2**24,
+            open_timeout=300,
+        )
+        await ws.send(json.dumps({"type": "sync", "version": None}))
+        first = json.loads(await asyncio.wait_for(ws.recv(), timeout=300))
+    return ws, first
+
+
+async def seat_client(
+    ws, first, port, match: MatchState, seat: int, cookie: str, stats: Stats, stop: float, think: float, rng
+) -> None:  # type: ignore[no-untyped-def]
+    acting: asyncio.Task[None] | None = None
+    message = first
+    while True:
+        if message.get("type") == "table":
+            now = time.perf_counter()
+            step = int(message.get("step") or 0)
+            sent = match.pending.get(1 - seat)
+            if sent is not None and (step > sent[0] or message.get("game", 0) > sent[1]):
+                stats.latencies.append(now - sent[2])
+                match.pending.pop(1 - seat, None)
+            picked = choose(message.get("html", ""), rng)
+            if picked is not None and (acting is None or acting.done()):
+                acting = asyncio.create_task(act(port, match, seat, cookie, picked, message, stats, think, rng, stop))
+        if time.monotonic() >= stop:
+            break
+        try:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic())))
+        except TimeoutError:
+            break
+    if acting is not None and not acting.done():
+        acting.cancel()
+    await ws.close()
+
+
+async def act(port, match, seat, cookie, picked, message, stats, think, rng, stop) -> None:  # type: ignore[no-untyped-def]
+    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+    if time.monotonic() >= stop:
+        return
+    action, step = picked
+    match.pending[seat] = (int(step), int(message.get("game", 0)), time.perf_counter())
+    try:
+        status = await post_action(port, cookie, match.pk, action, step)
+    except OSError:
+        stats.errors += 1
+        match.pending.pop(seat, None)
+        return
+    if status == 200:
+        stats.actions += 1
+    else:
+        stats.refused += 1
+        match.pending.pop(seat, None)
+
+
+async def run_load(
+    port: int, pid: int, ids: list[int], cookies: dict[int, str], seconds: float, think: float, seed: int
+) -> tuple[Stats, float, float]:
+    """Connect every seat (50 at a time), then play for ``seconds``: (stats, server CPU s, wall s) of the play."""
+    stats = Stats()
+    rng = random.Random(seed)
+    gate = asyncio.Semaphore(50)
+    seats = [(pk, seat) for pk in ids for seat in (0, 1)]
+    t0 = time.perf_counter()
+    sockets = await asyncio.gather(*(connect_seat(port, pk, cookies[seat], gate) for pk, seat in seats))
+    print(f"  {len(sockets)} sockets connected and synced in {time.perf_counter() - t0:.1f} s", flush=True)
+    cpu0, wall0 = cpu_seconds(pid), time.perf_counter()
+    stop = time.monotonic() + seconds
+    matches = {pk: MatchState(pk) for pk in ids}
+    tasks = [
+        seat_client(ws, first, port, matches[pk], seat, cookies[seat], stats, stop, think, random.Random(rng.random()))
+        for (pk, seat), (ws, first) in zip(seats, sockets, strict=True)
+    ]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    cpu, wall = cpu_seconds(pid) - cpu0, time.perf_counter() - wall0
+    errors = [r for r in results if isinstance(r, BaseException)]
+    stats.errors += len(errors)
+    if errors:
+        print("  client error:", type(errors[0]).__name__, errors[0], file=sys.stderr)
+    return stats, cpu, wall
+
+
+async def idle_watchers(port: int, pid: int, ids: list[int], n: int, seconds: float) -> tuple[int, float]:
+    """n spectator sockets on a match nobody plays, connected and synced, then left open ``seconds``:
+    (the messages they got meanwhile, the server's CPU seconds meanwhile)."""
+    import websockets
+
+    sockets = []
+    for i in range(n):
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/ws/watch/matches/{ids[i % len(ids)]}/", origin=f"http://127.0.0.1:{port}"
+        )
+        await ws.send(json.dumps({"type": "sync", "version": None}))
+        await ws.recv()
+        sockets.append(ws)
+    cpu0 = cpu_seconds(pid)
+    await asyncio.sleep(seconds)  # the measured interval: nothing should happen
+    cpu = cpu_seconds(pid) - cpu0
+    got = 0
+    for ws in sockets:
+        try:
+            while True:
+                await asyncio.wait_for(ws.recv(), timeout=0.001)
+                got += 1
+        except (TimeoutError, Exception):
+            pass
+        await ws.close()
+    return got, cpu
+
+
+def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
+    full = {**os.environ, **env}
+    cmd = [
+        str(Path(sys.executable)),
+        "-m",
+        "uvicorn",
+        "junling.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--no-access-log",
+        "--lifespan",
+        "off",
+        "--ws-max-queue",
+        "64",
+    ]
+    server = subprocess.Popen(cmd, cwd=ROOT, env=full)
+    import urllib.request
+
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5):
+                return server
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                raise SystemExit("the ASGI server did not start") from None
+            time.sleep(0.5)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, nargs="+", default=[10, 100, 500])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=5.0)
+    parser.add_argument("--port", type=int, default=18200)
+    parser.add_argument("--idle", type=int, default=200)
+    parser.add_argument("--idle-seconds", type=float, default=30)
+    args = parser.parse_args()
+    if not 18200 <= args.port <= 18299:
+        raise SystemExit("--port is one of 18200-18299")
+    tmp = Path(tempfile.mkdtemp(prefix="junling-live-push-"))
+    env = setup_django(tmp)
+    if os.environ.get("CHANNEL_REDIS_URL"):
+        env["CHANNEL_REDIS_URL"] = os.environ["CHANNEL_REDIS_URL"]
+    t0 = time.perf_counter()
+    total = sum(args.matches) + 1
+    ids, cookies = make_matches(total)
+    print(f"made {total} matches in {time.perf_counter() - t0:.1f} s", flush=True)
+    from django.db import connection
+
+    vendor = connection.vendor
+    connection.close()
+    server = start_server(env, args.port)
+    rows = []
+    try:
+        start = 0
+        for n in args.matches:
+            chunk = ids[start : start + n]
+            start += n
+            stats, cpu, wall = asyncio.run(run_load(args.port, server.pid, chunk, cookies, args.seconds, args.think, n))
+            lat = [x * 1000 for x in stats.latencies]
+            row = {
+                "n": n,
+                "actions": stats.actions,
+                "per_s": stats.actions / wall,
+                "p50": statistics.median(lat) if lat else float("nan"),
+                "p99": pct(lat, 0.99),
+                "max": max(lat) if lat else float("nan"),
+                "cpu_ms": 1000 * cpu / max(1, stats.actions),
+                "cpu_share": cpu / wall,
+                "refused": stats.refused,
+                "errors": stats.errors,
+                "load": os.getloadavg(),
+            }
+            rows.append(row)
+            print(
+                f"N={n}: {stats.actions} actions ({row['per_s']:.1f}/s), latency p50 {row['p50']:.0f} ms "
+                f"p99 {row['p99']:.0f} ms max {row['max']:.0f} ms, server CPU {row['cpu_ms']:.1f} ms/action "
+                f"({100 * row['cpu_share']:.0f}% of a core), refused {stats.refused}, errors {stats.errors}, "
+                f"load {row['load'][0]:.2f}",
+                flush=True,
+            )
+        if args.idle:
+            got, cpu = asyncio.run(idle_watchers(args.port, server.pid, ids[-1:], args.idle, args.idle_seconds))
+            print(
+                f"idle: {args.idle} spectator sockets open {args.idle_seconds:.0f} s after connecting: {got} messages, "
+                f"server CPU {cpu:.3f} s in all, no request (a page with an open socket does not poll)",
+                flush=True,
+            )
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    print(f"database {vendor}; think {args.think} s; {args.seconds:.0f} s a run")
+    print(f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""Live play's websockets: a seat's table and a spectator's, pushed when the match changes.
+
+Every socket of a match joins its group (``matches.push.group_name``). The event the referee sends
+after each committed change says only which match changed; each socket then builds its own message
+from the stored game with the presenters the pages use:
+
+- a seat (``/ws/play/matches/<pk>/``, its two players only): the same ``_table.html`` fragment the
+  polling endpoint gives that player (``matches.presenters.play.table_context``), so what a seat is
+  pushed is its own observation and nothing more;
+- a spectator (``/ws/watch/matches/<pk>/``, whoever ``matches.access.can_spectate`` lets in): the
+  public table (``matches.presenters.watch``), delayed if the tournament says so.
+
+Messages are JSON: the server sends ``{"type": "table", "version", "game", "step", "html"}`` (or
+``{"type": "current", "version"}`` when the client is up to date); the client sends ``{"type": "sync",
+"version"}`` with the version (game, entry index, ...) it last drew, on every (re)connect, and gets
+the whole table again if anything is missing. A socket refused (not logged in, not seated, no such
+match) is closed with code 4403.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import trans_real
+
+from matches import access, push
+from matches.models import Match
+from matches.presenters import play as presenter
+from matches.presenters import watch
+
+REFUSED = 4403
+"""The close code of a socket that may not see this match."""
+
+
+def scope_language(scope: dict[str, Any]) -> str:
+    """The reader's language as LocaleMiddleware would pick it: the language cookie, then Accept-Language."""
+    candidates = []
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie:
+        candidates.append(cookie)
+    headers = dict(scope.get("headers", []))
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _q in trans_real.parse_accept_lang_header(accept)]
+    for code in candidates:
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
+def scope_csrf_token(scope: dict[str, Any]) -> str:
+    """A CSRF token for the forms of a pushed fragment, from the socket's CSRF cookie ("" without one)."""
+    secret = scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
+    if not secret:
+        return ""
+    request = HttpRequest()
+    request.META["CSRF_COOKIE"] = secret
+    return get_token(request)
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    """One socket's table of one match; subclasses say who may open it and what it shows."""
+
+    match_id: int
+    sent: str | None = None
+    group: str = ""
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        self.user = self.scope.get("user")
+        self.language = scope_language(self.scope)
+        allowed = await database_sync_to_async(self.allowed)()
+        if not allowed:
+            await self.close(code=REFUSED)
+            return
+        self.csrf_token = scope_csrf_token(self.scope)
+        self.group = push.group_name(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not isinstance(content, dict) or content.get("type") != "sync":
+            await self.send_json({"type": "error", "code": "push.unknown_message"})
+            return
+        known = content.get("version")
+        await self.send_table(str(known) if known is not None else None, answer=True)
+
+    async def match_changed(self, event: dict[str, Any]) -> None:
+        await self.send_table(self.sent)
+
+    async def send_table(self, known: str | None, *, answer: bool = False) -> None:
+        # Off the one thread the sync views share: a push is not queued behind another request's page.
+        message = await DatabaseSyncToAsync(self.message, thread_sensitive=False)(known)
+        if message is None:
+            if answer:
+                await self.send_json({"type": "current", "version": known})
+            return
+        self.sent = message["version"]
+        await self.send_json(message)
+
+    def allowed(self) -> bool:
+        raise NotImplementedError
+
+    def message(self, known: str | None) -> dict[str, Any] | None:
+        """The table as a message, or None when ``known`` is its version already (sync code: it queries)."""
+        raise NotImplementedError
+
+
+class SeatConsumer(TableConsumer):
+    """A player's own table: exactly what the polling endpoint (``views_play.match_table``) gives him."""
+
+    def allowed(self) -> bool:
+        match = Match.objects.filter(pk=self.match_id).first()
+        return match is not None and access.seat_of(match, self.user) is not None and access.can_watch(match, self.user)
+
+    def message(self, known: str | None) -> dict[str, Any] | None:
+        match = Match.objects.select_related("player_a", "player_b", "tournament").get(pk=self.match_id)
+        if known is not None and known == presenter.table_version(match):
+            return None
+        with translation.override(self.language):
+            context = presenter.table_context(match, self.user, self.language)
+            html = render_to_string(
+                "matches/play/_table.html", {**context, "live": True, "csrf_token": self.csrf_token}
+            )
+        view = context["view"]
+        return {
+            "type": "table",
+            "version": view["version"],
+            "game": view.get("game", 0),
+            "step": view.get("step", 0),
+            "html": html,
+        }
+
+
+class WatchConsumer(TableConsumer):
+    """A spectator's table: public information only, as late as the tournament's delay says."""
+
+    def allowed(self) -> bool:
+        match = Match.objects.select_related("tournament").filter(pk=self.match_id, refereed__isnull=False).first()
+        if match is None or not access.can_spectate(match, self.user):
+            return False
+        self.delay = access.spectator_delay(match, self.user)
+        self.pending: set[asyncio.Future[None]] = set()
+        return True
+
+    async def match_changed(self, event: dict[str, Any]) -> None:
+        if getattr(self, "delay", 0) > 0:
+            # The change shows once it is older than the delay: look again then (the event carries no state).
+            asyncio.get_running_loop().call_later(self.delay, self._later)
+            return
+        await self.send_table(self.sent)
+
+    def _later(self) -> None:
+        task = asyncio.ensure_future(self.send_table(self.sent))
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+
+    def message(self, known: str | None) -> dict[str, Any] | None:
+        match = Match.objects.select_related("player_a", "player_b", "tournament").get(pk=self.match_id)
+        with translation.override(self.language):
+            context = watch.watch_context(match, self.user, self.language)
+            view = context["view"]
+            if known is not None and known == view["version"]:
+                return None
+            html = render_to_string("matches/watch/_table.html", {**context, "live": True})
+        return {
+            "type": "table",
+            "version": view["version"],
+            "game": view.get("game", 0),
+            "step": view.get("step", 0),
+            "html": html,
+        }

@@ -1,0 +1,38 @@
+"""An organiser's spectator settings: a tournament's spectator delay and its feature tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from junling.errors import NotAllowed
+from junling.models import record
+from matches.access import can_feature, can_organise
+from matches.models import Match, Tournament
+
+
+def do_set_spectator_delay(user: Any, tournament: Tournament, seconds: int) -> Tournament:
+    """Spectators (not organisers or judges) see the tournament's refereed tables ``seconds`` late."""
+    if not can_organise(user, tournament):
+        raise NotAllowed(_("Only the organisers set the spectator delay."), code="watch.not_organiser")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = tournament.spectator_delay
+        tournament.spectator_delay = int(seconds)
+        tournament.save(update_fields=["spectator_delay"])
+        record(user, "tournament.spectator_delay", tournament, before=before, after=tournament.spectator_delay)
+    return tournament
+
+
+def do_feature_table(user: Any, match: Match, featured: bool) -> Match:
+    """Mark (or unmark) a tournament match as a feature table: anyone may watch it."""
+    if not can_feature(user, match):
+        raise NotAllowed(_("Only the organisers choose the feature tables."), code="watch.not_organiser")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        match.featured = bool(featured)
+        match.save(update_fields=["featured"])
+        record(user, "match.feature" if featured else "match.unfeature", match)
+    return match

@@ -1,0 +1,80 @@
+// Live play: the table (#play-table, a seat's or a spectator's) is pushed over a websocket
+// (matches/consumers.py). On every (re)connect the page sends the version it drew and gets what is
+// missing; while the socket is open, the table's htmx polling sends nothing. When the socket cannot
+// open, or drops, the page polls as before and reconnects with a growing pause.
+(function () {
+  "use strict";
+
+  var socket = null;
+  var open = false;
+  var retry = 0;
+
+  function table() { return document.getElementById("play-table"); }
+
+  function socketUrl(el) {
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    return scheme + window.location.host + el.getAttribute("data-socket");
+  }
+
+  function swap(html) {
+    var el = table();
+    if (!el) return;
+    var holder = document.createElement("div");
+    holder.innerHTML = html.trim();
+    var next = holder.firstElementChild;
+    if (!next) return;
+    el.replaceWith(next);
+    if (window.htmx) window.htmx.process(next);
+    document.dispatchEvent(new CustomEvent("junling:pushed", { detail: { version: next.getAttribute("data-version") } }));
+    // play.js listens for htmx:afterSwap to set up payment checks; a pushed table needs the same.
+    next.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true }));
+  }
+
+  function onMessage(event) {
+    var data;
+    try { data = JSON.parse(event.data); } catch (e) { return; }
+    var el = table();
+    if (data.type === "table" && el && data.version !== el.getAttribute("data-version")) swap(data.html);
+    if (el) el.setAttribute("data-live", "1");
+  }
+
+  function poll() {
+    // Back to polling: redraw the table from the server (its fragment polls every few seconds).
+    var el = table();
+    if (!el || !window.htmx) return;
+    window.htmx.ajax("GET", el.getAttribute("data-poll-url"), { target: "#play-table", swap: "outerHTML" });
+  }
+
+  function connect() {
+    var el = table();
+    if (!el || !el.getAttribute("data-socket") || !("WebSocket" in window)) return;
+    try { socket = new WebSocket(socketUrl(el)); } catch (e) { return; }
+    socket.onopen = function () {
+      open = true;
+      retry = 0;
+      var current = table();
+      socket.send(JSON.stringify({ type: "sync", version: current ? current.getAttribute("data-version") : null }));
+    };
+    socket.onmessage = onMessage;
+    socket.onclose = function (event) {
+      var wasOpen = open;
+      open = false;
+      var el = table();
+      if (el) el.removeAttribute("data-live");
+      if (event.code === 4403) return; // refused: this page polls (and shows what the server says)
+      if (wasOpen) poll();
+      retry = Math.min(retry + 1, 6);
+      window.setTimeout(connect, 1000 * Math.pow(2, retry - 1));
+    };
+  }
+
+  // While the socket is open, the table's own polling requests are not sent.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (open && elt && elt.id === "play-table" && event.detail.requestConfig && event.detail.requestConfig.verb === "get") {
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", connect);
+})();
