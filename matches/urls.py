@@ -3,7 +3,16 @@ ratings, and the REST API; refereed play's routes live beside its views for now.
 
 from django.urls import path, re_path
 
-from matches import api, api_play, api_tournaments, views, views_adjudication, views_play, views_tournaments
+from matches import (
+    api,
+    api_adjudication,
+    api_play,
+    api_tournaments,
+    views,
+    views_adjudication,
+    views_play,
+    views_tournaments,
+)
 
 app_name = "matches"
 
@@ -81,6 +90,9 @@ urlpatterns = [
         r"^api/matches/(?P<match_id>[0-9]{1,18})/report/?$", api_tournaments.ReportAPI.as_view(), name="api-report"
     ),
     re_path(r"^api/ratings/?$", api_tournaments.LeaderboardAPI.as_view(), name="api-ratings"),
+    # Adjudication API: api_adjudication.py.
+    re_path(r"^api/adjudications/?$", api_adjudication.AdjudicationUploadAPI.as_view(), name="api-adjudication-upload"),
+    re_path(rf"^api/adjudications/{ID}/?$", api_adjudication.AdjudicationDetailAPI.as_view(), name="api-adjudication"),
     # Refereed matches played in the browser
     path("play/", views_play.play_home, name="play-home"),
     path("play/bot", views_play.play_bot, name="play-bot"),
