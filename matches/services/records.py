@@ -150,6 +150,10 @@ def _result(data: dict[str, Any], match: Match, number: int, out: list[Problem])
     names = [p.get("name") if isinstance(p, dict) else None for p in header.get("players") or []]
     sides = {"a": match.player_a.get_username(), "b": match.player_b.get_username() if match.player_b else ""}
     winner = claimed.get("winner") if claimed is not NO_END and isinstance(claimed, dict) else None
+    meta = header.get("meta") if isinstance(header.get("meta"), dict) else {}
+    if winner is None and claimed is not NO_END and meta.get("conceded_by") in (0, 1):
+        winner = 1 - meta["conceded_by"]  # a concession: the rules give no winner, the opponent wins the game
+        claimed = {"winner": winner}
     claimed_name = names[winner] if winner in (0, 1) and len(names) == 2 else None
     recorded = sides.get(game.winner)
     if game.winner in ("a", "b") and claimed_name == recorded:

@@ -188,3 +188,36 @@ def test_the_api_answers_the_record_and_only_to_those_who_may_see_it(client):
     client.force_login(player)
     refused = client.post(reverse("matches:api-adjudication-upload"), {"log": SimpleUploadedFile("g.json", raw)})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "adjudication.not_judge"
+
+
+def test_a_conceded_game_matches_the_result_the_site_recorded(upload):
+    """The rules give a conceded game no winner; the header says who conceded, and the opponent won."""
+    from engine.cards import starter_database
+    from engine.game import Game
+    from engine.game.bots import RandomBot
+    from engine.game.cli import load_deck
+    from engine.game.terms import CHANCE
+    from engine.log import Recorder
+    from matches.services.adjudication import log_signing_key
+
+    judge = UserFactory()
+    match, game, _raw = claimed_match(judges=[judge])
+    state = Game(starter_database()).new_initial_state(load_deck("shu_starter"), load_deck("wei_starter"), seed=5)
+    meta = {"match": match.pk, "game": 1, "refereed": True, "conceded_by": 0}
+    rec = Recorder(state, players=["alice", "bob"], key=log_signing_key(), meta=meta)
+    bots = [RandomBot(1), RandomBot(2)]
+    for _ in range(20):
+        current = state.current_player()
+        rec.apply(state.sample_chance() if current == CHANCE else bots[current].choose(state))
+    rec.finish()
+    raw = rec.dumps()
+    stored = GameLog.objects.create(sha256=hashlib.sha256(raw).hexdigest(), content=raw.decode(), size=len(raw))
+    game.log, game.winner = stored, "b"
+    game.save()
+    a = upload(judge, raw)
+    assert a.verdict["record"]["status"] == "matches" and a.verdict["trust"] == "matches record"
+    game.winner = "a"
+    game.save()
+    a.delete()  # (a stored verdict is reused for the same log and claim) compare again, now with A recorded
+    again = upload(judge, raw)
+    assert codes(again) == ["record.result_recorded"]
