@@ -394,6 +394,7 @@ MESSAGES: dict[str, str] = {
     "cli.replay.result": N_("Result: %(player)s wins: %(reason)s (%(rule)s)"),
     "cli.replay.unfinished": N_("Result: %(reason)s"),
     "cli.replay.problems": N_("Problems (%(count)s):"),
+    "cli.replay.record": N_("Stored record: %(value)s (%(count)s differences)"),
     "word.yes": N_("yes"),
     "word.no": N_("NO"),
     "word.not_decided": N_("not decided"),

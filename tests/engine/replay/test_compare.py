@@ -123,3 +123,21 @@ def test_an_unsigned_copy_that_differs_never_reads_as_matching(db, signed_log):
     verdict = adjudicate(forged, db=db, key=KEY)
     judged = dataclasses.replace(verdict, record=comparison(Claim(1, 1), compare_logs(forged, signed_log)))
     assert judged.trust == "differs from record" and not judged.ok
+
+
+def test_the_command_line_lists_the_differences_from_a_stored_log(tmp_path, signed_recorder, signed_log, capsys):
+    from engine.__main__ import main
+
+    stored = tmp_path / "stored.json"
+    stored.write_bytes(signed_recorder.dumps())
+    forged = copy.deepcopy(signed_log)
+    forged["entries"][-1]["action"]["result"]["winner"] ^= 1
+    claimed = tmp_path / "claimed.json"
+    from engine.log import dumps_log
+
+    claimed.write_bytes(dumps_log(rechain(forged)))
+    assert main(["replay", str(stored), "--stored", str(stored)]) == 6  # identical, but no key given
+    assert "Stored record: unverified (0 differences)" in capsys.readouterr().out
+    assert main(["replay", str(claimed), "--stored", str(stored), "--lang", "zh"]) == 5
+    out = capsys.readouterr().out
+    assert "存档记录：与存档记录不一致" in out and "存档日志" in out
