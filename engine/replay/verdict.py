@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.cards import CardDatabase
 from engine.game import Game, IllegalAction, State
@@ -39,8 +39,21 @@ from engine.log import (
 )
 from engine.messages import Message, render, seat, term
 
-if TYPE_CHECKING:
-    from engine.replay.compare import Comparison
+
+class RecordCheck(Protocol):
+    """The log compared with a stored record (``engine.replay.compare.Comparison``; no import, no cycle)."""
+
+    @property
+    def status(self) -> str: ...  # "matches", "differs" or "not compared"
+
+    @property
+    def differences(self) -> tuple[Problem, ...]: ...
+
+    @property
+    def count(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the first ones); the count says how many there were."""
@@ -195,7 +208,7 @@ class Verdict:
     state: dict[str, Any] | None = None
     observations: tuple[dict[str, Any], ...] | None = None
     header: dict[str, Any] | None = field(default=None, repr=False)
-    record: Comparison | None = None
+    record: RecordCheck | None = None
     """The log compared with the stored record of the game its header claims (``engine.replay.compare``)."""
 
     @property
@@ -217,7 +230,7 @@ class Verdict:
         if self.record is not None and self.record.status == "differs":
             return "differs from record"
         if self.authentic:
-            return "matches record" if self.record is not None and self.record.matches else "authentic"
+            return "matches record" if self.record is not None and self.record.status == "matches" else "authentic"
         return "unverified"
 
     @property
