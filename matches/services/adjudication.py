@@ -353,7 +353,8 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
             progress=progress,
             progress_every=max(1, int(progress_every)),
         )
-        verdict = with_record(verdict, raw, adjudication.match)
+        if adjudication.game_id is None:  # a game's own log is its record: its replay is what a ruling follows
+            verdict = with_record(verdict, raw, adjudication.match)
     except Exception as exc:  # a database error or a bug: the adjudication says so, the page never fails
         Adjudication.objects.filter(pk=adjudication_id).update(
             status=Adjudication.Status.FAILED, error=f"{type(exc).__name__}: {exc}", finished_at=timezone.now()

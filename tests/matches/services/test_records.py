@@ -221,3 +221,18 @@ def test_a_conceded_game_matches_the_result_the_site_recorded(upload):
     a.delete()  # (a stored verdict is reused for the same log and claim) compare again, now with A recorded
     again = upload(judge, raw)
     assert codes(again) == ["record.result_recorded"]
+
+
+def test_a_games_own_log_is_not_compared_with_itself_so_its_replay_can_correct_the_result(
+    django_capture_on_commit_callbacks,
+):
+    """Replaying a tournament sets an unruled game's result from its authentic, legal log: a recorded result
+    that differs from the log's must not make that log read as differing from the record."""
+    judge = UserFactory()
+    _match, game, _raw = claimed_match(judges=[judge])
+    game.winner = "b" if game.winner == "a" else "a"
+    game.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        a = services.adjudicate_game(judge, game)
+    a.refresh_from_db()
+    assert a.verdict["record"] is None and a.verdict["trust"] == "authentic" and a.ok
