@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install setup run worker test test-engine lint format typecheck lock bench clean demo messages
+.PHONY: help install setup run worker test test-engine lint format typecheck lock bench clean demo messages multiprocess
 
 help:
 	@echo "make run      set up (venv, install, migrate, cards, demo data) and serve http://$(HOST):$(PORT)"
@@ -15,6 +15,7 @@ help:
 	@echo "make test     lint, type-check the engine, run the whole suite"
 	@echo "make worker   a Celery worker (needs CELERY_BROKER_URL=redis://...)"
 	@echo "make bench    run the benchmarks in bench/"
+	@echo "make multiprocess  two web processes + two workers on PostgreSQL and Redis play a match, adjudicate 40 logs"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +62,14 @@ messages: install
 lock: | $(PY)
 	$(PY) -m pip install --quiet -r requirements.in
 	$(PY) -m pip freeze --exclude-editable > requirements.lock
+
+# Two gunicorn servers and two Celery workers on one PostgreSQL and one Redis (issue 11 point 8).
+MP_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/junling_multiprocess
+MP_BROKER_URL ?= redis://127.0.0.1:6379/3
+MP_PORTS ?= 18100 18101
+multiprocess: install
+	DATABASE_URL=$(MP_DATABASE_URL) CELERY_BROKER_URL=$(MP_BROKER_URL) $(PY) manage.py migrate --noinput -v 0
+	DATABASE_URL=$(MP_DATABASE_URL) CELERY_BROKER_URL=$(MP_BROKER_URL) $(PY) manage.py multiprocess --ports $(MP_PORTS)
 
 bench: install
 	@for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done

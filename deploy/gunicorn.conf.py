@@ -14,6 +14,20 @@ wsgi_app = "junling.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count() + 1))
 
+# Structured logs: with LOG_FORMAT=json (the production default) gunicorn's own lines are JSON objects
+# too, like the site's (settings.LOGGING).
+_production = os.environ.get("JUNLING_PRODUCTION") == "1"
+if os.environ.get("LOG_FORMAT", "json" if _production else "text") == "json":
+    logconfig_dict = {
+        "formatters": {
+            "generic": {
+                "()": "pythonjsonlogger.json.JsonFormatter",
+                "fmt": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
+                "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger", "process": "pid"},
+            }
+        }
+    }
+
 
 def when_ready(server):
     # The master: only with --preload has it loaded the app (and then it freezes before forking).

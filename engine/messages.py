@@ -398,6 +398,7 @@ MESSAGES: dict[str, str] = {
     "cli.replay.result": N_("Result: %(player)s wins: %(reason)s (%(rule)s)"),
     "cli.replay.unfinished": N_("Result: %(reason)s"),
     "cli.replay.problems": N_("Problems (%(count)s):"),
+    "cli.replay.record": N_("Stored record: %(value)s (%(count)s differences)"),
     "word.yes": N_("yes"),
     "word.no": N_("NO"),
     "word.not_decided": N_("not decided"),
@@ -549,6 +550,46 @@ MESSAGES: dict[str, str] = {
         "%(name)s cannot be one of %(player)s's cards that nobody saw (%(count)s face down unnamed): "
         "none of them can have that name"
     ),
+    # a log compared with the stored record of the game it claims (engine.replay.compare, matches/services/records.py)
+    "status.differs": N_("differs"),
+    "status.not compared": N_("not compared"),
+    "status.authentic": N_("authentic"),
+    "status.tampered": N_("tampered"),
+    "status.unverified": N_("unverified"),
+    "status.matches record": N_("matches the stored record"),
+    "status.differs from record": N_("differs from the stored record"),
+    "record.value_differs": N_("this log has %(log)s, the stored log %(stored)s"),
+    "record.database_differs": N_("this log names the card database %(log)s…, the stored log %(stored)s…"),
+    "record.deck_order": N_("%(player)s's %(part)s holds the stored log's cards in another order"),
+    "record.deck_differs": N_("%(player)s's %(part)s differs from the stored log's: %(diffs)s"),
+    "record.deck_count": N_("%(name)s: %(have)s in this log, %(need)s in the stored log"),
+    "record.entry_differs": N_("entry %(index)s: this log has %(log)s, the stored log %(stored)s"),
+    "record.entries_differ": N_(
+        "%(count)s of the %(compared)s entries both logs have differ, the first at entry %(first)s"
+    ),
+    "record.extra_entries": N_("this log has %(count)s entries after the last of the stored log's %(stored)s"),
+    "record.missing_entries": N_("the stored log's last %(count)s entries (of %(stored)s) are missing from this log"),
+    "record.signature_differs": N_("the signature differs from the stored log's"),
+    "record.result_differs": N_("this log's end claims %(log)s; the stored log's end says %(stored)s"),
+    "record.no_end": N_("no result (no end entry)"),
+    "record.winner": N_("%(player)s wins"),
+    "record.no_winner": N_("no winner"),
+    "record.unknown_match": N_(
+        "the log claims match %(match)s of this site; it was not compared: there is no such match, "
+        "or the uploader may not check it"
+    ),
+    "record.no_stored_log": N_("match %(match)s has no stored log of game %(game)s to compare with"),
+    "record.game_unnamed": N_(
+        "the log does not say which game of match %(match)s it is, and the match has %(games)s stored logs"
+    ),
+    "record.player_not_in_match": N_("%(player)s is %(name)s in this log; match %(match)s is between %(players)s"),
+    "record.database_not_match": N_(
+        "this log names the card database %(log)s…; match %(match)s was played with %(stored)s…"
+    ),
+    "record.result_recorded": N_("this log claims %(log)s in game %(game)s; the site recorded %(recorded)s"),
+    "record.recorded_winner": N_("%(name)s won"),
+    "record.recorded_draw": N_("a draw"),
+    "record.recorded_none": N_("no result"),
 }
 """Every code the engine uses, with its English template (``%(name)s`` placeholders)."""
 

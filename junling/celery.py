@@ -4,7 +4,7 @@ import logging
 import os
 
 from celery import Celery
-from celery.signals import worker_process_init, worker_ready
+from celery.signals import setup_logging, worker_process_init, worker_ready
 
 from junling.outbox import relay
 
@@ -14,6 +14,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
 app = Celery("junling", task_cls="junling.outbox:OutboxTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@setup_logging.connect
+def _django_logging(**_: object) -> None:
+    """Workers log as the site does (settings.LOGGING: JSON lines with LOG_FORMAT=json), not in Celery's own format."""
+    import logging.config
+
+    from django.conf import settings
+
+    logging.config.dictConfig(settings.LOGGING)
 
 
 @app.task(name="junling.relay_outbox", ignore_result=True)

@@ -357,9 +357,14 @@ def games_to_adjudicate(user: Any) -> QuerySet[MatchGame]:
 def can_adjudicate_game(user: Any, game: MatchGame) -> bool:
     """The judges and organisers of the game's tournament (a casual game: any judge), never a player of a match
     still being played; staff always."""
+    return can_check_claim(user, game.match)
+
+
+def can_check_claim(user: Any, match: Match) -> bool:
+    """Who may have an uploaded log that claims ``match`` compared with its record (its stored logs show
+    both hands): those who may adjudicate its games (:func:`can_adjudicate_game`)."""
     if is_staff(user):
         return True
-    match = game.match
     allowed = can_adjudicate_tournament(user, match.tournament) if match.tournament_id else can_upload_logs(user)  # type: ignore[arg-type]
     return allowed and not _playing_own(user, match)
 

@@ -5,6 +5,7 @@ from django.urls import path, re_path
 
 from matches import (
     api,
+    api_adjudication,
     api_play,
     api_tournaments,
     views,
@@ -105,6 +106,9 @@ urlpatterns = [
         views_watch.tournament_feature_table,
         name="tournament-feature-table",
     ),
+    # Adjudication API: api_adjudication.py.
+    re_path(r"^api/adjudications/?$", api_adjudication.AdjudicationUploadAPI.as_view(), name="api-adjudication-upload"),
+    re_path(rf"^api/adjudications/{ID}/?$", api_adjudication.AdjudicationDetailAPI.as_view(), name="api-adjudication"),
     # Refereed matches played in the browser
     path("play/", views_play.play_home, name="play-home"),
     path("play/bot", views_play.play_bot, name="play-bot"),

@@ -147,17 +147,18 @@ def record_game(
     on_action: Callable[[State, Action], None] | None = None,
     max_actions: int = MAX_ENTRIES - 1,
     path: str | os.PathLike[str] | None = None,
+    meta: dict[str, Any] | None = None,
 ) -> Recorder:
     """Play a game between ``bots`` (bots[p] plays player p; chance from the seed) and record it, finished.
 
     ``on_action(state_before, action)`` is called before each action (the play CLI prints with it).
     A game longer than ``max_actions`` is cut there (the log is finished, the result unfinished).
-    With ``path``, the log is also written there. The game is the one ``engine.game.bots.play`` plays
-    with the same bots and no generator: ``rec.state`` is its final state.
+    With ``path``, the log is also written there; ``meta`` goes into the header (match, game). The game
+    is the one ``engine.game.bots.play`` plays with the same bots and no generator: ``rec.state`` is its final state.
     """
     state = game.new_initial_state(deck_a, deck_b, seed=seed)
     names = players or [getattr(b, "name", "bot") + " bot" for b in bots]
-    rec = Recorder(state, players=names, key=key, state_hash_every=state_hash_every)
+    rec = Recorder(state, players=names, key=key, state_hash_every=state_hash_every, meta=meta)
     for _ in range(max_actions):
         current = state.current_player()
         if current == TERMINAL:

@@ -9,6 +9,7 @@ file, unreadable key or database).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from engine.cards import STARTER_FILES, CardDatabase, CardDatabaseError, load_da
 from engine.game.cli import load_deck
 from engine.log import LogFormatError, load_log, read_log_bytes
 from engine.messages import Reader, seat, term
+from engine.replay.compare import claim_of, compare_logs, comparison
 from engine.replay.steps import steps
 from engine.replay.verdict import Verdict, adjudicate, refusal
 
@@ -40,6 +42,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs=2,
         metavar="DECK",
         help="the locked decklists of player 0 and player 1 (files or bundled names)",
+    )
+    parser.add_argument(
+        "--stored",
+        metavar="LOG",
+        help="the stored log of the game this log claims to be: every difference is listed (exit code 5 if any)",
     )
     parser.add_argument("--steps", action="store_true", help="also print every entry in plain words")
     parser.add_argument("--lang", choices=["en", "zh"], default="en", help="print in English or Chinese (zh)")
@@ -85,11 +92,15 @@ def main(args: argparse.Namespace) -> int:
         expected = None
         if args.expect:
             expected = [load_deck(d) for d in args.expect]
+        stored = load_log(read_log_bytes(args.stored)) if getattr(args, "stored", None) else None
     except (CardDatabaseError, ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_ERROR
     assert data is not None
     verdict = adjudicate(data, db=db, key=key, expected_decklists=expected, until=args.until)
+    if stored is not None:
+        claim = claim_of(data.get("header"))
+        verdict = dataclasses.replace(verdict, record=comparison(claim, compare_logs(data, stored)))
     if args.steps and not args.json and verdict.database == "matches" and verdict.well_formed:
         lang = getattr(args, "lang", "en")
         for step in steps(data, db, indices=()):
@@ -127,6 +138,11 @@ def _print(verdict: Verdict, args: argparse.Namespace, db: CardDatabase | None) 
         print(r.text("cli.replay.result", player=seat(result.winner), reason=result.message_param(), rule=rule))
     else:
         print(r.text("cli.replay.unfinished", reason=result.message_param()))
+    if verdict.record is not None:
+        print(r.text("cli.replay.record", value=term(f"status.{verdict.trust}"), count=verdict.record.count))
+        for p in verdict.record.differences:
+            where = f"{p.where}: " if p.where else ""
+            print(f"  - {where}{r.render(p.what)}")
     if verdict.problems:
         print(r.text("cli.replay.problems", count=verdict.problem_count))
         for p in verdict.problems:

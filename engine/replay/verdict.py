@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.cards import CardDatabase
 from engine.game import IllegalAction, State
@@ -41,6 +41,22 @@ from engine.log import (
 from engine.messages import Message, render, seat, term
 from engine.replay.paper import PaperTable
 from engine.replay.start import initial_state
+
+
+class RecordCheck(Protocol):
+    """The log compared with a stored record (``engine.replay.compare.Comparison``; no import, no cycle)."""
+
+    @property
+    def status(self) -> str: ...  # "matches", "differs" or "not compared"
+
+    @property
+    def differences(self) -> tuple[Problem, ...]: ...
+
+    @property
+    def count(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed (the first ones); the count says how many there were."""
@@ -207,6 +223,8 @@ class Verdict:
     state: dict[str, Any] | None = None
     observations: tuple[dict[str, Any], ...] | None = None
     header: dict[str, Any] | None = field(default=None, repr=False)
+    record: RecordCheck | None = None
+    """The log compared with the stored record of the game its header claims (``engine.replay.compare``)."""
 
     @property
     def tampered(self) -> bool:
@@ -216,15 +234,30 @@ class Verdict:
     @property
     def trust(self) -> str:
         """``authentic`` (signed with this site's key, nothing altered), ``tampered``, or ``unverified``
-        (unsigned, or no key to check it with: its header is only its writer's word)."""
+        (unsigned, or no key to check it with: its header is only its writer's word).
+
+        When the log claims a game of the site and was compared with its record: ``matches record``
+        (authentic and identical to the stored log), ``differs from record`` (any difference; a log
+        that differs never reads as matching, authentic or not) or, not compared, as above.
+        """
+        if self.tampered:
+            return "tampered"
+        if self.record is not None and self.record.status == "differs":
+            return "differs from record"
         if self.authentic:
-            return "authentic"
-        return "tampered" if self.tampered else "unverified"
+            return "matches record" if self.record is not None and self.record.status == "matches" else "authentic"
+        return "unverified"
 
     @property
     def ok(self) -> bool:
         """Well formed, authentic (signed with this site's key), legal, and the decklists match when checked."""
-        return self.well_formed and self.authentic and self.legal is True and self.decklists != "mismatch"
+        return (
+            self.well_formed
+            and self.authentic
+            and self.legal is True
+            and self.decklists != "mismatch"
+            and (self.record is None or self.record.status != "differs")
+        )
 
     @property
     def exit_code(self) -> int:
@@ -235,7 +268,7 @@ class Verdict:
             return 3
         if not self.legal:
             return 1
-        if self.decklists == "mismatch":
+        if self.decklists == "mismatch" or (self.record is not None and self.record.status == "differs"):
             return 5
         if not self.authentic:
             return 6  # legal as far as it goes, but unverified: not signed with this site's key
@@ -267,6 +300,7 @@ class Verdict:
             "until": self.until,
             "state": self.state,
             "observations": None if self.observations is None else list(self.observations),
+            "record": None if self.record is None else self.record.to_dict(),
         }
 
 
@@ -388,7 +422,11 @@ def _adjudicate(
             state=state,
             observations=observations,
             header=header,
-            **status,
+            signature=status["signature"],
+            chain=status["chain"],
+            seed=status["seed"],
+            database=status["database"],
+            decklists=status["decklists"],
         )
 
     try:

@@ -41,6 +41,7 @@ from matches.access import (
     can_organise,
 )
 from matches.models import Adjudication, GameLog, Match, MatchGame, Registration, Ruling, Tournament
+from matches.services import records
 
 MAX_LOG_UPLOAD_BYTES = 16 * 1024 * 1024
 """The largest log a judge may upload (16 MiB; a real game's log is a few hundred kB at most)."""
@@ -235,23 +236,34 @@ def verdict_for(
 # --- requesting a replay -----------------------------------------------------------------------------
 
 
-def adjudication_key(log_sha256: str, database_hash: str, game_id: int | None) -> str:
-    """The idempotency key of a replay: the same log, card database and game give the same adjudication."""
-    return hashlib.sha256(f"{log_sha256}:{database_hash or '-'}:{game_id or '-'}".encode()).hexdigest()
+def adjudication_key(log_sha256: str, database_hash: str, game_id: int | None, claimed: int | None = None) -> str:
+    """The idempotency key of a replay: the same log, card database and game give the same adjudication.
+
+    ``claimed``: the match an uploaded log claims, when the uploader may check it (its comparison with the
+    match's record is then part of the verdict, which only those who may check the match see).
+    """
+    key = f"{log_sha256}:{database_hash or '-'}:{game_id or '-'}"
+    if claimed is not None:
+        key += f":claim {claimed}"
+    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def request_adjudication(
-    actor: Any, log: GameLog, *, game: MatchGame | None = None, enqueue: bool = True
+    actor: Any, log: GameLog, *, game: MatchGame | None = None, claimed: Match | None = None, enqueue: bool = True
 ) -> Adjudication:
     """The adjudication of ``log`` (for ``game`` if given): the stored one, or a new one queued for a worker.
 
-    A failed one is queued again. The replay task is enqueued when the transaction commits (unless
-    ``enqueue`` is false: the caller replays it itself).
+    ``claimed``: the match a loose log's header claims, which ``actor`` may check
+    (``records.claimed_match``): the adjudication belongs to that match (and is seen by those who may
+    adjudicate it), and the verdict compares the log with its record. A failed one is queued again.
+    The replay task is enqueued when the transaction commits (unless ``enqueue`` is false: the caller
+    replays it itself).
     """
     header = header_of(log.content)
     version = find_database_version(database_hash_of(header))
-    key = adjudication_key(log.sha256, version.content_hash if version else "", game.pk if game else None)
-    match = game.match if game is not None else None
+    claim = claimed.pk if claimed is not None and game is None else None
+    key = adjudication_key(log.sha256, version.content_hash if version else "", game.pk if game else None, claim)
+    match = game.match if game is not None else claimed
     with transaction.atomic():
         adjudication, created = Adjudication.objects.select_for_update().get_or_create(
             key=key,
@@ -278,6 +290,7 @@ def request_adjudication(
                 log=log.sha256,
                 game=game.pk if game else None,
                 database=version.content_hash if version else None,
+                claimed=claim,
             )
             if enqueue:
                 outbox.enqueue(task_names.REPLAY_LOG, [adjudication.pk])
@@ -288,7 +301,8 @@ def upload_log(actor: Any, raw: bytes) -> Adjudication:
     """A judge uploads a loose log: stored, and its replay requested."""
     access_upload(actor)
     log = store_log(raw, actor)
-    return request_adjudication(actor, log)
+    claimed = records.claimed_match(actor, header_of(log.content))
+    return request_adjudication(actor, log, claimed=claimed)
 
 
 def adjudicate_game(actor: Any, game: MatchGame) -> Adjudication:
@@ -339,6 +353,8 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
             progress=progress,
             progress_every=max(1, int(progress_every)),
         )
+        if adjudication.game_id is None:  # a game's own log is its record: its replay is what a ruling follows
+            verdict = with_record(verdict, raw, adjudication.match)
     except Exception as exc:  # a database error or a bug: the adjudication says so, the page never fails
         Adjudication.objects.filter(pk=adjudication_id).update(
             status=Adjudication.Status.FAILED, error=f"{type(exc).__name__}: {exc}", finished_at=timezone.now()
@@ -365,6 +381,15 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
         setattr(adjudication, name, value)
     adjudication.attempts += 1
     return adjudication
+
+
+def with_record(verdict: Verdict, raw: str, match: Match | None) -> Verdict:
+    """The verdict with the log compared with the record of the match its header claims (``records``)."""
+    try:
+        data = load_log(raw, limit=max(MAX_LOG_UPLOAD_BYTES, len(raw)))
+    except LogFormatError:
+        return verdict  # not a log: nothing is claimed
+    return records.compare_with_record(verdict, data, match)
 
 
 # --- the report -------------------------------------------------------------------------------------------
