@@ -64,7 +64,7 @@ def setup_django(tmp: Path) -> dict[str, str]:
         "JUNLING_VAR_DIR": str(tmp),
         "DJANGO_SECRET_KEY": "bench-live-push",
         "DJANGO_SETTINGS_MODULE": "junling.settings",
-        "DB_CONN_MAX_AGE": "600",
+        "DB_CONN_MAX_AGE": "0",  # under ASGI each request has its own thread: persistent connections would pile up
         "DATABASE_URL": os.environ.get("DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite3'}",
     }
     os.environ.update(env)
@@ -245,7 +245,9 @@ async def idle_watchers(port: int, pid: int, ids: list[int], n: int, seconds: fl
     sockets = []
     for i in range(n):
         ws = await websockets.connect(
-            f"ws://127.0.0.1:{port}/ws/watch/matches/{ids[i % len(ids)]}/", origin=f"http://127.0.0.1:{port}"
+            f"ws://127.0.0.1:{port}/ws/watch/matches/{ids[i % len(ids)]}/",
+            origin=f"http://127.0.0.1:{port}",
+            open_timeout=300,
         )
         await ws.send(json.dumps({"type": "sync", "version": None}))
         await ws.recv()

@@ -448,7 +448,7 @@ def access_seat(match: Match, user: Any) -> int:
 
 
 def can_watch(match: Match, user: Any) -> bool:
-    """Who may see a refereed match's table: its two players, each his own side (spectators come later)."""
+    """Who may see a refereed match's table: its two players, each his own side (spectators: can_spectate)."""
     return seat_of(match, user) is not None
 
 
