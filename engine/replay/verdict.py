@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardDatabase
-from engine.game import Game, IllegalAction, State
+from engine.game import Action, Game, IllegalAction, State
 from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError
 from engine.game.terms import CHANCE, TERMINAL
@@ -475,7 +475,7 @@ def _adjudicate(
     status["database"] = "matches"
     specs = [(d["resource"], d["pool"], d["factions"]) for d in header["decks"]]
     try:
-        state = Game(db).new_initial_state(specs[0], specs[1], seed=seed)
+        state = game_for(db).new_initial_state(specs[0], specs[1], seed=seed)
     except (GameSetupError, ValueError):
         for p, spec in enumerate(specs):  # which deck, and what is wrong with it
             try:
@@ -502,6 +502,7 @@ def _adjudicate(
     stop = total - 1 if end is not None else total
     apply = state.apply
     current = state.current_player
+    reveals: dict[str, Action] = {}
     for i in range(stop):
         entry = entries[i]
         raw_action = entry["action"]
@@ -511,7 +512,14 @@ def _adjudicate(
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
             break
         try:
-            action = resolve_action(state, raw_action)
+            named = raw_action.get("card")
+            if len(raw_action) == 2 and type(named) is str and raw_action["type"] == "reveal":
+                # half of all entries, the same few names: resolved once per log (a Reveal names no id)
+                action = reveals.get(named)
+                if action is None:
+                    action = reveals[named] = resolve_action(state, raw_action)
+            else:
+                action = resolve_action(state, raw_action)
         except LogFormatError as exc:
             if exc.kind == "absent":
                 first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", exc.said)
@@ -626,6 +634,26 @@ def _result(state: State, illegal: IllegalEntry | None) -> Result:
     else:
         said = _m("verdict.unfinished", turn=state.turn, phase=term(f"phase.{state.phase.value}"))
     return Result(False, None, said, position=position)
+
+
+_GAMES: dict[str, Game] = {}
+GAME_CACHE_SIZE = 8
+"""How many card databases keep their ``Game`` (and its per-card caches) between verdicts."""
+
+
+def game_for(db: CardDatabase) -> Game:
+    """The ``Game`` of ``db``, one per card database content (a small cache, the oldest dropped first).
+
+    A ``Game`` keeps what it learns about cards and decks (``text_info``, the text indexes of a pair of
+    decks); a database is immutable and named by its content hash, so equal hashes may share it.
+    """
+    key = db.content_hash
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) >= GAME_CACHE_SIZE:
+            del _GAMES[next(iter(_GAMES))]
+        game = _GAMES[key] = Game(db)
+    return game
 
 
 def _check_end(state: State, end: dict[str, Any], entry: dict[str, Any], index: int, problems: _Collector) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,7 @@ from engine.replay import Verdict, adjudicate, steps
 from engine.replay.verdict import refusal
 from junling import engine_text
 from junling.errors import Refused
-from junling.models import record
+from junling.models import AuditEvent, record
 from matches import task_names
 from matches.access import (
     access_game_adjudication,
@@ -48,6 +48,8 @@ PROGRESS_EVERY = 500
 """The replay task stores its progress in the database every this many entries."""
 MAX_PAUSE = 1.0
 """The longest pause (seconds) a test may ask the task to make after each progress update."""
+BATCH_SIZE = 50
+"""Adjudications one ``matches.replay_logs`` task replays (a task's own cost is about ten replays')."""
 STEP_WINDOW = 8
 """The viewer shows this many entries before and after the current one, in plain words."""
 
@@ -280,8 +282,21 @@ def request_adjudication(
                 database=version.content_hash if version else None,
             )
             if enqueue:
-                outbox.enqueue(task_names.REPLAY_LOG, [adjudication.pk])
+                enqueue_adjudications([adjudication.pk])
     return adjudication
+
+
+def enqueue_adjudications(ids: Iterable[int], *, batch_size: int = BATCH_SIZE) -> int:
+    """Enqueue the replays of ``ids`` through the outbox, ``batch_size`` adjudications to a
+    ``matches.replay_logs`` task (sent once the caller's transaction commits); the number of tasks."""
+    ids = list(dict.fromkeys(int(i) for i in ids))
+    size = max(1, int(batch_size))
+    tasks = 0
+    with transaction.atomic():
+        for start in range(0, len(ids), size):
+            outbox.enqueue(task_names.REPLAY_LOGS, [ids[start : start + size]])
+            tasks += 1
+    return tasks
 
 
 def upload_log(actor: Any, raw: bytes) -> Adjudication:
@@ -365,6 +380,90 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
         setattr(adjudication, name, value)
     adjudication.attempts += 1
     return adjudication
+
+
+def run_adjudications(ids: Sequence[int]) -> dict[str, int]:
+    """Replay several adjudications in one go and store their verdicts in one statement (the batch task).
+
+    Each adjudication is replayed exactly once: those already done are skipped, and the others are
+    claimed with ``SELECT ... FOR UPDATE SKIP LOCKED`` in the transaction that stores their verdicts, so
+    a second run of the same batch (a message delivered twice) skips what the first holds or has done,
+    and a worker that dies mid-batch rolls everything back (the redelivered batch replays it all again;
+    nothing half-stored). A log whose replay raises is marked failed, alone (its error stored): the
+    others keep their verdicts, and a new request queues it again (:func:`request_adjudication`).
+    A batch of one is :func:`run_adjudication`, with its progress updates. Returns counts: done,
+    failed, skipped.
+    """
+    wanted = sorted({int(i) for i in ids})
+    if len(wanted) == 1:
+        if Adjudication.objects.filter(pk=wanted[0], status=Adjudication.Status.DONE).exists():
+            return {"done": 0, "failed": 0, "skipped": 1}
+        one = run_adjudication(wanted[0])
+        return {"done": int(one.is_done), "failed": int(one.status == Adjudication.Status.FAILED), "skipped": 0}
+    counts = {"done": 0, "failed": 0, "skipped": 0}
+    with transaction.atomic():
+        claimed = list(
+            Adjudication.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("log", "database_version", "match")
+            .defer("database_version__document", "verdict")
+            .filter(pk__in=wanted)
+            .exclude(status=Adjudication.Status.DONE)
+            .order_by("pk")
+        )
+        counts["skipped"] = len(wanted) - len(claimed)
+        now = timezone.now()
+        events = []
+        for adjudication in claimed:
+            adjudication.attempts += 1
+            adjudication.started_at = now
+            try:
+                verdict = verdict_for(
+                    adjudication.log.content.encode("utf-8"),
+                    version=adjudication.database_version,
+                    match=adjudication.match,
+                )
+                data = verdict.to_dict()
+                if adjudication.match is not None:
+                    data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
+            except Exception as exc:  # this log only: the others keep their verdicts
+                adjudication.status = Adjudication.Status.FAILED
+                adjudication.error = f"{type(exc).__name__}: {exc}"
+                adjudication.finished_at = timezone.now()
+                counts["failed"] += 1
+                continue
+            adjudication.status = Adjudication.Status.DONE
+            adjudication.verdict = data
+            adjudication.ok = verdict.ok
+            adjudication.progress_done = verdict.replayed
+            adjudication.progress_total = verdict.entries
+            adjudication.finished_at = timezone.now()
+            adjudication.error = ""
+            counts["done"] += 1
+            events.append(
+                AuditEvent(
+                    verb="adjudication.verdict",
+                    target_type=adjudication._meta.label_lower,
+                    target_id=str(adjudication.pk),
+                    data={"ok": verdict.ok, "legal": verdict.legal, "replayed": verdict.replayed},
+                )
+            )
+        if claimed:
+            Adjudication.objects.bulk_update(claimed, _BATCH_FIELDS, batch_size=len(claimed))
+            AuditEvent.objects.bulk_create(events)
+    return counts
+
+
+_BATCH_FIELDS = (
+    "status",
+    "verdict",
+    "ok",
+    "progress_done",
+    "progress_total",
+    "attempts",
+    "started_at",
+    "finished_at",
+    "error",
+)
 
 
 # --- the report -------------------------------------------------------------------------------------------
