@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -390,7 +390,8 @@ def run_adjudications(ids: Sequence[int]) -> dict[str, int]:
     a second run of the same batch (a message delivered twice) skips what the first holds or has done,
     and a worker that dies mid-batch rolls everything back (the redelivered batch replays it all again;
     nothing half-stored). A log whose replay raises is marked failed, alone (its error stored): the
-    others keep their verdicts, and a new request queues it again (:func:`request_adjudication`).
+    others keep their verdicts, and a new request queues it again (:func:`request_adjudication`); a
+    database error loses the batch's transaction, so then each log is replayed alone, in its own.
     A batch of one is :func:`run_adjudication`, with its progress updates. Returns counts: done,
     failed, skipped.
     """
@@ -400,6 +401,24 @@ def run_adjudications(ids: Sequence[int]) -> dict[str, int]:
             return {"done": 0, "failed": 0, "skipped": 1}
         one = run_adjudication(wanted[0])
         return {"done": int(one.is_done), "failed": int(one.status == Adjudication.Status.FAILED), "skipped": 0}
+    try:
+        return _run_batch(wanted)
+    except DatabaseError:  # the batch's transaction is lost (rolled back): each log alone, in its own
+        counts = {"done": 0, "failed": 0, "skipped": 0}
+        for pk in wanted:
+            if Adjudication.objects.filter(pk=pk, status=Adjudication.Status.DONE).exists():
+                counts["skipped"] += 1
+                continue
+            try:
+                one = run_adjudication(pk)
+            except Exception:  # stored as failed by run_adjudication; the others go on
+                counts["failed"] += 1
+                continue
+            counts["done" if one.is_done else "failed"] += 1
+        return counts
+
+
+def _run_batch(wanted: list[int]) -> dict[str, int]:
     counts = {"done": 0, "failed": 0, "skipped": 0}
     with transaction.atomic():
         claimed = list(
@@ -425,6 +444,8 @@ def run_adjudications(ids: Sequence[int]) -> dict[str, int]:
                 data = verdict.to_dict()
                 if adjudication.match is not None:
                     data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
+            except DatabaseError:
+                raise  # the transaction is lost: run_adjudications replays each log alone
             except Exception as exc:  # this log only: the others keep their verdicts
                 adjudication.status = Adjudication.Status.FAILED
                 adjudication.error = f"{type(exc).__name__}: {exc}"

@@ -150,3 +150,22 @@ def test_batches_on_a_real_worker_replay_each_log_exactly_once(celery_worker, dj
     for a in _reload(items):
         assert a.ok is True and a.attempts == 1
         assert AuditEvent.objects.filter(verb="adjudication.verdict", target_id=str(a.pk)).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_error_in_a_batch_replays_each_log_alone(monkeypatch):
+    from django.db import DatabaseError
+
+    from matches.tasks_adjudication import replay_logs
+
+    items = _queued(3, first_seed=260)
+    real = services._run_batch
+
+    def broken(wanted):
+        raise DatabaseError("the connection went away mid-batch")
+
+    monkeypatch.setattr(services, "_run_batch", broken)
+    assert replay_logs([a.pk for a in items]) == {"done": 3, "failed": 0, "skipped": 0}
+    assert all(a.status == Adjudication.Status.DONE and a.attempts == 1 for a in _reload(items))
+    monkeypatch.setattr(services, "_run_batch", real)
+    assert replay_logs([a.pk for a in items]) == {"done": 0, "failed": 0, "skipped": 3}
