@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -469,9 +469,32 @@ def _run_batch(wanted: list[int]) -> dict[str, int]:
                 )
             )
         if claimed:
-            Adjudication.objects.bulk_update(claimed, _BATCH_FIELDS, batch_size=len(claimed))
+            _store_batch(claimed)
             AuditEvent.objects.bulk_create(events)
     return counts
+
+
+def _store_batch(rows: list[Adjudication]) -> None:
+    """Store the batch's results in one UPDATE (``CASE id WHEN ... THEN ... ELSE column END`` for each
+    field, the values prepared by the model's own fields): what ``bulk_update`` writes, without building
+    an ORM expression per row and field, which cost about as much as the replays themselves."""
+    quote = connection.ops.quote_name
+    meta = Adjudication._meta
+    pk = quote(meta.pk.column)  # type: ignore[union-attr]
+    sets, params = [], []
+    for name in _BATCH_FIELDS:
+        field = meta.get_field(name)
+        column = quote(field.column)  # type: ignore[union-attr]
+        whens = []
+        for row in rows:
+            whens.append("WHEN %s THEN %s")
+            params += [row.pk, field.get_db_prep_save(getattr(row, name), connection)]  # type: ignore[union-attr]
+        sets.append(f"{column} = CASE {pk} {' '.join(whens)} ELSE {column} END")
+    params += [row.pk for row in rows]
+    marks = ", ".join(["%s"] * len(rows))
+    sql = f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} WHERE {pk} IN ({marks})"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 _BATCH_FIELDS = (
