@@ -150,6 +150,15 @@ class History(Sequence[Action]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __copy__(self) -> History:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return self  # immutable (and a deep copy node by node would recurse once per action)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (History.of, (self._tuple(),))
+
     def __repr__(self) -> str:
         return f"History({list(self._tuple())!r})"
 

@@ -140,3 +140,15 @@ def test_the_history_is_shared_and_persistent() -> None:
     taken = list(c.history)  # a list made from it is the caller's own
     taken.clear()
     assert len(c.history) > n and len(list(c.history)) == len(c.history)
+
+
+def test_a_long_history_copies_and_pickles_without_recursing_once_per_action() -> None:
+    import pickle
+
+    from engine.game.actions import CoinFlip
+    from engine.game.state import History
+
+    long = History.of(CoinFlip(i % 2) for i in range(20_000))
+    assert copy.deepcopy(long) is long and copy.copy(long) is long
+    again = pickle.loads(pickle.dumps(long))
+    assert again == long and len(again) == 20_000 and again[-1] == CoinFlip(1)
