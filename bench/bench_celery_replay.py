@@ -1,6 +1,6 @@
 """Adjudication replays on real Celery workers: 2,000 stored logs replayed by 1 and by 2 worker processes.
 
-Run: .venv/bin/python bench/bench_celery_replay.py [--logs 2000] [--workers 1 2 1 2] [--timeout 900]
+Run: .venv/bin/python bench/bench_celery_replay.py [--logs 2000] [--workers 1 2 1 2] [--batch 1 50] [--timeout 900]
 
 Makes a fresh SQLite database in a temporary directory (WAL journal, so that two workers can write
 at once) or uses DATABASE_URL (PostgreSQL) if it is set -- a scratch database: the bench empties it --,
@@ -13,6 +13,12 @@ task per adjudication (ids only) on a queue the workers do not consume yet, then
 consume it and times until every verdict is stored (the enqueueing is timed apart). The run is bounded by
 ``--timeout``; the workers are stopped at the end whatever happens. Reports the wall time, logs per
 second, the worker CPU time per log, the speed-up of 2 workers over 1, the machine and the date.
+
+``--batch`` (issue 17): for each worker count, one run per batch size. Batch 1 is the single task as
+before (``matches.replay_log``, one per adjudication, published directly); batch N > 1 is the site's
+path: ``enqueue_adjudications`` writes one outbox row per N adjudications in one transaction and the
+outbox publishes them after the commit (``matches.replay_logs``; the enqueueing is timed apart, the
+workers' clock starts when they are told to consume).
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ def setup_django(tmp: Path) -> str:
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-celery-replay")
     os.environ["CELERY_BROKER_URL"] = BROKER
     os.environ["CELERY_RESULT_BACKEND"] = BROKER
+    os.environ["CELERY_TASK_DEFAULT_QUEUE"] = "bench"  # where the outbox publishes (the workers start on bench-idle)
     if not os.environ.get("DATABASE_URL"):
         os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
@@ -163,11 +170,12 @@ def stop(workers: list[subprocess.Popen[bytes]]) -> None:
             proc.kill()
 
 
-def run(ids: list[int], count: int, tmp: Path, timeout: float) -> dict[str, float]:
+def run(ids: list[int], count: int, tmp: Path, timeout: float, batch: int = 1) -> dict[str, float]:
     import redis
 
     from junling.celery import app
     from matches.models import Adjudication
+    from matches.services.adjudication import enqueue_adjudications
     from matches.tasks_adjudication import replay_log
 
     Adjudication.objects.update(
@@ -181,8 +189,11 @@ def run(ids: list[int], count: int, tmp: Path, timeout: float) -> dict[str, floa
             if time.monotonic() > deadline or any(p.poll() is not None for p in workers):
                 raise SystemExit(f"the workers did not start; see {tmp / 'workers.log'}")
         start = time.monotonic()
-        for pk in ids:
-            replay_log.apply_async(args=[pk], queue="bench")
+        if batch <= 1:
+            for pk in ids:
+                replay_log.apply_async(args=[pk], queue="bench")
+        else:
+            enqueue_adjudications(ids, batch_size=batch)
         enqueued = time.monotonic() - start
         cpu0 = sum(cpu_seconds(p.pid) for p in workers)
         load0 = os.getloadavg()[0]
@@ -217,6 +228,7 @@ def main() -> int:
     parser.add_argument("--logs", type=int, default=2000)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 1, 2], help="worker counts, run in order")
     parser.add_argument("--timeout", type=float, default=900.0)
+    parser.add_argument("--batch", type=int, nargs="+", default=[1], help="logs a task: 1 (one task a log) or N")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-celery-replay-") as name:
         tmp = Path(name)
@@ -230,14 +242,17 @@ def main() -> int:
         )
         results: dict[int, list[dict[str, float]]] = {}
         for count in args.workers:
-            r = run(ids, count, tmp, args.timeout)
-            results.setdefault(count, []).append(r)
-            print(
-                f"{count} worker(s): {len(ids):,} logs in {r['wall']:.1f} s = {len(ids) / r['wall']:.0f} logs/s "
-                f"(enqueue {r['enqueue']:.1f} s; worker CPU {1000 * r['cpu'] / len(ids):.1f} ms a log; "
-                f"{r['attempts']} task runs; {r['bad']} not ok; load average up to {r['load']:.1f})",
-                flush=True,
-            )
+            for batch in args.batch:
+                r = run(ids, count, tmp, args.timeout, batch)
+                if batch == args.batch[0]:
+                    results.setdefault(count, []).append(r)
+                print(
+                    f"{count} worker(s), batch {batch}: {len(ids):,} logs in {r['wall']:.1f} s = "
+                    f"{len(ids) / r['wall']:.0f} logs/s "
+                    f"(enqueue {r['enqueue']:.1f} s; worker CPU {1000 * r['cpu'] / len(ids):.1f} ms a log; "
+                    f"{r['attempts']} task runs; {r['bad']} not ok; load average up to {r['load']:.1f})",
+                    flush=True,
+                )
         if 1 in results and 2 in results:
             one = statistics.median(r["wall"] for r in results[1])
             two = statistics.median(r["wall"] for r in results[2])

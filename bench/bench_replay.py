@@ -9,7 +9,10 @@ every run), writes their logs, then times, each the best of ``--rounds`` rounds 
 - the parts: the hash chain alone, names resolved to ids alone, and the engine alone (the same actions,
   already engine values, applied to a new state: the engine's cost, not the replay's).
 
-Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--rounds R]``.
+``--profile N``: then the top N functions of ``adjudicate`` over every log by cProfile (own time; the
+profiler inflates calls, so read it for the shares, not the speed).
+
+Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--rounds R] [--profile 15]``.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--out", default="var/bench_replay", help="where the logs are written")
+    parser.add_argument("--profile", type=int, default=0, help="print the top N functions of adjudicate")
     args = parser.parse_args()
 
     db = starter_database()
@@ -141,6 +145,23 @@ def main() -> None:
     print()
     print(f"replay / parse speed: 1/{t_replay / t_parse:.1f}")
     print(f"replay overhead without the engine: {(t_replay - t_engine) / entries * 1e6:.2f} µs per entry")
+    if args.profile:
+        import cProfile
+        import io
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.runcall(replay)
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("tottime").print_stats(args.profile)
+        total = stats.total_tt  # type: ignore[attr-defined]
+        print()
+        print("| function (cProfile, own time) | calls | own time share |\n| --- | ---: | ---: |")
+        rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[: args.profile]  # type: ignore[attr-defined]
+        for (path, line, name), (_cc, calls, own, _cum, _callers) in rows:
+            where = f"{Path(path).name}:{line}({name})" if line else name
+            print(f"| `{where}` | {calls:,} | {100 * own / total:.1f}% |")
 
 
 if __name__ == "__main__":

@@ -4,5 +4,6 @@ tasks register under these names, so services never import the task modules (no 
 SNAPSHOT_STANDINGS = "matches.snapshot_standings"
 UPDATE_RATINGS = "matches.update_ratings"
 REPLAY_LOG = "matches.replay_log"
+REPLAY_LOGS = "matches.replay_logs"
 REPLAY_TOURNAMENT = "matches.replay_tournament"
 EXPIRE_RESPONSE_WINDOW = "matches.expire_response_window"

@@ -21,5 +21,5 @@ def update_ratings(tournament_id: int) -> int:
     return update(tournament_id)
 
 
-from matches.tasks_adjudication import replay_log, replay_tournament  # noqa: E402, F401  (adjudication tasks)
+from matches.tasks_adjudication import replay_log, replay_logs, replay_tournament  # noqa: E402, F401  (adjudication tasks)
 from matches.tasks_play import expire_response_window  # noqa: E402, F401  (refereed-play tasks)

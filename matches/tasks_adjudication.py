@@ -12,7 +12,7 @@ from typing import Any
 from celery import shared_task
 
 from matches import task_names
-from matches.services.adjudication import PROGRESS_EVERY, run_adjudication
+from matches.services.adjudication import PROGRESS_EVERY, run_adjudication, run_adjudications
 from matches.services.adjudication import replay_tournament as replay
 
 
@@ -28,3 +28,10 @@ def replay_log(adjudication_id: int, progress_every: int | None = None, pause: f
 def replay_tournament(tournament_id: int) -> dict[str, int]:
     """Replay every stored log of a tournament, recompute its results, then its standings."""
     return replay(tournament_id)
+
+
+@shared_task(name=task_names.REPLAY_LOGS, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def replay_logs(adjudication_ids: list[int]) -> dict[str, int]:
+    """Replay a batch of adjudications and store their verdicts in one statement (``run_adjudications``):
+    done ones are skipped, a failing log is marked failed alone, a lost worker's batch runs again."""
+    return run_adjudications(adjudication_ids)

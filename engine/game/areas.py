@@ -76,7 +76,7 @@ def to_casualty(s: State, general: int, by: int | None = None) -> None:
     if s.texts:
         flagged = s.flagged
         if by is not None and "defeated_out_of_game" in flagged and s.rules.has_flag(s, by, "defeated_out_of_game"):
-            s.out_of_game[s.owner[general]].append(general)
+            s.put_out_of_game(s.owner[general], general)
             return
         if (
             "once_to_hand" in flagged

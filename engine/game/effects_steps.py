@@ -134,7 +134,7 @@ def _discard_top_out(s: State, source: int, step: Mapping[str, Any], ctx: dict[s
     for _ in range(int(step.get("amount", 1))):
         if not s.discard[enemy]:
             return
-        s.out_of_game[enemy].append(s.discard[enemy].pop())
+        s.put_out_of_game(enemy, s.discard[enemy].pop())
 
 
 def matches(s: State, card: int, spec: Mapping[str, Any]) -> bool:
@@ -300,7 +300,7 @@ def _to_out_of_game(s: State, source: int, step: Mapping[str, Any], ctx: dict[st
     if g is None or g not in s.zone:
         return STOP
     s.rules.leave_battlefield(s, g)
-    s.out_of_game[s.owner[g]].append(g)
+    s.put_out_of_game(s.owner[g], g)
     return None
 
 
@@ -328,7 +328,7 @@ def _equip_free(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, A
     if s.rules.equip_problem(s, s.owner[card], card, g) is not None:
         return STOP
     s.hand[s.owner[card]].remove(card)
-    s.gear.setdefault(g, []).append(card)
+    s.gear[g] = (*s.gear.get(g, ()), card)
     s.carrier[card] = g
     return None
 
@@ -576,7 +576,7 @@ def _use_card(s: State, ctx: dict[str, Any]) -> None:
         return
     s.stack.remove(card)
     g = ctx["g"][0]
-    s.gear.setdefault(g, []).append(card)
+    s.gear[g] = (*s.gear.get(g, ()), card)
     s.carrier[card] = g
 
 

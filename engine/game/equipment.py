@@ -80,7 +80,7 @@ def resolve(s: State, a: Equip, negated: bool) -> None:
     if negated or problem(s, s.owner[a.card], a.card, a.general) is not None:
         s.rules.to_discard(s, a.card)
         return
-    s.gear.setdefault(a.general, []).append(a.card)
+    s.gear[a.general] = (*s.gear.get(a.general, ()), a.card)
     s.carrier[a.card] = a.general
     if "equipped" in s.hooks:
         s.rules.emit(s, "equipped", {"card": a.card, "general": a.general})

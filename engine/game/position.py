@@ -334,7 +334,7 @@ def state_from_position(game: Game, data: Any) -> State:
             if problem is not None:
                 code, params, rule = problem
                 raise PositionError(code, params, rule, "players")
-            state.gear.setdefault(general, []).append(piece)
+            state.gear[general] = (*state.gear.get(general, ()), piece)
             state.carrier[piece] = general
     return state
 
@@ -363,7 +363,7 @@ def position_from_state(state: State) -> dict[str, Any]:
         battlefield = []
         for g in state.field[p]:
             entry: dict[str, Any] = {"general": names[g], "zone": state.zone[g].value}
-            gear = state.gear.get(g, [])
+            gear = state.gear.get(g, ())
             if gear:
                 entry["equipment"] = [names[e] for e in gear]
             if g in state.fresh:

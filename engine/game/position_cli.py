@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,7 @@ def _count(names: Any) -> int:
     return int(names["hidden"]) if isinstance(names, dict) else len(names)
 
 
-def describe(position: dict[str, Any], limits: list[int], reader: Reader) -> list[str]:
+def describe(position: dict[str, Any], limits: Sequence[int], reader: Reader) -> list[str]:
     """The lines that describe a checked position, in the reader's language."""
     say = reader.render
     lines = [

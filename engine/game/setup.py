@@ -56,7 +56,7 @@ def do_commandment(s: State, a: ChooseCommandment) -> None:
     """Place the chosen commandment face down in COMMAND; the others stay in the pool, outside the game."""
     player = s.to_act
     if a.card is not None:
-        s.pool[player].remove(a.card)
+        s.take_from_pool(player, a.card)
         s.command[player] = a.card
         s.index_commandment(a.card)
     _next_chooser(s, player + 1)

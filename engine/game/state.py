@@ -13,8 +13,8 @@ from __future__ import annotations
 import copy
 import functools
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
 
 from engine.cards import Card, CardDatabase
 from engine.game.actions import Action, ActivateEffect, CoinFlip, LegalAction, Reveal, action_from_json
@@ -40,6 +40,7 @@ class Game:
         self.rules = rules
         self._text_info: dict[str, tuple[Any, ...]] = {}
         self._indexes: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._cards: dict[tuple[str, ...], tuple[Card, ...]] = {}
 
     def text_info(self, card: Card) -> tuple[Any, ...]:
         """(whether the card's text reaches beyond itself on the battlefield, the events it listens to,
@@ -78,6 +79,93 @@ class Game:
     def state_from_json(self, data: dict[str, Any]) -> State:
         """The state serialised by :meth:`State.to_json` (exact round trip)."""
         return State.from_json(self, data)
+
+
+class History(Sequence[Action]):
+    """The actions applied to a game so far: a persistent, immutable list that clones share.
+
+    ``history.plus(action)`` is a new history one longer (O(1)); the old one is unchanged. Reads like a
+    tuple (``len``, iteration, indexing, slicing; equal to a list or tuple of the same actions); the
+    actions in order are built once per history, when first asked for.
+    """
+
+    __slots__ = ("_items", "_last", "_len", "_prev")
+
+    def __init__(self, prev: History | None = None, last: Action | None = None) -> None:
+        self._prev: History | None = prev
+        self._last: Action | None = last
+        self._len: int = 0 if prev is None else prev._len + 1
+        self._items: tuple[Action, ...] | None = () if prev is None else None
+
+    @classmethod
+    def of(cls, actions: Iterable[Action]) -> History:
+        """A history of ``actions`` in order."""
+        h = EMPTY_HISTORY
+        for a in actions:
+            h = History(h, a)
+        return h
+
+    def plus(self, action: Action) -> History:
+        """This history followed by ``action``."""
+        return History(self, action)
+
+    def _tuple(self) -> tuple[Action, ...]:
+        items = self._items
+        if items is None:
+            tail: list[Action] = []
+            node: History = self
+            while node._items is None:
+                tail.append(node._last)  # type: ignore[arg-type]
+                node = node._prev  # type: ignore[assignment]
+            tail.reverse()
+            items = self._items = node._items + tuple(tail)
+        return items
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __bool__(self) -> bool:
+        return self._len > 0
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._tuple())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return list(self._tuple()[index])
+        if index == -1 and self._len:
+            return self._last  # type: ignore[return-value]
+        return self._tuple()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self is other or (self._len == other._len and self._tuple() == other._tuple())
+        if isinstance(other, (list, tuple)):
+            return len(other) == self._len and list(self._tuple()) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __copy__(self) -> History:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return self  # immutable (and a deep copy node by node would recurse once per action)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (History.of, (self._tuple(),))
+
+    def __repr__(self) -> str:
+        return f"History({list(self._tuple())!r})"
+
+
+EMPTY_HISTORY = History()
 
 
 class State:
@@ -144,21 +232,31 @@ class State:
         self.rules = game.rules
         self.seed = seed
         self.decks = tuple(decks)
-        self.names: list[str] = []
-        self.owner: list[int] = []
+        names: list[str] = []
+        owner: list[int] = []
         self.resource: list[list[int]] = [[], []]
-        self.pool: list[list[int]] = [[], []]
+        pool: list[list[int]] = [[], []]
         for player, deck in enumerate(self.decks):
             for name in deck.resource:
-                self.resource[player].append(len(self.names))
-                self.names.append(name)
-                self.owner.append(player)
+                self.resource[player].append(len(names))
+                names.append(name)
+                owner.append(player)
             for name in deck.pool:
-                self.pool[player].append(len(self.names))
-                self.names.append(name)
-                self.owner.append(player)
+                pool[player].append(len(names))
+                names.append(name)
+                owner.append(player)
         db = game.db
-        self.cards: list[Card] = [db[n] for n in self.names]
+        self.pool: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(pool[0]), tuple(pool[1]))
+        """Each player's commandment pool: immutable, shared by clones (:meth:`take_from_pool`)."""
+        # fixed for the whole game, immutable, shared by clones
+        self.names: tuple[str, ...] = tuple(names)
+        self.owner: tuple[int, ...] = tuple(owner)
+        cards = game._cards.get(self.names)
+        if cards is None:
+            cards = tuple(db[n] for n in names)
+            if len(game._cards) < 64:
+                game._cards[self.names] = cards
+        self.cards: tuple[Card, ...] = cards
         self.texts = any(c.effect for c in self.cards)
         self.listeners: list[int] = []
         self.auras: set[int] = set()
@@ -168,7 +266,7 @@ class State:
         self.table_static: list[int] = []
         self.flagged: dict[str, list[int]] = {}
         if self.texts:
-            key = (tuple(self.names), len(self.resource[0]), len(self.pool[0]))
+            key = (self.names, len(self.resource[0]), len(self.pool[0]))
             cached = game._indexes.get(key)
             if cached is None:
                 in_pool = {c for pile in self.pool for c in pile}
@@ -197,18 +295,20 @@ class State:
                 self.table_static,
             ) = cached
         self.factions = tuple(d.factions for d in self.decks)
-        self.limit = [hand_limit(len(f)) for f in self.factions]
+        self.limit = tuple(hand_limit(len(f)) for f in self.factions)
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
         self.casualty: list[list[int]] = [[], []]
-        self.out_of_game: list[list[int]] = [[], []]
+        self.out_of_game: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        """Immutable, shared by clones (:meth:`put_out_of_game`)."""
         self.command: list[int | None] = [None, None]
         self.command_revealed = False
         self.advantage: int | None = None
         self.field: list[list[int]] = [[], []]
         self.zone: dict[int, Zone] = {}
-        self.gear: dict[int, list[int]] = {}
+        self.gear: dict[int, tuple[int, ...]] = {}
+        """Each general's equipment, as tuples (replaced, never changed in place: clones share them)."""
         self.carrier: dict[int, int] = {}
         self.stack: list[int] = []
         self.turn = 0
@@ -232,7 +332,7 @@ class State:
         self.top: list[int] | None = None
         """Cards looked at on top of each RESOURCE (郭嘉); the same list as ``memory["top"]``."""
         self.outcome: Outcome | None = None
-        self.history: list[Action] = []
+        self.history: History = EMPTY_HISTORY
 
     def _index(self, i: int) -> None:
         """Add card ``i`` to the indexes of texts (in place: only while the state is being built)."""
@@ -265,6 +365,19 @@ class State:
         self.self_static = set(self.self_static)
         self.table_static = list(self.table_static)
         self._index(card)
+
+    def take_from_pool(self, player: int, card: int) -> None:
+        """Take ``card`` out of ``player``'s commandment pool. The piles are tuples, replaced, never changed
+        in place: clones share them (the pool changes once a game)."""
+        pile = list(self.pool[player])
+        pile.remove(card)
+        self.pool = (tuple(pile), self.pool[1]) if player == 0 else (self.pool[0], tuple(pile))
+
+    def put_out_of_game(self, player: int, card: int) -> None:
+        """Put ``card`` in ``player``'s OUT OF GAME. The piles are tuples, replaced, never changed in
+        place: clones share them (cards rarely go there)."""
+        a, b = self.out_of_game
+        self.out_of_game = ((*a, card), b) if player == 0 else (a, (*b, card))
 
     # --- who acts ---------------------------------------------------------------------------
 
@@ -325,7 +438,7 @@ class State:
         error = self.validate(action)
         if error is not None:
             raise error
-        self.history.append(action)
+        self.history = self.history.plus(action)
         rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
@@ -405,7 +518,7 @@ class State:
                 return area
         raise KeyError(card)
 
-    def _piles(self) -> list[tuple[Area, list[list[int]]]]:
+    def _piles(self) -> list[tuple[Area, Sequence[Sequence[int]]]]:
         cmd = [[c] for c in self.command if c is not None]
         return [
             (Area.RESOURCE, self.resource),
@@ -427,33 +540,79 @@ class State:
     # --- copying and serialising ---------------------------------------------------------------
 
     def clone(self) -> State:
-        """An independent copy (for look-ahead); cheap: lists are copied, cards are shared."""
-        new = State.__new__(State)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS2:
-            a, b = getattr(self, name)
-            setattr(new, name, [list(a), list(b)])
-        new.hidden = list(self.hidden)
-        new.command = list(self.command)
-        new.zone = dict(self.zone)
-        new.gear = {g: list(e) for g, e in self.gear.items()}
-        new.carrier = dict(self.carrier)
-        new.stack = list(self.stack)
-        new.chance = list(self.chance) if self.chance is not None else None
-        new.acted = set(self.acted)
-        new.fresh = set(self.fresh)
-        new.activated = set(self.activated)
-        new.modifiers = [list(m) for m in self.modifiers]
-        new.history = list(self.history)
-        new.moved = set(self.moved)
-        new.attacked = set(self.attacked)
-        new.frames = copy.deepcopy(self.frames)
-        new.choice = copy.deepcopy(self.choice)
-        new.memory = copy.deepcopy(self.memory)
-        new.tmem = copy.deepcopy(self.tmem)
-        new.now = dict(self.now)
-        new.top = new.memory.get("top")
+        """An independent copy (for look-ahead); cheap: what never changes is shared (the game, the
+        cards, the decks, the history, which is persistent: :class:`History`), the rest is copied,
+        empty containers made anew and card texts' JSON-like bookkeeping copied only when not empty."""
+        new = _new_state(State)
+        new.game = self.game
+        new.rules = self.rules
+        new.seed = self.seed
+        new.decks = self.decks
+        new.names = self.names
+        new.owner = self.owner
+        new.cards = self.cards
+        new.texts = self.texts
+        new.listeners = self.listeners  # the text indexes are shared: index_commandment copies first
+        new.auras = self.auras
+        new.hooks = self.hooks
+        new.keyed = self.keyed
+        new.flagged = self.flagged
+        new.self_static = self.self_static
+        new.table_static = self.table_static
+        new.factions = self.factions
+        new.limit = self.limit
+        new.command_revealed = self.command_revealed
+        new.advantage = self.advantage
+        new.turn = self.turn
+        new.active = self.active
+        new.first = self.first
+        new.phase = self.phase
+        new.to_act = self.to_act
+        new.pending = self.pending
+        new.outcome = self.outcome
+        new.history = self.history
+        new.pool = self.pool  # tuples: take_from_pool replaces them
+        new.out_of_game = self.out_of_game  # likewise: put_out_of_game
+        a, b = self.resource
+        new.resource = [a[:], b[:]]
+        a, b = self.hand
+        new.hand = [a[:], b[:]]
+        a, b = self.discard
+        new.discard = [a[:], b[:]]
+        a, b = self.casualty
+        new.casualty = [a[:], b[:]]
+        a, b = self.field
+        new.field = [a[:], b[:]]
+        new.hidden = self.hidden[:]
+        new.command = self.command[:]
+        new.zone = self.zone.copy()
+        new.gear = self.gear.copy()
+        new.carrier = self.carrier.copy()
+        new.stack = self.stack[:]
+        chance = self.chance
+        new.chance = chance[:] if chance is not None else None
+        new.acted = self.acted.copy()
+        new.fresh = self.fresh.copy()
+        new.activated = self.activated.copy()
+        mods = self.modifiers
+        new.modifiers = [m[:] for m in mods] if mods else []
+        new.moved = self.moved.copy()
+        new.attacked = self.attacked.copy()
+        frames = self.frames
+        new.frames = _copy_json(frames) if frames else []
+        choice = self.choice
+        new.choice = _copy_json(choice) if choice is not None else None
+        memory = self.memory
+        if memory:
+            new.memory = memory = _copy_json(memory)
+            new.top = memory.get("top")
+        else:
+            new.memory = {}
+            new.top = None
+        tmem = self.tmem
+        new.tmem = _copy_json(tmem) if tmem else {}
+        now = self.now
+        new.now = _copy_json(now) if now else {}
         return new
 
     def to_json(self, *, history: bool = True) -> dict[str, Any]:
@@ -516,7 +675,7 @@ class State:
             s.to_act = int(data["to_act"])
             for name in _LISTS2:
                 a, b = data[name]
-                setattr(s, name, [list(a), list(b)])
+                setattr(s, name, (tuple(a), tuple(b)) if name in _TUPLES2 else [list(a), list(b)])
             s.hidden = list(data["hidden"])
             s.command = list(data["command"])
             for c in s.command:
@@ -525,7 +684,7 @@ class State:
             s.command_revealed = bool(data["command_revealed"])
             s.advantage = data["advantage"]
             s.zone = {int(g): Zone(z) for g, z in data["zone"]}
-            s.gear = {int(g): list(e) for g, e in data["gear"]}
+            s.gear = {int(g): tuple(e) for g, e in data["gear"]}
             s.carrier = {e: g for g, es in s.gear.items() for e in es}
             s.stack = list(data["stack"])
             ch = data["chance"]
@@ -545,7 +704,7 @@ class State:
                 s.memory = copy.deepcopy(texts["memory"])
                 s.tmem = copy.deepcopy(texts["turn"])
                 s.top = s.memory.get("top")
-            s.history = [action_from_json(a) for a in data.get("history", [])]
+            s.history = History.of(action_from_json(a) for a in data.get("history", []))
             _check_one_area(s)
         except LogError:
             raise
@@ -578,7 +737,7 @@ def _check_one_area(s: State) -> None:
     if len(every) == n and set(every) == _all_ids(n) and s.zone.keys() == set(s.field[0]) | set(s.field[1]):
         return  # the usual case, quickly; else find what is wrong, to say it
     seen: dict[int, str] = {}
-    piles: list[tuple[str, list[int]]] = []
+    piles: list[tuple[str, Sequence[int]]] = []
     for area, pair in (
         (Area.RESOURCE, s.resource),
         (Area.POOL, s.pool),
@@ -630,6 +789,25 @@ def _is_aura(card: Card) -> bool:
     return any(isinstance(f, dict) and (f.get("to", "self") != "self" or f.get("side")) for f in spec.get("flags", ()))
 
 
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, sets, tuples of them; anything else is immutable and
+    shared): the card texts' bookkeeping. Several times faster than ``copy.deepcopy``, which keeps a memo."""
+    t = type(value)
+    if t is dict:
+        return {k: _copy_json(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if t is list:
+        return [_copy_json(v) if type(v) in _CONTAINERS else v for v in value]
+    if t is set:
+        return set(value)
+    if t is tuple:
+        return tuple(_copy_json(v) if type(v) in _CONTAINERS else v for v in value)
+    return value
+
+
+_CONTAINERS = frozenset({dict, list, set, tuple})
+_new_state = object.__new__
+
+
 def _mix(seed: int, step: int) -> int:
     """splitmix64 of (seed, step): a uniform 64-bit number, the same on every machine."""
     z = (seed * 0x9E3779B97F4A7C15 + step * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
@@ -638,35 +816,8 @@ def _mix(seed: int, step: int) -> int:
     return (z ^ (z >> 31)) >> 8
 
 
-_SHARED = (
-    "game",
-    "rules",
-    "seed",
-    "decks",
-    "names",
-    "owner",
-    "cards",
-    "listeners",
-    "hooks",
-    "keyed",
-    "flagged",
-    "self_static",
-    "table_static",
-    "texts",
-    "auras",
-    "factions",
-    "limit",
-    "command_revealed",
-    "advantage",
-    "turn",
-    "active",
-    "first",
-    "phase",
-    "to_act",
-    "pending",
-    "outcome",
-)
 _LISTS2 = ("resource", "pool", "hand", "discard", "casualty", "out_of_game", "field")
+_TUPLES2 = ("pool", "out_of_game")
 
 _PHASE_RULE = {
     Phase.COMMANDMENT: "§2.6.4",

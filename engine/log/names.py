@@ -66,6 +66,7 @@ def _by_name(state: State, name: str, candidates: Iterable[int], taken: Sequence
 
 def _find(state: State, name: str, player: int, place: str, taken: Sequence[int]) -> int | None:
     """The lowest id named ``name`` in ``place`` and not ``taken`` (the same as ``_by_name`` over ``_candidates``)."""
+    pile: Sequence[int]
     if place == HAND or place == PAY:
         pile = state.hand[player]
     elif place == POOL:

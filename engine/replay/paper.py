@@ -223,8 +223,9 @@ class PaperTable:
     def _swap(self, state: State, a: int, b: int) -> None:
         """Exchange two cards of one player in the face-down piles (their names were not known)."""
         player = state.owner[a]
+        gone = list(state.out_of_game[player])  # a tuple shared by clones: swapped in a copy, then replaced
         where: dict[int, tuple[list[int], int]] = {}
-        for pile in (state.resource[player], state.hand[player], state.discard[player], state.out_of_game[player]):
+        for pile in (state.resource[player], state.hand[player], state.discard[player], gone):
             for i, c in enumerate(pile):
                 if c == a or c == b:
                     where[c] = (pile, i)
@@ -232,6 +233,10 @@ class PaperTable:
             return
         (pa, ia), (pb, ib) = where[a], where[b]
         pa[ia], pb[ib] = b, a
+        if gone != list(state.out_of_game[player]):
+            pair = list(state.out_of_game)
+            pair[player] = tuple(gone)
+            state.out_of_game = (pair[0], pair[1])
         top = state.rules.known_top(state, player)
         hidden = state.resource[player][top : top + state.hidden[player]]
         state.resource[player][top : top + state.hidden[player]] = sorted(hidden)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.cards import CardDatabase
-from engine.game import IllegalAction, State
+from engine.game import Action, IllegalAction, State
 from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError
 from engine.game.position import PositionError
@@ -563,7 +563,7 @@ def _adjudicate(
     apply = state.apply
     current = state.current_player
     paper = PaperTable() if transcribed else None  # ruling G18: unknown face-down cards, implicit passes
-    resolve = paper.resolve if paper is not None else resolve_action
+    reveals: dict[str, Action] = {}
     for i in range(stop):
         entry = entries[i]
         raw_action = entry["action"]
@@ -578,7 +578,17 @@ def _adjudicate(
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
             break
         try:
-            action = resolve(state, raw_action)
+            named = raw_action.get("card")
+            if paper is not None:
+                action = paper.resolve(state, raw_action)
+            elif len(raw_action) == 2 and type(named) is str and raw_action["type"] == "reveal":
+                # half of all entries, the same few names: resolved once per log (a Reveal names no id)
+                cached = reveals.get(named)
+                if cached is None:
+                    cached = reveals[named] = resolve_action(state, raw_action)
+                action = cached
+            else:
+                action = resolve_action(state, raw_action)
         except LogFormatError as exc:
             if exc.kind == "absent":
                 first_illegal = IllegalEntry(i, _actor_of(who), raw_action, "ruling D1", exc.said)

@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,7 +30,7 @@ from engine.replay import Verdict, adjudicate, steps
 from engine.replay.verdict import refusal
 from junling import engine_text
 from junling.errors import Refused
-from junling.models import record
+from junling.models import AuditEvent, record
 from matches import task_names
 from matches.access import (
     access_game_adjudication,
@@ -49,6 +49,8 @@ PROGRESS_EVERY = 500
 """The replay task stores its progress in the database every this many entries."""
 MAX_PAUSE = 1.0
 """The longest pause (seconds) a test may ask the task to make after each progress update."""
+BATCH_SIZE = 50
+"""Adjudications one ``matches.replay_logs`` task replays (a task's own cost is about ten replays')."""
 STEP_WINDOW = 8
 """The viewer shows this many entries before and after the current one, in plain words."""
 
@@ -293,8 +295,21 @@ def request_adjudication(
                 claimed=claim,
             )
             if enqueue:
-                outbox.enqueue(task_names.REPLAY_LOG, [adjudication.pk])
+                enqueue_adjudications([adjudication.pk])
     return adjudication
+
+
+def enqueue_adjudications(ids: Iterable[int], *, batch_size: int = BATCH_SIZE) -> int:
+    """Enqueue the replays of ``ids`` through the outbox, ``batch_size`` adjudications to a
+    ``matches.replay_logs`` task (sent once the caller's transaction commits); the number of tasks."""
+    ids = list(dict.fromkeys(int(i) for i in ids))
+    size = max(1, int(batch_size))
+    tasks = 0
+    with transaction.atomic():
+        for start in range(0, len(ids), size):
+            outbox.enqueue(task_names.REPLAY_LOGS, [ids[start : start + size]])
+            tasks += 1
+    return tasks
 
 
 def upload_log(actor: Any, raw: bytes) -> Adjudication:
@@ -390,6 +405,136 @@ def with_record(verdict: Verdict, raw: str, match: Match | None) -> Verdict:
     except LogFormatError:
         return verdict  # not a log: nothing is claimed
     return records.compare_with_record(verdict, data, match)
+
+
+def run_adjudications(ids: Sequence[int]) -> dict[str, int]:
+    """Replay several adjudications in one go and store their verdicts in one statement (the batch task).
+
+    Each adjudication is replayed exactly once: those already done are skipped, and the others are
+    claimed with ``SELECT ... FOR UPDATE SKIP LOCKED`` in the transaction that stores their verdicts, so
+    a second run of the same batch (a message delivered twice) skips what the first holds or has done,
+    and a worker that dies mid-batch rolls everything back (the redelivered batch replays it all again;
+    nothing half-stored). A log whose replay raises is marked failed, alone (its error stored): the
+    others keep their verdicts, and a new request queues it again (:func:`request_adjudication`); a
+    database error loses the batch's transaction, so then each log is replayed alone, in its own.
+    A batch of one is :func:`run_adjudication`, with its progress updates. Returns counts: done,
+    failed, skipped.
+    """
+    wanted = sorted({int(i) for i in ids})
+    if len(wanted) == 1:
+        if Adjudication.objects.filter(pk=wanted[0], status=Adjudication.Status.DONE).exists():
+            return {"done": 0, "failed": 0, "skipped": 1}
+        one = run_adjudication(wanted[0])
+        return {"done": int(one.is_done), "failed": int(one.status == Adjudication.Status.FAILED), "skipped": 0}
+    try:
+        return _run_batch(wanted)
+    except DatabaseError:  # the batch's transaction is lost (rolled back): each log alone, in its own
+        counts = {"done": 0, "failed": 0, "skipped": 0}
+        for pk in wanted:
+            if Adjudication.objects.filter(pk=pk, status=Adjudication.Status.DONE).exists():
+                counts["skipped"] += 1
+                continue
+            try:
+                one = run_adjudication(pk)
+            except Exception:  # stored as failed by run_adjudication; the others go on
+                counts["failed"] += 1
+                continue
+            counts["done" if one.is_done else "failed"] += 1
+        return counts
+
+
+def _run_batch(wanted: list[int]) -> dict[str, int]:
+    counts = {"done": 0, "failed": 0, "skipped": 0}
+    with transaction.atomic():
+        claimed = list(
+            Adjudication.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("log", "database_version", "match")
+            .defer("database_version__document", "verdict")
+            .filter(pk__in=wanted)
+            .exclude(status=Adjudication.Status.DONE)
+            .order_by("pk")
+        )
+        counts["skipped"] = len(wanted) - len(claimed)
+        now = timezone.now()
+        events = []
+        for adjudication in claimed:
+            adjudication.attempts += 1
+            adjudication.started_at = now
+            try:
+                verdict = verdict_for(
+                    adjudication.log.content.encode("utf-8"),
+                    version=adjudication.database_version,
+                    match=adjudication.match,
+                )
+                if adjudication.game_id is None:  # as run_adjudication: a loose log is compared with its record
+                    verdict = with_record(verdict, adjudication.log.content, adjudication.match)
+                data = verdict.to_dict()
+                if adjudication.match is not None:
+                    data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
+            except DatabaseError:
+                raise  # the transaction is lost: run_adjudications replays each log alone
+            except Exception as exc:  # this log only: the others keep their verdicts
+                adjudication.status = Adjudication.Status.FAILED
+                adjudication.error = f"{type(exc).__name__}: {exc}"
+                adjudication.finished_at = timezone.now()
+                counts["failed"] += 1
+                continue
+            adjudication.status = Adjudication.Status.DONE
+            adjudication.verdict = data
+            adjudication.ok = verdict.ok
+            adjudication.progress_done = verdict.replayed
+            adjudication.progress_total = verdict.entries
+            adjudication.finished_at = timezone.now()
+            adjudication.error = ""
+            counts["done"] += 1
+            events.append(
+                AuditEvent(
+                    verb="adjudication.verdict",
+                    target_type=adjudication._meta.label_lower,
+                    target_id=str(adjudication.pk),
+                    data={"ok": verdict.ok, "legal": verdict.legal, "replayed": verdict.replayed},
+                )
+            )
+        if claimed:
+            _store_batch(claimed)
+            AuditEvent.objects.bulk_create(events)
+    return counts
+
+
+def _store_batch(rows: list[Adjudication]) -> None:
+    """Store the batch's results in one UPDATE (``CASE id WHEN ... THEN ... ELSE column END`` for each
+    field, the values prepared by the model's own fields): what ``bulk_update`` writes, without building
+    an ORM expression per row and field, which cost about as much as the replays themselves."""
+    quote = connection.ops.quote_name
+    meta = Adjudication._meta
+    pk = quote(meta.pk.column)  # type: ignore[union-attr]
+    sets, params = [], []
+    for name in _BATCH_FIELDS:
+        field = meta.get_field(name)
+        column = quote(field.column)  # type: ignore[union-attr]
+        whens = []
+        for row in rows:
+            whens.append("WHEN %s THEN %s")
+            params += [row.pk, field.get_db_prep_save(getattr(row, name), connection)]  # type: ignore[union-attr]
+        sets.append(f"{column} = CASE {pk} {' '.join(whens)} ELSE {column} END")
+    params += [row.pk for row in rows]
+    marks = ", ".join(["%s"] * len(rows))
+    sql = f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} WHERE {pk} IN ({marks})"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+_BATCH_FIELDS = (
+    "status",
+    "verdict",
+    "ok",
+    "progress_done",
+    "progress_total",
+    "attempts",
+    "started_at",
+    "finished_at",
+    "error",
+)
 
 
 # --- the report -------------------------------------------------------------------------------------------

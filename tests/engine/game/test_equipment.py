@@ -59,7 +59,7 @@ def test_g13_no_two_own_armaments_of_one_name_on_the_battlefield(game):
 def test_2_3_1_the_opponent_may_carry_an_armament_of_the_same_name(game):
     s = table(game)
     cao = put(s, 1, "曹操")
-    s.gear[cao] = [mine := give(s, 1, "丈八蛇矛")]
+    s.gear[cao] = (mine := give(s, 1, "丈八蛇矛"),)
     s.hand[1].remove(mine)
     s.carrier[mine] = cao
     guan = put(s, 0, "关羽")
