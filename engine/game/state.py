@@ -159,7 +159,9 @@ class History(Sequence[Action]):
         return self  # immutable (and a deep copy node by node would recurse once per action)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (History.of, (self._tuple(),))
+        # a module-level function, not the bound classmethod: some libraries (Twisted) replace how
+        # bound methods pickle, process-wide
+        return (_history_of, (self._tuple(),))
 
     def __repr__(self) -> str:
         return f"History({list(self._tuple())!r})"
@@ -829,3 +831,8 @@ _PHASE_RULE = {
     Phase.CHOICE: "§2.1",
     Phase.NAMING: "§2.6",
 }
+
+
+def _history_of(actions: Iterable[Action]) -> History:
+    """Unpickle a :class:`History` (its ``__reduce__``)."""
+    return History.of(actions)
