@@ -265,6 +265,10 @@ MESSAGES: dict[str, str] = {
     "refusal.equip.not_yours": N_("%(card)s is not your general"),
     "refusal.equip.armament_slot": N_("%(card)s already carries an armament (§3.6.1 rule B)"),
     "refusal.equip.troop_slot": N_("%(card)s already carries a troop (§3.6.1 rule B)"),
+    "refusal.equip.two_slots": N_(
+        "%(card)s already carries %(count)s pieces of equipment: a general with two armament slots carries two "
+        "armaments, or one armament and one troop, never two armaments and a troop"
+    ),
     "refusal.equip.unique": N_("you already have the armament %(card)s on the battlefield: armaments are unique"),
     "refusal.event.is_tactic": N_("%(card)s is a tactic (计略): a tactic is executed through a general"),
     "refusal.event.not_event": N_("%(card)s is not an event (事件)"),

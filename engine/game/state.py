@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import Card, CardDatabase
+from engine.cards import NO_FACTION, Card, CardDatabase, deck_factions
 from engine.game.actions import Action, ActivateEffect, CoinFlip, LegalAction, Reveal, action_from_json
 from engine.game.decks import Deck
 from engine.game.errors import IllegalAction, LogError
@@ -194,8 +194,10 @@ class State:
                 self.self_static,
                 self.table_static,
             ) = cached
-        self.factions = tuple(d.factions for d in self.decks)
-        self.limit = [hand_limit(len(f)) for f in self.factions]
+        # 无 in a declaration is not a faction; the hand limit comes from the resource cards' factions,
+        # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
+        self.factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in self.decks)
+        self.limit = [hand_limit(len(deck_factions(self.cards[c] for c in self.resource[p]))) for p in (0, 1)]
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.game import (
     ActivateEffect,
     Choose,
     EndTurn,
     Equip,
+    IllegalAction,
     Melee,
     Move,
     Pass,
@@ -19,7 +22,7 @@ from engine.game.generals import might, wit
 from engine.game.strategy import tactic_cost
 from engine.game.terms import Area, Phase, Zone
 from engine.game.turn import hand_limit, upkeep
-from tests.engine.game.cardtable import FILLER, next_turn, pay, settle, table
+from tests.engine.game.cardtable import DB, FILLER, next_turn, pay, settle, table
 from tests.engine.game.conftest import arm, give, put
 
 F, B, E = Zone.FORTRESS, Zone.BORDER, Zone.ENEMY_BORDER
@@ -440,6 +443,36 @@ def test_lu_bu_carries_two_armaments():
     s.apply(Equip(give(s, 0, "青龙偃月刀"), lu, pay(s, 0, 2)))
     s.apply(Pass())
     assert might(s, lu) == 10
+
+
+def test_ruling_G16_two_armaments_leave_no_room_for_a_troop():
+    s = table(["吕布", "丈八蛇矛", "青龙偃月刀", "弓弩手"])
+    lu = put(s, 0, "吕布")
+    for name, cost in (("丈八蛇矛", 1), ("青龙偃月刀", 2)):
+        s.apply(Equip(give(s, 0, name), lu, pay(s, 0, cost)))
+        s.apply(Pass())
+    bow = give(s, 0, "弓弩手")
+    assert s.validate(Equip(bow, lu, pay(s, 0, 1))) is not None
+    with pytest.raises(IllegalAction) as exc:
+        s.apply(Equip(bow, lu, pay(s, 0, 1)))
+    assert exc.value.code == "refusal.equip.two_slots" and "ruling G16" in exc.value.rule and "§2.3.1" in exc.value.rule
+    assert not [a for a in s.legal_actions() if getattr(getattr(a, "template", a), "card", None) == bow]
+
+
+def test_ruling_G16_an_armament_and_a_troop_leave_no_room_for_a_second_armament():
+    s = table(["吕布", "丈八蛇矛", "青龙偃月刀", "弓弩手"])
+    lu = put(s, 0, "吕布")
+    for name, cost in (("丈八蛇矛", 1), ("弓弩手", 1)):
+        s.apply(Equip(give(s, 0, name), lu, pay(s, 0, cost)))
+        s.apply(Pass())
+    with pytest.raises(IllegalAction) as exc:
+        s.apply(Equip(give(s, 0, "青龙偃月刀"), lu, pay(s, 0, 2)))
+    assert exc.value.code == "refusal.equip.two_slots"
+    assert len(s.gear[lu]) == 2
+
+
+def test_ruling_G16_the_starter_lu_bu_text_says_two_armaments_or_one_and_a_troop():
+    assert "或1个宝物和1个兵种" in DB["吕布"].text and "or 1 armament and 1 troop" in DB["吕布"].text_en
 
 
 def test_hua_xiong_plus_1_in_the_enemy_border():
