@@ -47,6 +47,9 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
         return IllegalAction("refusal.activate.no_effect", {"card": card(s.names, src)}, "§3.6.4")
     if src in s.activated:
         return IllegalAction("refusal.activate.already", {"card": card(s.names, src)}, "ruling G8")
+    why = _check_target(s, src, a.target)
+    if why is not None:
+        return why
     cost = s.rules.ability_cost(s.cards[src])
     return s.rules.check_payment(
         s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, src))
@@ -69,7 +72,22 @@ def resolve(s: State, a: ActivateEffect, negated: bool) -> None:
         return
     spec = s.cards[a.source].effect
     if spec and spec.get("activate"):
-        s.rules.queue(s, a.source, "activate", {})
+        s.rules.queue(s, a.source, "activate", {} if a.target is None else {"_target": a.target})
+
+
+def _steps(s: State, src: int) -> Any:
+    spec = s.cards[src].effect if s.texts else None
+    return spec.get("activate") if spec else None
+
+
+def _check_target(s: State, src: int, target: int | None) -> IllegalAction | None:
+    """The target named when the effect is activated: one legal target if it targets, none otherwise (G17)."""
+    steps = _steps(s, src)
+    if steps is None:
+        if target is not None:
+            return IllegalAction("refusal.target.none_needed", {"card": card(s.names, src)}, "ruling G17")
+        return None
+    return s.rules.check_target(s, src, steps, {}, target)
 
 
 def _fulfil_spec(s: State, card: int) -> dict | None:
@@ -173,7 +191,9 @@ def legal(s: State, out: list[LegalAction]) -> None:
         if src in s.activated:
             continue
         cost = s.rules.ability_cost(s.cards[src])
-        if cost == 0:
-            out.append(ActivateEffect(src))
-        elif cost <= len(hand):
-            out.append(PaymentChoice(ActivateEffect(src), cost, tuple(hand)))
+        if cost > len(hand):
+            continue
+        steps = _steps(s, src)
+        for t in [None] if steps is None else s.rules.targets_for(s, src, steps, {}):
+            a = ActivateEffect(src, (), t)
+            out.append(a if cost == 0 else PaymentChoice(a, cost, tuple(hand)))

@@ -354,7 +354,7 @@ def test_zhou_yu_plus_2_wit_executing_a_fire_tactic():
     s = table(["周瑜", "火箭队的突袭"], ["诸葛亮"])
     zhou = put(s, 0, "周瑜", E)  # Wit 6 (+2 = 8)
     zhuge = put(s, 1, "诸葛亮", B)  # Wit 7
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhou, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhou, pay(s, 0, 1), zhuge))
     settle(s)
     assert s.area_of(zhuge) is Area.CASUALTY
 
@@ -390,7 +390,7 @@ def test_lu_xun_never_dies_to_an_enemy_tactic():
     s = table(["诸葛亮", "火箭队的突袭"], ["陆逊"])
     zhuge = put(s, 0, "诸葛亮", E)  # 7 > 6
     lu = put(s, 1, "陆逊", B)
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhuge, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhuge, pay(s, 0, 1), lu))
     settle(s)
     assert s.area_of(lu) is Area.BATTLEFIELD
 
@@ -501,7 +501,7 @@ def test_li_ru_sends_an_enemy_of_wit_3_or_less_in_his_zone_to_casualty():
     li = put(s, 0, "李儒", E)
     put(s, 1, "刘备", B)  # Wit 4
     fei = put(s, 1, "张飞", B)  # Wit 1
-    s.apply(ActivateEffect(li, pay(s, 0, 2)))
+    s.apply(ActivateEffect(li, pay(s, 0, 2), fei))
     settle(s)
     assert s.area_of(fei) is Area.CASUALTY
 
@@ -536,7 +536,7 @@ def test_zhang_bao_gives_an_enemy_outside_minus_2():
     s = table(["张宝"], ["关羽"])
     bao = put(s, 0, "张宝")
     guan = put(s, 1, "关羽", B)
-    s.apply(ActivateEffect(bao, pay(s, 0, 1)))
+    s.apply(ActivateEffect(bao, pay(s, 0, 1), guan))
     settle(s)
     assert might(s, guan) == 3
 
@@ -673,7 +673,7 @@ def test_pang_ji_sends_an_enemy_defector_home():
     s = table(["逢纪"], ["马超"])
     p = put(s, 0, "逢纪")
     ma = put(s, 1, "马超", B)
-    s.apply(ActivateEffect(p, pay(s, 0, 1)))
+    s.apply(ActivateEffect(p, pay(s, 0, 1), ma))
     settle(s)
     assert s.zone[ma] is F
 
@@ -792,7 +792,7 @@ def test_wutugu_survives_melee_and_has_wit_0_against_fire():
     assert s.area_of(wu) is Area.BATTLEFIELD
     next_turn(s)
     next_turn(s)
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), guan, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), guan, pay(s, 0, 1), wu))
     settle(s)  # 关羽 Wit 4 > 0
     assert s.area_of(wu) is Area.CASUALTY
 
@@ -888,7 +888,7 @@ def test_qin_hui_kills_an_enemy_of_might_5_or_more():
     s = table(["秦桧"], ["关羽"])
     q = put(s, 0, "秦桧")
     guan = put(s, 1, "关羽", F)
-    s.apply(ActivateEffect(q, pay(s, 0, 3)))
+    s.apply(ActivateEffect(q, pay(s, 0, 3), guan))
     settle(s)
     assert s.area_of(guan) is Area.CASUALTY
 
@@ -904,7 +904,7 @@ def test_jing_ke_takes_an_enemy_in_his_zone_with_him():
     s = table(["荆轲"], ["关羽"])
     j = put(s, 0, "荆轲", E)
     guan = put(s, 1, "关羽", B)
-    s.apply(ActivateEffect(j, pay(s, 0, 2)))
+    s.apply(ActivateEffect(j, pay(s, 0, 2), guan))
     settle(s)
     assert s.area_of(j) is Area.CASUALTY and s.area_of(guan) is Area.CASUALTY
 
