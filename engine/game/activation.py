@@ -47,7 +47,7 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
         return IllegalAction("refusal.activate.no_effect", {"card": card(s.names, src)}, "§3.6.4")
     if src in s.activated:
         return IllegalAction("refusal.activate.already", {"card": card(s.names, src)}, "ruling G8")
-    why = _check_target(s, src, a.target)
+    why = s.rules.check_target(s, src, _steps(s, src), {}, a.target)
     if why is not None:
         return why
     cost = s.rules.ability_cost(s.cards[src])
@@ -78,16 +78,6 @@ def resolve(s: State, a: ActivateEffect, negated: bool) -> None:
 def _steps(s: State, src: int) -> Any:
     spec = s.cards[src].effect if s.texts else None
     return spec.get("activate") if spec else None
-
-
-def _check_target(s: State, src: int, target: int | None) -> IllegalAction | None:
-    """The target named when the effect is activated: one legal target if it targets, none otherwise (G17)."""
-    steps = _steps(s, src)
-    if steps is None:
-        if target is not None:
-            return IllegalAction("refusal.target.none_needed", {"card": card(s.names, src)}, "ruling G17")
-        return None
-    return s.rules.check_target(s, src, steps, {}, target)
 
 
 def _fulfil_spec(s: State, card: int) -> dict | None:

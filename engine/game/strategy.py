@@ -38,7 +38,7 @@ def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
         return IllegalAction(code, {"card": card(s.names, a.card)}, "§3.6.2")
     if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
-    why = _check_target(s, a.card, {}, a.target)
+    why = s.rules.check_target(s, a.card, _steps(s, a.card), {}, a.target)
     if why is not None:
         return why
     cost = s.rules.execution_cost(s.cards[a.card])
@@ -50,16 +50,6 @@ def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
 def _steps(s: State, card: int) -> object:
     spec = s.cards[card].effect if s.texts else None
     return spec.get("play") if spec else None
-
-
-def _check_target(s: State, card_id: int, ctx: dict[str, int], target: int | None) -> IllegalAction | None:
-    """The target named when the card is played: one legal target if its text targets, none otherwise (G17)."""
-    steps = _steps(s, card_id)
-    if steps is None:
-        if target is not None:
-            return IllegalAction("refusal.target.none_needed", {"card": card(s.names, card_id)}, "ruling G17")
-        return None
-    return s.rules.check_target(s, card_id, steps, ctx, target)
 
 
 def tactic_cost(s: State, card: int, executor: int | None) -> int:
@@ -113,7 +103,7 @@ def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
         return IllegalAction("refusal.tactic.no_enemy", {"card": card(s.names, a.executor)}, "§3.7.3 rule 1")
     if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
-    wrong = _check_target(s, a.card, {"executor": a.executor}, a.target)
+    wrong = s.rules.check_target(s, a.card, _steps(s, a.card), {"executor": a.executor}, a.target)
     if wrong is not None:
         return wrong
     cost = tactic_cost(s, a.card, a.executor)
