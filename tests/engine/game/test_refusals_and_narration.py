@@ -20,8 +20,9 @@ from engine.game import (
     Recruit,
     Reveal,
     Siege,
+    combat,
+    generals,
 )
-from engine.game import combat, generals
 from engine.game.narrate import describe
 from engine.game.terms import Phase, Zone
 from engine.messages import render
