@@ -99,6 +99,33 @@ FACTION_EN = {
 }
 NO_FACTION = "无"
 
+
+def deck_factions(cards: Iterable[Card]) -> set[str]:
+    """The factions of a resource deck: its cards' factions, 无 excluded, a dual card adding both (ruling D3).
+
+    The one definition that deck checking (``engine.deckrules``) and play (the hand limit, ruling G15) share:
+    what a player declared never enters it.
+
+    >>> sorted(deck_factions([Card("张角", "人", factions=("黄巾",)), Card("孙子兵法", "物")]))
+    ['黄巾']
+    """
+    out: set[str] = set()
+    for c in cards:
+        out.update(c.factions)
+    return out
+
+
+def hand_limit(faction_count: int) -> int:
+    """The hand limit from the number of the deck's factions (§2.2.5, ruling D4): 0 or 1 → 10, 2 → 8, 3+ → 6.
+
+    The count is that of :func:`deck_factions`, in play as in ``checkdeck`` (ruling G15).
+
+    >>> [hand_limit(n) for n in range(5)]
+    [10, 10, 8, 6, 6]
+    """
+    return 10 if faction_count <= 1 else 8 if faction_count == 2 else 6
+
+
 MARKS = ("对", "反", "兽", "敌", "援")
 """Special marks (特殊标志): counter-possible, defector, beast, enemy-equip, support."""
 

@@ -188,6 +188,9 @@ MESSAGES: dict[str, str] = {
     "control.tactic": N_("%(executor)s executes %(card)s"),
     "control.advantage": N_("Place the advantage %(card)s"),
     "control.activate": N_("Activate the effect of %(source)s"),
+    "control.event.target": N_("Play the event %(card)s on %(target)s"),
+    "control.tactic.target": N_("%(executor)s executes %(card)s against %(target)s"),
+    "control.activate.target": N_("Activate the effect of %(source)s on %(target)s"),
     "control.move": N_("Move %(general)s to %(to)s"),
     "control.melee": N_("%(attacker)s attacks %(defender)s"),
     "control.siege": N_("%(general)s besieges (ruling G7)"),
@@ -235,7 +238,20 @@ MESSAGES: dict[str, str] = {
         "%(player)s's RESOURCE holds no unseen card named %(name)s: it cannot be the next card"
     ),
     "refusal.unknown_action": N_("%(action)s is not an action of this game"),
-    "refusal.window_open": N_("a response window is open: only a counter card or a pass, not %(kind)s"),
+    "refusal.window_open": N_(
+        "%(player)s has a response window open on the %(pending)s of %(card)s: he answers it with a counter card "
+        "or passes first, not %(kind)s"
+    ),
+    "refusal.first_player_no_draw": N_("%(player)s goes first and skips his first draw: no card is drawn on turn 1"),
+    "refusal.hand_limit_due": N_(
+        "%(player)s holds %(held)s cards over his hand limit of %(limit)s: he discards %(excess)s first, not %(kind)s"
+    ),
+    "refusal.commandment.from_deck": N_("%(card)s is a commandment (令) in the resource deck: it can never be used"),
+    "refusal.recruit.payment": N_("recruiting %(card)s costs %(how)s = %(cost)s hand card(s); %(given)s were given"),
+    "cost.printed": N_("printed %(cost)s"),
+    "cost.minus_faction": N_("%(before)s − %(count)s own %(faction)s general(s)"),
+    "cost.texts": N_("%(before)s %(amount)s (card texts)"),
+    "cost.floor": N_("%(before)s, never below 0"),
     "refusal.choice_waits": N_("a card text waits for a choice (%(phase)s): not %(kind)s"),
     "refusal.wrong_phase": N_("%(kind)s is not possible now (it is the %(phase)s phase)"),
     "refusal.not_in_hand": N_("%(card)s is not in your hand"),
@@ -269,11 +285,22 @@ MESSAGES: dict[str, str] = {
     "refusal.equip.not_yours": N_("%(card)s is not your general"),
     "refusal.equip.armament_slot": N_("%(card)s already carries an armament (§3.6.1 rule B)"),
     "refusal.equip.troop_slot": N_("%(card)s already carries a troop (§3.6.1 rule B)"),
+    "refusal.equip.two_slots": N_(
+        "%(card)s already carries %(count)s pieces of equipment: a general with two armament slots carries two "
+        "armaments, or one armament and one troop, never two armaments and a troop"
+    ),
     "refusal.equip.unique": N_("you already have the armament %(card)s on the battlefield: armaments are unique"),
     "refusal.event.is_tactic": N_("%(card)s is a tactic (计略): a tactic is executed through a general"),
     "refusal.event.not_event": N_("%(card)s is not an event (事件)"),
     "refusal.tactic.not_tactic": N_("%(card)s is not a tactic (火计, 水计, 土计 or 奇计)"),
     "refusal.tactic.no_enemy": N_("there is no enemy general in the zone of %(card)s"),
+    "refusal.target.none_needed": N_("%(card)s targets no general: it names no target"),
+    "refusal.target.none_legal": N_(
+        "%(card)s needs %(count)s target(s) and has no legal target now: it cannot be played, nothing is paid"
+    ),
+    "refusal.target.named_later": N_("%(card)s chooses %(count)s generals when it resolves: name no target now"),
+    "refusal.target.missing": N_("%(card)s names its target when it is played, before the enemy may answer: name one"),
+    "refusal.target.not_legal": N_("%(target)s is not a legal target of %(card)s"),
     "refusal.advantage.not_advantage": N_("%(card)s is not an advantage (优) card"),
     "refusal.counter.not_counter": N_("%(card)s is not a counter (特) card"),
     "refusal.counter.does_not_answer": N_("%(card)s does not answer a %(kind)s action"),
@@ -333,9 +360,28 @@ MESSAGES: dict[str, str] = {
     "narrate.tactic": N_("%(general)s of %(player)s executes %(card)s%(paid)s."),
     "narrate.advantage": N_("%(player)s places the advantage %(card)s%(paid)s."),
     "narrate.activate": N_("%(player)s activates the effect of %(card)s%(paid)s."),
+    "narrate.event_target": N_("%(player)s plays the event %(card)s on %(target)s%(paid)s."),
+    "narrate.tactic_target": N_("%(general)s of %(player)s executes %(card)s against %(target)s%(paid)s."),
+    "narrate.activate_target": N_("%(player)s activates the effect of %(card)s on %(target)s%(paid)s."),
     "narrate.move": N_("%(player)s moves %(card)s from %(from)s to %(to)s."),
     "narrate.melee": N_("%(attacker)s (Might %(might_a)s) attacks %(defender)s (Might %(might_d)s)."),
-    "narrate.siege": N_("%(card)s besieges: %(enemy)s must deplete %(might)s (ruling G7)."),
+    "narrate.siege": N_("%(card)s besieges %(enemy)s's RESOURCE (ruling G7)."),
+    "narrate.siege_depletes": N_("The siege of %(card)s depletes %(amount)s card(s) of %(enemy)s's RESOURCE."),
+    "narrate.melee_won": N_("%(winner)s wins the melee: %(loser)s goes to CASUALTY."),
+    "narrate.melee_both": N_("The melee is a tie: %(attacker)s and %(defender)s both go to CASUALTY (§3.7.1 E)."),
+    "narrate.melee_none": N_("The melee ends with no general falling: %(attacker)s and %(defender)s stay."),
+    "narrate.to_casualty": N_("%(card)s goes to CASUALTY."),
+    "narrate.draw_recycled": N_("%(player)s takes %(card)s from his RESOURCE (a card put at its bottom before)."),
+    "narrate.draw_recycled_hidden": N_("%(player)s takes a card from his RESOURCE that was put at its bottom before."),
+    "narrate.recycled_to_discard": N_(
+        "%(player)s puts %(card)s (put at the bottom of RESOURCE before) to DISCARD, face down."
+    ),
+    "narrate.recycled_to_discard_hidden": N_(
+        "%(player)s puts a card that was put at the bottom of RESOURCE before to DISCARD, face down."
+    ),
+    "narrate.end_turn_texts": N_(
+        "%(player)s ends turn %(turn)s; upkeep %(upkeep)s (%(generals)s general(s), changed by %(cards)s)."
+    ),
     "narrate.end_turn": N_("%(player)s ends turn %(turn)s; upkeep %(upkeep)s."),
     "narrate.counter": N_("%(player)s answers the %(kind)s with %(card)s%(paid)s."),
     "narrate.pass": N_("%(player)s lets it resolve."),
@@ -456,6 +502,14 @@ MESSAGES: dict[str, str] = {
     "verdict.final_state_mismatch": N_("the final state hash differs from the replayed state's"),
     "verdict.result_mismatch": N_("the log claims %(claimed)s; under the rules the result is %(actual)s"),
     "verdict.chance_due": N_("a chance event is due, not an action of %(actor)s"),
+    "verdict.hand_limit_due": N_(
+        "%(player)s holds %(held)s cards over his hand limit of %(limit)s and discards %(excess)s first: "
+        "%(actor)s may not act before"
+    ),
+    "verdict.window_open": N_(
+        "the response window on the %(pending)s of %(card)s is open: %(player)s answers it or passes first, "
+        "not %(actor)s"
+    ),
     "verdict.out_of_turn": N_("it is %(player)s's turn to act (%(phase)s phase), not %(actor)s's"),
     "verdict.not_replayed": N_("not replayed"),
     "verdict.unfinished_illegal": N_("unfinished: the replay stopped at the illegal entry %(index)s"),

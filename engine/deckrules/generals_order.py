@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import FACTION_EN, GENERALS_ORDER, CardType
+from engine.cards import FACTION_EN, GENERALS_ORDER, CardType, hand_limit
 from engine.deckrules.base import DeckView, Ruleset, RulesetReport, Violation, join_en, label_en
 
 DECK_MIN = 40
@@ -12,13 +12,8 @@ COPY_LIMIT = 3
 COMMANDMENT = CardType.COMMANDMENT.value
 
 
-def hand_limit(faction_count: int) -> int:
-    """Hand limit from the number of the deck's factions (§2.2.5, ruling D4): 0 or 1 → 10, 2 → 8, 3+ → 6.
-
-    >>> [hand_limit(n) for n in range(5)]
-    [10, 10, 8, 6, 6]
-    """
-    return 10 if faction_count <= 1 else 8 if faction_count == 2 else 6
+__all__ = ["GENERALS_ORDER_RULESET", "check", "hand_limit"]
+"""``hand_limit`` is :func:`engine.cards.hand_limit`, the one the game uses in play too (ruling G15)."""
 
 
 def _factions_en(factions: list[str]) -> str:

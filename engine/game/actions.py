@@ -10,8 +10,8 @@ whether it names a card (by id or by name), where a log looks the card up, wheth
 see it, and what it means. The log, the JSON form, the replay and the site read :data:`ACTION_KINDS`
 and :func:`action_fields`; a new kind is a class here, its rule area, and its line in ``rules.py``.
 
-    >>> [(f.name, f.card, f.place, f.hidden) for f in action_fields("tactic")]
-    [('card', 'id', 'hand', False), ('executor', 'id', 'own_general', False), ('payment', 'id', 'payment', True)]
+    >>> [(f.name, f.place, f.hidden) for f in action_fields("tactic")][1:]
+    [('executor', 'own_general', False), ('payment', 'payment', True), ('target', 'enemy_general', False)]
 
 Every action turns into a JSON-ready dict and back::
 
@@ -168,8 +168,16 @@ class PlayEvent(Action):
 
     card: int = field(metadata=_id(HAND, "the event"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
+    target: int | None = field(
+        default=None,
+        metadata=_id(
+            ANY_GENERAL, "the general its text targets, named when played (ruling G17); None if it targets none"
+        ),
+    )
+    """The general the event's text targets, named before the window opens (ruling G17)."""
     kind: ClassVar[str] = "event"
     group: ClassVar[str] = "cards"
+    optional: ClassVar[tuple[str, ...]] = ("target",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +187,17 @@ class PlayTactic(Action):
     card: int = field(metadata=_id(HAND, "the tactic"))
     executor: int = field(metadata=_id(OWN_GENERAL, "the general who executes it"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
+    target: int | None = field(
+        default=None,
+        metadata=_id(
+            ENEMY_GENERAL,
+            "the enemy general attacked, named when executed (ruling G17); None: every enemy in the zone",
+        ),
+    )
+    """The enemy general a single-target tactic attacks, named before the window opens (§3.7.3 step 3, ruling G17)."""
     kind: ClassVar[str] = "tactic"
     group: ClassVar[str] = "cards"
+    optional: ClassVar[tuple[str, ...]] = ("target",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,8 +216,16 @@ class ActivateEffect(Action):
 
     source: int = field(metadata=_id(TABLE, "the general, equipment or table card whose effect is activated"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
+    target: int | None = field(
+        default=None,
+        metadata=_id(
+            ANY_GENERAL, "the general its text targets, named when played (ruling G17); None if it targets none"
+        ),
+    )
+    """The general the effect targets, named before the window opens (ruling G17)."""
     kind: ClassVar[str] = "activate"
     group: ClassVar[str] = "activate"
+    optional: ClassVar[tuple[str, ...]] = ("target",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,9 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
         return IllegalAction("refusal.activate.no_effect", {"card": card(s.names, src)}, "§3.6.4")
     if src in s.activated:
         return IllegalAction("refusal.activate.already", {"card": card(s.names, src)}, "ruling G8")
+    why = s.rules.check_target(s, src, _steps(s, src), {}, a.target)
+    if why is not None:
+        return why
     cost = s.rules.ability_cost(s.cards[src])
     return s.rules.check_payment(
         s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, src))
@@ -69,7 +72,12 @@ def resolve(s: State, a: ActivateEffect, negated: bool) -> None:
         return
     spec = s.cards[a.source].effect
     if spec and spec.get("activate"):
-        s.rules.queue(s, a.source, "activate", {})
+        s.rules.queue(s, a.source, "activate", {} if a.target is None else {"_target": a.target})
+
+
+def _steps(s: State, src: int) -> Any:
+    spec = s.cards[src].effect if s.texts else None
+    return spec.get("activate") if spec else None
 
 
 def _fulfil_spec(s: State, card: int) -> dict | None:
@@ -173,7 +181,9 @@ def legal(s: State, out: list[LegalAction]) -> None:
         if src in s.activated:
             continue
         cost = s.rules.ability_cost(s.cards[src])
-        if cost == 0:
-            out.append(ActivateEffect(src))
-        elif cost <= len(hand):
-            out.append(PaymentChoice(ActivateEffect(src), cost, tuple(hand)))
+        if cost > len(hand):
+            continue
+        steps = _steps(s, src)
+        for t in [None] if steps is None else s.rules.targets_for(s, src, steps, {}):
+            a = ActivateEffect(src, (), t)
+            out.append(a if cost == 0 else PaymentChoice(a, cost, tuple(hand)))

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 ANSWERABLE = ("equip", "event", "tactic", "advantage", "activate", "melee", "siege")
 """The actions that open a window. Recruitment and movement do not: no rule lets a counter answer them."""
 
+ATTACKS = ("melee", "tactic")
+"""The [攻击] on a general: a melee or a tactical strike; 对策, the 对 mark and 荀攸 answer both (ruling G14)."""
+
 
 def reveal_and_pay(s: State, a: Any) -> bool:
     """Take ``a.card`` from the active player's hand onto the stack and pay ``a.payment``.
@@ -76,9 +79,11 @@ def could_answer(s: State, player: int, kind: str) -> bool:
 
 
 def dui_cards(s: State, player: int) -> list[int]:
-    """对 cards ``player`` may use now as if by 对策 (荀攸's text, the enemy attacking one of his generals)."""
+    """对 cards ``player`` may use now as if by 对策 (荀攸's text, the enemy attacking one of his generals).
+
+    An attack is a melee or a tactical strike (§3.7, §3.7.1 B, ruling G14)."""
     pending = s.pending
-    if pending is None or pending.kind != "melee" or not s.texts:
+    if pending is None or pending.kind not in ATTACKS or not s.texts:
         return []
     if not any(s.rules.has_flag(s, g, "dui_as_counter") for g in s.field[player]):
         return []

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import CardType
+from engine.game.errors import IllegalAction
 from engine.game.terms import OUTSIDE, STOP, Area, Phase, Termination, Zone
 from engine.game.wiring import Builtin, Condition, Handler
 
@@ -503,11 +504,8 @@ OPTIONS = {
 }
 
 
-@handler("choose")
-def _choose(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
-    """The owner chooses ``count`` (1) of ``from`` (enemy_generals, own_generals, enemy_hand, own_hand)
-    for which every ``where`` condition holds; ``best`` keeps only the highest [基本招募点] (擒贼擒王).
-    Too few: the rest of the text does not happen."""
+def choice_options(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> list[int]:
+    """What a ``choose`` step of ``source``'s text offers its owner now (``from``, every ``where``, ``best``)."""
     owner = s.owner[source]
     options = OPTIONS[step["from"]](s, owner)
     where = step.get("where")
@@ -516,7 +514,97 @@ def _choose(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any])
     if step.get("best") == "max_base_cost" and options:
         top = max(s.cards[o].cost or 0 for o in options)
         options = [o for o in options if (s.cards[o].cost or 0) == top]
-    return ask(s, owner, options, int(step.get("count", 1)), step.get("as", "t"), ctx, "target")
+    return options
+
+
+TARGETS = ("enemy_generals", "own_generals")
+"""The ``from`` of a ``choose`` step that names a target (a general), as opposed to a card in a hand."""
+
+
+def declared_step(steps: Any) -> Mapping[str, Any] | None:
+    """The step of a text (its ``play`` or ``activate`` steps) whose target is named when the card is played
+    or the effect activated, before the response window (§3.7.3 step 3, §1.5 2), ruling G17): its first step,
+    when it chooses generals. None if the text targets nothing."""
+    if not steps:
+        return None
+    first = steps[0]
+    if first.get("kind") == "choose" and first.get("from") in TARGETS:
+        return first
+    return None
+
+
+def target_options(s: State, source: int, steps: Any, ctx: dict[str, Any]) -> tuple[list[int], int] | None:
+    """The legal targets of a text now and how many it names (ruling G17); None if it targets nothing."""
+    step = declared_step(steps)
+    if step is None:
+        return None
+    return choice_options(s, source, step, ctx), int(step.get("count", 1))
+
+
+def check_target(s: State, source: int, steps: Any, ctx: dict[str, Any], target: int | None) -> IllegalAction | None:
+    """Why ``target`` is not what a card or effect playing ``steps`` may name now (ruling G17), else None.
+
+    A text that targets names one legal target (when it chooses one general; one that chooses several
+    names them when it resolves); it cannot be played at all while it has too few legal targets (§1.5 2)).
+    A text that targets nothing names none."""
+    found = target_options(s, source, steps, ctx)
+    ref = {"card": source, "name": s.names[source]}
+    if found is None:
+        if target is not None:
+            return IllegalAction("refusal.target.none_needed", {"card": ref}, "ruling G17")
+        return None
+    options, count = found
+    if len(options) < count:
+        return IllegalAction("refusal.target.none_legal", {"card": ref, "count": count}, "§1.5 2), ruling G17")
+    if count != 1:
+        if target is not None:
+            return IllegalAction("refusal.target.named_later", {"card": ref, "count": count}, "ruling G17")
+        return None
+    if target is None:
+        return IllegalAction("refusal.target.missing", {"card": ref}, "§3.7.3, ruling G17")
+    if target not in options:
+        return IllegalAction(
+            "refusal.target.not_legal",
+            {
+                "card": ref,
+                "target": {"card": target, "name": s.names[target]}
+                if 0 <= target < len(s.names)
+                else {"unknown": repr(target)},
+            },
+            "§1.5 2), ruling G17",
+        )
+    return None
+
+
+def targets_for(s: State, source: int, steps: Any, ctx: dict[str, Any]) -> list[int | None]:
+    """The targets a legal action playing ``steps`` may name: ``[None]`` for a text that names none now, the
+    legal targets for one that names one, ``[]`` while it has too few (ruling G17)."""
+    found = target_options(s, source, steps, ctx)
+    if found is None:
+        return [None]
+    options, count = found
+    if len(options) < count:
+        return []
+    return list(options) if count == 1 else [None]
+
+
+@handler("choose")
+def _choose(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any]) -> Any:
+    """The owner chooses ``count`` (1) of ``from`` (enemy_generals, own_generals, enemy_hand, own_hand)
+    for which every ``where`` condition holds; ``best`` keeps only the highest [基本招募点] (擒贼擒王).
+    Too few: the rest of the text does not happen.
+
+    A target named when the card was played (``_target`` in the context, ruling G17) is the choice: if it
+    is no longer one of the options when the text resolves, the rest of the text does not happen."""
+    options = choice_options(s, source, step, ctx)
+    var = step.get("as", "t")
+    if "_target" in ctx:
+        named = ctx.pop("_target")
+        if named not in options:
+            return STOP
+        finish_choice(s, s.owner[source], [named], var, ctx, "")
+        return None
+    return ask(s, s.owner[source], options, int(step.get("count", 1)), var, ctx, "target")
 
 
 @handler("use_dui")
@@ -558,14 +646,13 @@ def _use_card(s: State, ctx: dict[str, Any]) -> None:
     if step == 1:
         c = s.cards[card]
         if c.type == CardType.EQUIPMENT:
-            ctx["_step"] = 2
-            s.frames.insert(0, [-1, "@use_card", 0, ctx])
-
             options = [g for g in s.field[owner] if s.rules.equip_problem(s, owner, card, g) is None]
-            if not options:
+            if not options:  # no general may carry it (slots full, G13, G16): paid, to DISCARD
                 s.stack.remove(card)
                 s.rules.to_discard(s, card)
                 return
+            ctx["_step"] = 2
+            s.frames.insert(0, [-1, "@use_card", 0, ctx])
             ask(s, owner, options, 1, "g", ctx, "target")
             return
         s.stack.remove(card)

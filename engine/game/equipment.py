@@ -1,5 +1,8 @@
 """Equipment (§2.3, §3.6.1, ruling G13): one armament (宝物) and one troop (兵种) per general, armaments unique
 per player, the 敌 mark equips an enemy general; equipment goes to its owner's DISCARD when its general leaves.
+
+A general whose text gives it two armament slots (吕布) carries two armaments, or one armament and one troop,
+never two armaments and a troop (§2.3.1 note, ruling G16): it has two slots in all.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ def problem(s: State, player: int, card: int, general: int) -> tuple[str, dict[s
     if same_slot >= slots(s, general, c.subtype):
         code = "refusal.equip.armament_slot" if c.subtype == ARMAMENT else "refusal.equip.troop_slot"
         return code, {"card": ref(s.names, general)}, "ruling G13"
+    two = slots(s, general, ARMAMENT)
+    if two > 1 and len(gear) >= two:
+        return "refusal.equip.two_slots", {"card": ref(s.names, general), "count": two}, "§2.3.1 note, ruling G16"
     if c.subtype == ARMAMENT:
         name = s.names[card]
         for e in s.carrier:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.game.turn as turn
 from engine.game.actions import (
     Action,
     ActivateEffect,
@@ -42,7 +43,105 @@ from engine.messages import MESSAGES, Message, card, cards, seat, term, zone
 
 
 def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
-    """The lines ``viewer`` (0, 1, or None for everything) hears for ``a`` about to be applied to ``s``."""
+    """The lines ``viewer`` (0, 1, or None for everything) hears for ``a`` about to be applied to ``s``:
+    the action, then what it sets off that the table sees (:func:`consequences`)."""
+    return _declared(s, a, viewer) + consequences(s, a, viewer)
+
+
+def consequences(s: State, a: Action, viewer: int | None = None) -> list[Message]:
+    """What applying ``a`` sets off, as ``viewer`` may hear it: the result of a melee whose window closes,
+    a siege's actual depletion (after texts and counters), generals going to CASUALTY, and cards taken
+    from RESOURCE in a known order without a chance event (put at its bottom before, G12). Read from the
+    state after the action on a copy; a face-down card is named only to whoever may see it."""
+    if s.outcome is not None or s.validate(a) is not None:
+        return []
+    after = s.clone()
+    after.apply(a)
+    out: list[Message] = []
+    names = s.names
+    pending = s.pending
+    told: set[int] = set()
+    if pending is not None and after.pending is None:
+        if isinstance(pending, Melee):
+            out += _melee_result(s, after, pending)
+            told = {pending.attacker, pending.defender}
+        elif isinstance(pending, Siege):
+            enemy = 1 - s.owner[pending.general]
+            amount = len(s.resource[enemy]) - len(after.resource[enemy])
+            if after.chance is not None and after.chance[0] == enemy and after.chance[2] is Area.DISCARD:
+                amount += after.chance[1]
+            if not (after.outcome is not None and after.outcome.termination.value == "cannot_pay_depletion"):
+                out.append(
+                    Message(
+                        "narrate.siege_depletes",
+                        {"card": card(names, pending.general), "enemy": seat(enemy), "amount": amount},
+                    )
+                )
+    fallen = [g for p in (0, 1) for g in after.casualty[p] if g in s.zone and g not in told]
+    for g in fallen:
+        out.append(Message("narrate.to_casualty", {"card": card(names, g)}))
+    out += _recycled(s, after, viewer, a.card if isinstance(a, Reveal) else None)
+    return out
+
+
+def _melee_result(s: State, after: State, m: Melee) -> list[Message]:
+    names = s.names
+    fell = [g for g in (m.attacker, m.defender) if g in s.zone and g not in after.zone]
+    if len(fell) == 2:
+        return [
+            Message("narrate.melee_both", {"attacker": card(names, m.attacker), "defender": card(names, m.defender)})
+        ]
+    if len(fell) == 1:
+        loser = fell[0]
+        winner = m.defender if loser == m.attacker else m.attacker
+        return [Message("narrate.melee_won", {"winner": card(names, winner), "loser": card(names, loser)})]
+    return [Message("narrate.melee_none", {"attacker": card(names, m.attacker), "defender": card(names, m.defender)})]
+
+
+def _recycled(s: State, after: State, viewer: int | None, revealed: str | None) -> list[Message]:
+    """Cards that left a RESOURCE without a chance event: known cards from its bottom part (G12).
+    ``revealed``: the name a :class:`Reveal` gives (that card has its own line)."""
+    out: list[Message] = []
+    for p in (0, 1):
+        gone = [c for c in s.resource[p] if c not in after.resource[p]]
+        if revealed is not None and s.chance is not None and s.chance[0] == p:
+            unseen = set(s.resource[p][(s.top[p] if s.top is not None else 0) :][: s.hidden[p]])
+            first = next((c for c in gone if c in unseen and s.names[c] == revealed), None)
+            gone = [c for c in gone if c != first]
+        if not gone:
+            continue
+        who = seat(p)
+        for c in gone:
+            if c in after.hand[p]:
+                if viewer is None or viewer == p:
+                    out.append(Message("narrate.draw_recycled", {"player": who, "card": card(s.names, c)}))
+                else:
+                    out.append(Message("narrate.draw_recycled_hidden", {"player": who}))
+            elif c in after.discard[p]:
+                if viewer is None:
+                    out.append(Message("narrate.recycled_to_discard", {"player": who, "card": card(s.names, c)}))
+                else:
+                    out.append(Message("narrate.recycled_to_discard_hidden", {"player": who}))
+    return out
+
+
+def _upkeep_line(s: State, p: int) -> Message:
+    """The end of turn with the upkeep the rules will ask, and the card texts that change it (于禁, 民心所向)."""
+    amount = turn.upkeep(s, p)
+    generals = len(s.field[p])
+    params: dict[str, Any] = {"player": seat(p), "turn": s.turn, "upkeep": amount}
+    if amount == generals:
+        return Message("narrate.end_turn", params)
+    texts = [g for g in s.field[p] if s.texts and s.rules.has_flag(s, g, "upkeep_free")]
+    for src in s.keyed.get("upkeep_mod", ()) if s.texts else ():
+        mod = s.cards[src].effect.get("upkeep_mod")
+        if s.rules.on_table_text(s, src) and isinstance(mod, dict) and mod.get("own" if s.owner[src] == p else "enemy"):
+            texts.append(src)
+    params |= {"generals": generals, "cards": cards(s.names, texts)}
+    return Message("narrate.end_turn_texts", params)
+
+
+def _declared(s: State, a: Action, viewer: int | None) -> list[Message]:
     p = s.current_player()
     sees = viewer is None or viewer == p
     names = s.names
@@ -78,12 +177,27 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
     if isinstance(a, Equip):
         return line("narrate.equip", player=who, card=c(a.card), general=c(a.general), paid=paid(a.payment))
     if isinstance(a, PlayEvent):
+        if a.target is not None:
+            return line("narrate.event_target", player=who, card=c(a.card), target=c(a.target), paid=paid(a.payment))
         return line("narrate.event", player=who, card=c(a.card), paid=paid(a.payment))
     if isinstance(a, PlayTactic):
+        if a.target is not None:
+            return line(
+                "narrate.tactic_target",
+                player=who,
+                card=c(a.card),
+                general=c(a.executor),
+                target=c(a.target),
+                paid=paid(a.payment),
+            )
         return line("narrate.tactic", player=who, card=c(a.card), general=c(a.executor), paid=paid(a.payment))
     if isinstance(a, PlayAdvantage):
         return line("narrate.advantage", player=who, card=c(a.card), paid=paid(a.payment))
     if isinstance(a, ActivateEffect):
+        if a.target is not None:
+            return line(
+                "narrate.activate_target", player=who, card=c(a.source), target=c(a.target), paid=paid(a.payment)
+            )
         return line("narrate.activate", player=who, card=c(a.source), paid=paid(a.payment))
     if isinstance(a, Move):
         here = s.zone.get(a.general, Zone.FORTRESS)
@@ -92,9 +206,9 @@ def describe(s: State, a: Action, viewer: int | None = None) -> list[Message]:
         ma, md = s.rules.might(s, a.attacker), s.rules.might(s, a.defender)
         return line("narrate.melee", attacker=c(a.attacker), might_a=ma, defender=c(a.defender), might_d=md)
     if isinstance(a, Siege):
-        return line("narrate.siege", card=c(a.general), enemy=seat(1 - p), might=s.rules.might(s, a.general))
+        return line("narrate.siege", card=c(a.general), enemy=seat(1 - p))
     if isinstance(a, EndTurn):
-        return line("narrate.end_turn", player=who, turn=s.turn, upkeep=len(s.field[p]))
+        return [_upkeep_line(s, p)]
     if isinstance(a, PlayCounter):
         kind = term(f"action.{s.pending.kind}") if s.pending is not None else ""
         return line("narrate.counter", player=who, kind=kind, card=c(a.card), paid=paid(a.payment))
@@ -129,10 +243,15 @@ def label(s: State, legal: LegalAction) -> Message:
     p = s.current_player()
     params: dict[str, Any] = {"count": legal.count if isinstance(legal, PaymentChoice) else 0}
     empty = False
+    suffix = ""
     for f in action_fields(template.kind):
         value = getattr(template, f.name)
         if f.name == chosen:
             continue
+        if value is None and f.optional:
+            continue
+        if f.optional and value != f.default:
+            suffix = f".{f.name}"  # a target named (ruling G17): control.<kind>.target
         if value is None:
             empty = empty or f.card is not None
             params[f.name] = term("word.none")
@@ -142,7 +261,7 @@ def label(s: State, legal: LegalAction) -> Message:
             params[f.name] = zone(value, p)
         else:
             params[f.name] = value
-    code = f"control.{template.kind}" + (".none" if empty else "")
+    code = f"control.{template.kind}" + (".none" if empty else suffix)
     if code not in MESSAGES:
         return Message("control.other", {"kind": term(f"action.{template.kind}")})
     return Message(code, params)

@@ -87,9 +87,33 @@ def check(s: State, a: Recruit) -> IllegalAction | None:
     if a.to is not None and a.to not in entry_zones(s, a.card):
         return IllegalAction("refusal.recruit.zone", {"card": card(s.names, a.card)}, "§3.5")
     cost = recruitment_cost(s, player, a.card)
+    if len(a.payment) != cost:  # say how the cost was computed (G3): printed 5 − 1 own 蜀 general = 4
+        params = {"card": card(s.names, a.card), "how": cost_breakdown(s, player, a.card), "cost": cost}
+        return IllegalAction("refusal.recruit.payment", {**params, "given": len(a.payment)}, "ruling G3")
     return s.rules.check_payment(
         s, player, a.payment, cost, a.card, "ruling G3", msg("what.recruiting", card=card(s.names, a.card))
     )
+
+
+def cost_breakdown(s: State, player: int, card: int) -> dict[str, object]:
+    """How :func:`recruitment_cost` comes about, as a message parameter: the printed cost, minus the own
+    generals on the battlefield sharing each of the recruit's factions (G3), plus card texts, never below 0."""
+    c = s.cards[card]
+    how: dict[str, object] = msg("cost.printed", cost=c.cost or 0)
+    total = c.cost or 0
+    for f in c.factions:
+        n = sum(1 for g in s.field[player] if f in s.cards[g].factions)
+        if n:
+            how = msg("cost.minus_faction", before=how, count=n, faction=f)
+            total -= n
+    if s.texts and "cost_mod" in s.keyed:
+        mod = _text_cost_mod(s, player, c)
+        if mod:
+            how = msg("cost.texts", before=how, amount=f"{mod:+d}")
+            total += mod
+    if total < 0:
+        how = msg("cost.floor", before=how)
+    return how
 
 
 def do(s: State, a: Recruit) -> None:

@@ -177,6 +177,9 @@ class JunlingRules(Rules):
     on_table_text = effects.on_table_text
     stat_bonus = effects.stat_bonus
     matches = effects_steps.matches
+    target_options = effects_steps.target_options
+    check_target = effects_steps.check_target
+    targets_for = effects_steps.targets_for
     finish_choice = effects_steps.finish_choice
 
     # generals

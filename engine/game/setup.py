@@ -46,6 +46,14 @@ def check_commandment(s: State, a: ChooseCommandment) -> IllegalAction | None:
     if a.card is None:
         return None
     if a.card not in s.pool[s.to_act]:
+        c = a.card
+        if (
+            isinstance(c, int)
+            and 0 <= c < len(s.cards)
+            and s.cards[c].type == CardType.COMMANDMENT
+            and c in s.resource[s.to_act]
+        ):
+            return IllegalAction("refusal.commandment.from_deck", {"card": card(s.names, c)}, "ruling D5")
         return IllegalAction("refusal.commandment.not_in_pool", {"card": card(s.names, a.card)}, "ruling D1")
     if s.cards[a.card].type != CardType.COMMANDMENT:
         return IllegalAction("refusal.commandment.not_commandment", {"card": card(s.names, a.card)}, "§2.6.4")

@@ -16,13 +16,22 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from engine.cards import Card, CardDatabase
-from engine.game.actions import Action, ActivateEffect, CoinFlip, LegalAction, Reveal, action_from_json
+from engine.cards import NO_FACTION, Card, CardDatabase, CardType, deck_factions
+from engine.game.actions import (
+    ACTION_KINDS,
+    Action,
+    ActivateEffect,
+    CoinFlip,
+    LegalAction,
+    Reveal,
+    action_fields,
+    action_from_json,
+)
 from engine.game.decks import Deck
 from engine.game.errors import IllegalAction, LogError
 from engine.game.terms import CHANCE, TERMINAL, Area, Outcome, Phase, Zone, hand_limit
 from engine.game.wiring import Rules
-from engine.messages import Message
+from engine.messages import Message, card, seat
 from engine.messages import card as card_ref
 
 STATE_FORMAT = "junling-game/1"
@@ -296,8 +305,10 @@ class State:
                 self.self_static,
                 self.table_static,
             ) = cached
-        self.factions = tuple(d.factions for d in self.decks)
-        self.limit = tuple(hand_limit(len(f)) for f in self.factions)
+        # 无 in a declaration is not a faction; the hand limit comes from the resource cards' factions,
+        # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
+        self.factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in self.decks)
+        self.limit = tuple(hand_limit(len(deck_factions(self.cards[c] for c in self.resource[p]))) for p in (0, 1))
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
@@ -412,6 +423,11 @@ class State:
             return IllegalAction("refusal.chance_due", {}, "ruling G12")
         if rule is None:
             if type(action) is Reveal:
+                if self.turn == 1 and self.active == self.first and self.phase is Phase.MAIN:
+                    # the first player's draw on turn 1: he skips it (§3.3.6, ruling G1)
+                    return IllegalAction(
+                        "refusal.first_player_no_draw", {"player": seat(self.active)}, "§3.3.6, ruling G1"
+                    )
                 return IllegalAction("refusal.no_reveal_pending", {}, "ruling G12")
             return IllegalAction("refusal.unknown_action", {"action": repr(action)}, "§3.9")
         check, _do, phase = rule
@@ -419,21 +435,50 @@ class State:
             return self.rules.check_respond(self, action)
         if phase is not self.phase:
             if self.phase is Phase.RESPONSE:
-                return IllegalAction("refusal.window_open", {"kind": {"term": f"action.{action.kind}"}}, "ruling G11")
+                return IllegalAction("refusal.window_open", self.open_window(action), "ruling G11")
             if self.phase in (Phase.CHOICE, Phase.NAMING):
                 return IllegalAction(
                     "refusal.choice_waits",
                     {"phase": {"term": f"phase.{self.phase}"}, "kind": {"term": f"action.{action.kind}"}},
                     _PHASE_RULE[self.phase],
                 )
-            rule_of = _PHASE_RULE[self.phase] if self.phase is Phase.HAND_LIMIT else _PHASE_RULE[phase]
+            if self.phase is Phase.HAND_LIMIT:
+                return IllegalAction("refusal.hand_limit_due", self.hand_limit_due(action), "§2.2.5")
+            rule_of = _PHASE_RULE[phase]
             return IllegalAction(
                 "refusal.wrong_phase",
                 {"kind": {"term": f"action.{action.kind}"}, "phase": {"term": f"phase.{self.phase}"}},
                 rule_of,
             )
+        if type(action) in _PLAYS_FROM_HAND:
+            c = action.card  # type: ignore[attr-defined]
+            if isinstance(c, int) and 0 <= c < len(self.cards) and self.cards[c].type == CardType.COMMANDMENT:
+                if c in self.hand[self.to_act]:  # drawn from the resource deck: never used (ruling D5)
+                    return IllegalAction("refusal.commandment.from_deck", {"card": card(self.names, c)}, "ruling D5")
         result: IllegalAction | None = check(self, action)
         return result
+
+    def open_window(self, action: Action | None = None) -> dict[str, Any]:
+        """The open response window as message parameters: who answers, the action answered and its card."""
+        pending = self.pending
+        params: dict[str, Any] = {"player": seat(self.to_act)}
+        if pending is not None:
+            params["pending"] = {"term": f"action.{pending.kind}"}
+            main = next((getattr(pending, f) for f in _MAIN_CARD if getattr(pending, f, None) is not None), None)
+            params["card"] = card(self.names, main) if main is not None else {"term": "word.none"}
+        if action is not None:
+            params["kind"] = {"term": f"action.{action.kind}"}
+        return params
+
+    def hand_limit_due(self, action: Action | None = None) -> dict[str, Any]:
+        """The hand-limit discard due as message parameters: who, how many held, the limit, the excess."""
+        p = self.to_act
+        limit = self.rules.hand_limit(self, p)
+        held = len(self.hand[p])
+        params: dict[str, Any] = {"player": seat(p), "held": held, "limit": limit, "excess": held - limit}
+        if action is not None:
+            params["kind"] = {"term": f"action.{action.kind}"}
+        return params
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (player or chance) in place; raise :class:`IllegalAction` otherwise."""
@@ -820,6 +865,14 @@ def _mix(seed: int, step: int) -> int:
 
 _LISTS2 = ("resource", "pool", "hand", "discard", "casualty", "out_of_game", "field")
 _TUPLES2 = ("pool", "out_of_game")
+
+_PLAYS_FROM_HAND = frozenset(
+    cls for cls in ACTION_KINDS.values() for f in action_fields(cls) if f.name == "card" and f.place == "hand"
+)
+"""The kinds that play a card from hand (its ``card`` field): a commandment among them is refused (ruling D5)."""
+
+_MAIN_CARD = ("card", "attacker", "general", "source")
+"""The field naming the card of a pending action (the card played, the attacker, the mover or besieger, the source)."""
 
 _PHASE_RULE = {
     Phase.COMMANDMENT: "§2.6.4",

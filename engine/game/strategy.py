@@ -1,5 +1,8 @@
 """Strategy cards (事): events, incl. 三十六计 (§2.4, §3.6.2), and tactics (计略, §3.7.3, ruling G6).
 
+A card whose text targets names its target when it is played, before the response window, and cannot be
+played while it has no legal target (ruling G17): ``target`` of the action.
+
 Events are played any number of times a turn and stack (§3.6.2). A tactic is executed through one
 of one's generals that may still attack (G8); the plain tactic (施计, glossary 22) sends every enemy
 general in the executor's zone whose Wit is lower than the executor's to CASUALTY; the executor has
@@ -35,10 +38,18 @@ def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
         return IllegalAction(code, {"card": card(s.names, a.card)}, "§3.6.2")
     if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
+    why = s.rules.check_target(s, a.card, _steps(s, a.card), {}, a.target)
+    if why is not None:
+        return why
     cost = s.rules.execution_cost(s.cards[a.card])
     return s.rules.check_payment(
         s, player, a.payment, cost, a.card, "§3.6.2", msg("what.playing", card=card(s.names, a.card))
     )
+
+
+def _steps(s: State, card: int) -> object:
+    spec = s.cards[card].effect if s.texts else None
+    return spec.get("play") if spec else None
 
 
 def tactic_cost(s: State, card: int, executor: int | None) -> int:
@@ -73,7 +84,7 @@ def resolve_event(s: State, a: PlayEvent, negated: bool) -> None:
     if not negated:
         spec = s.cards[a.card].effect
         if spec and spec.get("play"):
-            s.rules.queue(s, a.card, "play", {})
+            s.rules.queue(s, a.card, "play", {} if a.target is None else {"_target": a.target})
 
 
 def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
@@ -92,6 +103,9 @@ def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
         return IllegalAction("refusal.tactic.no_enemy", {"card": card(s.names, a.executor)}, "§3.7.3 rule 1")
     if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
+    wrong = s.rules.check_target(s, a.card, _steps(s, a.card), {"executor": a.executor}, a.target)
+    if wrong is not None:
+        return wrong
     cost = tactic_cost(s, a.card, a.executor)
     return s.rules.check_payment(
         s, player, a.payment, cost, a.card, "§3.7.3", msg("what.executing", card=card(s.names, a.card))
@@ -113,7 +127,8 @@ def resolve_tactic(s: State, a: PlayTactic, negated: bool) -> None:
         return
     spec = s.cards[a.card].effect
     if spec and "play" in spec:
-        s.rules.queue(s, a.card, "play", {"executor": a.executor})
+        ctx = {"executor": a.executor} if a.target is None else {"executor": a.executor, "_target": a.target}
+        s.rules.queue(s, a.card, "play", ctx)
         return
     power = s.rules.wit(s, a.executor)
     beaten = [g for g in s.rules.enemies_in_zone(s, a.executor) if s.rules.wit(s, g) < power]
@@ -145,14 +160,19 @@ def legal(s: State, out: list[LegalAction]) -> None:
             if cost >= len(hand) and cost > 0:
                 continue
             rest = tuple(x for x in hand if x != c) if cost else ()
-            out.append(PaymentChoice(PlayEvent(c), cost, rest) if cost else PlayEvent(c))
+            steps = _steps(s, c)
+            for t in [None] if steps is None else s.rules.targets_for(s, c, steps, {}):
+                out.append(PaymentChoice(PlayEvent(c, (), t), cost, rest) if cost else PlayEvent(c, (), t))
             continue
         if executors is None:
             ready = s.rules.may_attack if texts else s.rules.ready
             executors = [g for g in s.field[player] if ready(s, g) and s.rules.enemies_in_zone(s, g)]
+        steps = _steps(s, c)
         for g in executors:
             cost = tactic_cost(s, c, g) if texts else s.rules.execution_cost(card)
             if cost >= len(hand) and cost > 0:
                 continue
             rest = tuple(x for x in hand if x != c) if cost else ()
-            out.append(PaymentChoice(PlayTactic(c, g), cost, rest) if cost else PlayTactic(c, g))
+            targets = [None] if steps is None else s.rules.targets_for(s, c, steps, {"executor": g})
+            for t in targets:
+                out.append(PaymentChoice(PlayTactic(c, g, (), t), cost, rest) if cost else PlayTactic(c, g, (), t))

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards import hand_limit as hand_limit  # the one hand-limit table (ruling G15)
 from engine.messages import Message, Reader
 
 PLAYERS = (0, 1)
@@ -169,16 +170,3 @@ class Outcome:
     def from_json(cls, data: dict[str, Any]) -> Outcome:
         """The inverse of :meth:`to_json`."""
         return cls(int(data["winner"]), Termination(data["termination"]), recorded=str(data["reason"]))
-
-
-def hand_limit(declared_factions: int) -> int:
-    """The hand limit from the number of declared factions (§2.2.5, ruling D4).
-
-    >>> [hand_limit(n) for n in (0, 1, 2, 3, 4)]
-    [10, 10, 8, 6, 6]
-    """
-    if declared_factions <= 1:
-        return 10
-    if declared_factions == 2:
-        return 8
-    return 6

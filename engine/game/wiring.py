@@ -115,6 +115,9 @@ class Rules:
     on_table_text: ClassVar[Callable[..., bool]]
     stat_bonus: ClassVar[Callable[..., int]]
     matches: ClassVar[Callable[..., bool]]
+    target_options: ClassVar[Callable[..., tuple[list[int], int] | None]]
+    check_target: ClassVar[Callable[..., IllegalAction | None]]
+    targets_for: ClassVar[Callable[..., list[int | None]]]
     finish_choice: ClassVar[Callable[..., None]]
 
     # --- generals ------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from engine.game import Action, IllegalAction, State
 from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError
 from engine.game.position import PositionError
-from engine.game.terms import CHANCE, TERMINAL
+from engine.game.terms import CHANCE, TERMINAL, Phase
 from engine.log import (
     CHANCE_ACTOR,
     END,
@@ -83,7 +83,7 @@ _TURN_RULE = {
     "commandment": "§2.6.4",
     "main": "§3.9",
     "response": "ruling G11",
-    "hand_limit": "ruling G9",
+    "hand_limit": "§2.2.5",
     "choice": "§2.1",
     "naming": "§2.6",
 }
@@ -686,9 +686,21 @@ def _actor_of(who: int) -> int | str | None:
 
 
 def _out_of_turn(state: State, i: int, actor: Any, raw_action: Any, who: int) -> IllegalEntry:
+    """The entry of an actor who may not act now, citing the rule that forbids the act: the first player's
+    draw on turn 1 (§3.3.6, ruling G1), a hand-limit discard still due (§2.2.5), an open response window
+    (named), else the rule of the phase."""
     phase = state.phase.value
     if who == CHANCE:
         return IllegalEntry(i, actor, raw_action, "ruling G12", _m("verdict.chance_due", actor=_who(actor)))
+    if actor == CHANCE_ACTOR and state.turn == 1 and who == state.first and state.phase is Phase.MAIN:
+        said = _m("refusal.first_player_no_draw", player=seat(who))
+        return IllegalEntry(i, actor, raw_action, "§3.3.6, ruling G1", said)
+    if state.phase is Phase.HAND_LIMIT:
+        said = _m("verdict.hand_limit_due", actor=_who(actor), **state.hand_limit_due())
+        return IllegalEntry(i, actor, raw_action, "§2.2.5", said)
+    if state.phase is Phase.RESPONSE:
+        said = _m("verdict.window_open", actor=_who(actor), **state.open_window())
+        return IllegalEntry(i, actor, raw_action, "ruling G11", said)
     rule = _TURN_RULE.get(phase, "§3.9")
     said = _m("verdict.out_of_turn", player=seat(who), phase=term(f"phase.{phase}"), actor=_who(actor))
     return IllegalEntry(i, actor, raw_action, rule, said)
@@ -720,13 +732,33 @@ def _result(state: State, illegal: IllegalEntry | None) -> Result:
     return Result(False, None, said, position=position)
 
 
+def result_matches(claimed: Any, actual: dict[str, Any] | None) -> bool:
+    """Whether a log's claimed result is the replayed one: the same winner and the same termination.
+
+    The reason is the judge's own words (any language, any phrasing) and is not compared.
+
+    >>> actual = {"winner": 1, "termination": "no_card_to_draw", "reason": "player 0 has no RESOURCE card..."}
+    >>> result_matches({"winner": 1, "termination": "no_card_to_draw", "reason": "甲方无牌可取"}, actual)
+    True
+    >>> result_matches({"winner": 0, "termination": "no_card_to_draw", "reason": "甲方无牌可取"}, actual)
+    False
+    >>> result_matches(None, None), result_matches(None, actual)
+    (True, False)
+    """
+    if claimed is None or actual is None:
+        return claimed is None and actual is None
+    if not isinstance(claimed, dict):
+        return False
+    return claimed.get("winner") == actual["winner"] and claimed.get("termination") == actual["termination"]
+
+
 def _check_end(state: State, end: dict[str, Any], entry: dict[str, Any], index: int, problems: _Collector) -> None:
     claimed = entry.get("state")
     if claimed is not None and claimed != state_hash(state):
         problems.add("state", f"entries[{index}].state", _m("verdict.final_state_mismatch"), index)
     result = end.get("result")
     actual = None if state.outcome is None else state.outcome.to_json()
-    if "result" in end and result != actual:
+    if "result" in end and not result_matches(result, actual):
         problems.add(
             "result",
             f"entries[{index}].action.result",

@@ -41,7 +41,12 @@ def test_action_fields_takes_a_kind_or_its_class():
 
 
 def test_the_log_reads_its_card_fields_from_the_declaration():
-    assert CARD_FIELDS["tactic"] == {"card": "hand", "executor": "own_general", "payment": "payment"}
+    assert CARD_FIELDS["tactic"] == {
+        "card": "hand",
+        "executor": "own_general",
+        "payment": "payment",
+        "target": "enemy_general",
+    }
     assert CARD_FIELDS["reveal"] == {} and CARD_FIELDS["name_cards"] == {}
     assert set(CARD_FIELDS) == set(ACTION_KINDS)
 

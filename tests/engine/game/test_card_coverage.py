@@ -75,7 +75,7 @@ def test_a_database_file_with_a_bad_spec_names_the_card_row_and_field(tmp_path):
 
 def test_a_text_listening_to_a_general_leaving_the_battlefield_and_one_sending_it_out_of_the_game():
     from engine.cards import Card, CardDatabase
-    from engine.game import ActivateEffect, Choose, Game, Pass, Zone
+    from engine.game import ActivateEffect, Game, Pass, Zone
     from tests.engine.game.conftest import TEST_CARDS, begin, deck_of, fillers, give, put
 
     extra = [
@@ -103,9 +103,8 @@ def test_a_text_listening_to_a_general_leaving_the_battlefield_and_one_sending_i
     guan = put(s, 1, "关羽", Zone.BORDER)
     fei = put(s, 1, "张飞", Zone.BORDER)
     hand = len(s.hand[0])
-    s.apply(ActivateEffect(exile))
+    s.apply(ActivateEffect(exile, target=fei))  # the target is named when activated (ruling G17)
     s.apply(Pass())
-    s.apply(Choose((fei,)))
     while s.is_chance_node():
         s.apply(s.sample_chance())
     assert fei in s.out_of_game[1] and guan in s.zone and len(s.hand[0]) == hand + 1

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.game import (
     ActivateEffect,
     Choose,
     EndTurn,
     Equip,
+    IllegalAction,
     Melee,
     Move,
     Pass,
@@ -19,7 +22,7 @@ from engine.game.generals import might, wit
 from engine.game.strategy import tactic_cost
 from engine.game.terms import Area, Phase, Zone
 from engine.game.turn import hand_limit, upkeep
-from tests.engine.game.cardtable import FILLER, next_turn, pay, settle, table
+from tests.engine.game.cardtable import DB, FILLER, next_turn, pay, settle, table
 from tests.engine.game.conftest import arm, give, put
 
 F, B, E = Zone.FORTRESS, Zone.BORDER, Zone.ENEMY_BORDER
@@ -351,7 +354,7 @@ def test_zhou_yu_plus_2_wit_executing_a_fire_tactic():
     s = table(["周瑜", "火箭队的突袭"], ["诸葛亮"])
     zhou = put(s, 0, "周瑜", E)  # Wit 6 (+2 = 8)
     zhuge = put(s, 1, "诸葛亮", B)  # Wit 7
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhou, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhou, pay(s, 0, 1), zhuge))
     settle(s)
     assert s.area_of(zhuge) is Area.CASUALTY
 
@@ -387,7 +390,7 @@ def test_lu_xun_never_dies_to_an_enemy_tactic():
     s = table(["诸葛亮", "火箭队的突袭"], ["陆逊"])
     zhuge = put(s, 0, "诸葛亮", E)  # 7 > 6
     lu = put(s, 1, "陆逊", B)
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhuge, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), zhuge, pay(s, 0, 1), lu))
     settle(s)
     assert s.area_of(lu) is Area.BATTLEFIELD
 
@@ -442,6 +445,36 @@ def test_lu_bu_carries_two_armaments():
     assert might(s, lu) == 10
 
 
+def test_ruling_G16_two_armaments_leave_no_room_for_a_troop():
+    s = table(["吕布", "丈八蛇矛", "青龙偃月刀", "弓弩手"])
+    lu = put(s, 0, "吕布")
+    for name, cost in (("丈八蛇矛", 1), ("青龙偃月刀", 2)):
+        s.apply(Equip(give(s, 0, name), lu, pay(s, 0, cost)))
+        s.apply(Pass())
+    bow = give(s, 0, "弓弩手")
+    assert s.validate(Equip(bow, lu, pay(s, 0, 1))) is not None
+    with pytest.raises(IllegalAction) as exc:
+        s.apply(Equip(bow, lu, pay(s, 0, 1)))
+    assert exc.value.code == "refusal.equip.two_slots" and "ruling G16" in exc.value.rule and "§2.3.1" in exc.value.rule
+    assert not [a for a in s.legal_actions() if getattr(getattr(a, "template", a), "card", None) == bow]
+
+
+def test_ruling_G16_an_armament_and_a_troop_leave_no_room_for_a_second_armament():
+    s = table(["吕布", "丈八蛇矛", "青龙偃月刀", "弓弩手"])
+    lu = put(s, 0, "吕布")
+    for name, cost in (("丈八蛇矛", 1), ("弓弩手", 1)):
+        s.apply(Equip(give(s, 0, name), lu, pay(s, 0, cost)))
+        s.apply(Pass())
+    with pytest.raises(IllegalAction) as exc:
+        s.apply(Equip(give(s, 0, "青龙偃月刀"), lu, pay(s, 0, 2)))
+    assert exc.value.code == "refusal.equip.two_slots"
+    assert len(s.gear[lu]) == 2
+
+
+def test_ruling_G16_the_starter_lu_bu_text_says_two_armaments_or_one_and_a_troop():
+    assert "或1个宝物和1个兵种" in DB["吕布"].text and "or 1 armament and 1 troop" in DB["吕布"].text_en
+
+
 def test_hua_xiong_plus_1_in_the_enemy_border():
     s = table(["华雄"])
     assert might(s, put(s, 0, "华雄", E)) == 6
@@ -468,7 +501,7 @@ def test_li_ru_sends_an_enemy_of_wit_3_or_less_in_his_zone_to_casualty():
     li = put(s, 0, "李儒", E)
     put(s, 1, "刘备", B)  # Wit 4
     fei = put(s, 1, "张飞", B)  # Wit 1
-    s.apply(ActivateEffect(li, pay(s, 0, 2)))
+    s.apply(ActivateEffect(li, pay(s, 0, 2), fei))
     settle(s)
     assert s.area_of(fei) is Area.CASUALTY
 
@@ -503,7 +536,7 @@ def test_zhang_bao_gives_an_enemy_outside_minus_2():
     s = table(["张宝"], ["关羽"])
     bao = put(s, 0, "张宝")
     guan = put(s, 1, "关羽", B)
-    s.apply(ActivateEffect(bao, pay(s, 0, 1)))
+    s.apply(ActivateEffect(bao, pay(s, 0, 1), guan))
     settle(s)
     assert might(s, guan) == 3
 
@@ -640,7 +673,7 @@ def test_pang_ji_sends_an_enemy_defector_home():
     s = table(["逢纪"], ["马超"])
     p = put(s, 0, "逢纪")
     ma = put(s, 1, "马超", B)
-    s.apply(ActivateEffect(p, pay(s, 0, 1)))
+    s.apply(ActivateEffect(p, pay(s, 0, 1), ma))
     settle(s)
     assert s.zone[ma] is F
 
@@ -759,7 +792,7 @@ def test_wutugu_survives_melee_and_has_wit_0_against_fire():
     assert s.area_of(wu) is Area.BATTLEFIELD
     next_turn(s)
     next_turn(s)
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), guan, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), guan, pay(s, 0, 1), wu))
     settle(s)  # 关羽 Wit 4 > 0
     assert s.area_of(wu) is Area.CASUALTY
 
@@ -855,7 +888,7 @@ def test_qin_hui_kills_an_enemy_of_might_5_or_more():
     s = table(["秦桧"], ["关羽"])
     q = put(s, 0, "秦桧")
     guan = put(s, 1, "关羽", F)
-    s.apply(ActivateEffect(q, pay(s, 0, 3)))
+    s.apply(ActivateEffect(q, pay(s, 0, 3), guan))
     settle(s)
     assert s.area_of(guan) is Area.CASUALTY
 
@@ -871,7 +904,7 @@ def test_jing_ke_takes_an_enemy_in_his_zone_with_him():
     s = table(["荆轲"], ["关羽"])
     j = put(s, 0, "荆轲", E)
     guan = put(s, 1, "关羽", B)
-    s.apply(ActivateEffect(j, pay(s, 0, 2)))
+    s.apply(ActivateEffect(j, pay(s, 0, 2), guan))
     settle(s)
     assert s.area_of(j) is Area.CASUALTY and s.area_of(guan) is Area.CASUALTY
 

@@ -43,9 +43,13 @@ def equip(s, player, name, general):
     return card
 
 
-def event(s, name, player=0):
+def event(s, name, player=0, target=None):
+    """Play the event ``name``; a text that targets names ``target``, or its one legal target (ruling G17)."""
     card = give(s, player, name)
-    s.apply(PlayEvent(card, pay(s, player, DB[name].cost or 0)))
+    if target is None:
+        steps = (DB[name].effect or {}).get("play")
+        (target,) = s.rules.targets_for(s, card, steps, {}) if steps else [None]
+    s.apply(PlayEvent(card, pay(s, player, DB[name].cost or 0), target))
     settle(s)
     return card
 
@@ -170,7 +174,7 @@ def test_rattan_armour_survives_melee_but_burns():
     assert s.area_of(meng) is Area.BATTLEFIELD
     next_turn(s)
     next_turn(s)
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), guan, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), guan, pay(s, 0, 1), meng))
     settle(s)
     assert meng in s.hand[1]  # to CASUALTY… replaced by 孟获's own text: back to the hand
 
@@ -219,7 +223,7 @@ def test_rattan_troops_wit_0_against_fire():
     you = put(s, 1, "孟优", B)
     arm(s, you, "藤甲兵")
     s.modifiers.append([1, "wit", 9, you, "turn", ""])
-    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), z, pay(s, 0, 1)))
+    s.apply(PlayTactic(give(s, 0, "火箭队的突袭"), z, pay(s, 0, 1), you))
     settle(s)
     assert s.area_of(you) is Area.CASUALTY
 
@@ -431,23 +435,23 @@ SINGLE = ("火箭队的突袭", "落石", "妖风", "离间计", "火牛阵", "�
 ALL = ("火烧连营", "水计淹敌", "八阵图")
 
 
-def strike(name, wits, executor_wit=5, marks_general="刘备"):
+def strike(name, wits, executor_wit=5, marks_general="刘备", target=None):
+    """``target``: the index of the enemy a single-target tactic names when it is executed (ruling G17)."""
     s = table([name, "诸葛亮"], [marks_general, "张飞"])
     z = put(s, 0, "诸葛亮", E)
     s.modifiers.append([0, "wit", executor_wit - 7, z, "turn", ""])
     enemies = [put(s, 1, marks_general, B), put(s, 1, "张飞", B)]
     for g, w in zip(enemies, wits, strict=True):
         s.modifiers.append([1, "wit", w - wit(s, g), g, "turn", ""])
-    s.apply(PlayTactic(give(s, 0, name), z, pay(s, 0, DB[name].cost or 0)))
+    named = None if target is None else enemies[target]
+    s.apply(PlayTactic(give(s, 0, name), z, pay(s, 0, DB[name].cost or 0), named))
     s.apply(Pass())
     return s, z, enemies
 
 
 @pytest.mark.parametrize("name", SINGLE)
 def test_single_target_tactic_strikes_the_chosen_enemy(name):
-    s, _z, (a, b) = strike(name, (1, 1))
-    assert s.phase is Phase.CHOICE
-    s.apply(Choose((b,)))
+    s, _z, (a, b) = strike(name, (1, 1), target=1)
     settle(s)
     assert s.area_of(b) is Area.CASUALTY and s.area_of(a) is Area.BATTLEFIELD
 
@@ -460,29 +464,25 @@ def test_area_tactic_strikes_every_enemy_of_lower_wit(name):
 
 
 def test_fire_ox_plus_2_against_a_beast():
-    s, _z, (ele, _fei) = strike("火牛阵", (6, 9), marks_general="巨象")
-    s.apply(Choose((ele,)))
+    s, _z, (ele, _fei) = strike("火牛阵", (6, 9), marks_general="巨象", target=0)
     settle(s)
     assert s.area_of(ele) is Area.CASUALTY
 
 
 def test_flood_xiapi_plus_1_against_a_target_in_its_own_border():
-    s, _z, (liu, _fei) = strike("水淹下邳", (5, 9))
-    s.apply(Choose((liu,)))
+    s, _z, (liu, _fei) = strike("水淹下邳", (5, 9), target=0)
     settle(s)
     assert s.area_of(liu) is Area.CASUALTY
 
 
 def test_pitfall_minus_1_even_if_the_target_survives():
-    s, _z, (_liu, fei) = strike("陷坑", (9, 9))
-    s.apply(Choose((fei,)))
+    s, _z, (_liu, fei) = strike("陷坑", (9, 9), target=1)
     settle(s)
     assert s.area_of(fei) is Area.BATTLEFIELD and might(s, fei) == 4
 
 
 def test_sow_discord_plus_2_against_a_defector():
-    s, _z, (ma, _fei) = strike("离间计", (6, 9), marks_general="马超")
-    s.apply(Choose((ma,)))
+    s, _z, (ma, _fei) = strike("离间计", (6, 9), marks_general="马超", target=0)
     settle(s)
     assert s.area_of(ma) is Area.CASUALTY
 

@@ -121,7 +121,7 @@ def test_3_7_3_scheme_seen_through_voids_a_tactic():
     zhuge = put(s, 0, "诸葛亮", E)  # Wit 7
     cao = put(s, 1, "曹操", B)  # Wit 5
     tactic = give(s, 0, "火箭队的突袭")
-    s.apply(PlayTactic(tactic, zhuge, pay(s, 0, 1)))
+    s.apply(PlayTactic(tactic, zhuge, pay(s, 0, 1), target=cao))
     s.apply(PlayCounter(give(s, 1, "诡计识破"), pay(s, 1, 1)))
     settle(s)
     assert s.area_of(cao) is Area.BATTLEFIELD

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.decklist import parse_decklist
+from engine.deckrules import check_deck
 from engine.game import Discard, EndTurn, IllegalAction, Termination, hand_limit
 from engine.game.terms import Area, Phase
 from tests.engine.game.conftest import begin, deck_of, deploy, fillers, in_hand, put, settle, shu_deck, wei_deck
@@ -81,7 +83,28 @@ def test_g9_upkeep_first_then_discard_to_the_hand_limit_by_choice(game):
     assert s.active == 1
 
 
+FACTION_CARD = {"蜀": "关羽", "魏": "曹操", "吴": "太史慈", "黄巾": "张角"}
+
+
 @pytest.mark.parametrize(("factions", "limit"), [([], 10), (["蜀"], 10), (["蜀", "魏"], 8), (["蜀", "魏", "吴"], 6)])
-def test_d4_hand_limit_from_the_number_of_declared_factions(game, factions, limit):
-    s = game.new_initial_state((["粮草"] * 10, [], factions), deck_of(filler=10))
+def test_d4_hand_limit_from_the_number_of_the_decks_factions(game, factions, limit):
+    s = game.new_initial_state(
+        ([*(FACTION_CARD[f] for f in factions), *["粮草"] * 10], [], factions), deck_of(filler=10)
+    )
     assert s.limit[0] == limit == hand_limit(len(factions))
+
+
+@pytest.mark.parametrize("declared", [["黄巾", "无"], ["无", "黄巾"], ["黄巾"]])
+def test_ruling_G15_none_in_a_declaration_is_not_a_faction_hand_limit_10_as_checkdeck_says(game, declared):
+    resource = ["张角", "裴元绍", *["粮草"] * 38]
+    s = game.new_initial_state((resource, [], declared), deck_of(filler=10))
+    assert s.limit[0] == 10 and s.factions[0] == ("黄巾",)
+    report = check_deck(parse_decklist(f"势力: {' '.join(declared)}\n1 张角\n1 裴元绍\n38 粮草"), game.db)
+    assert report.hand_limit == s.limit[0] == 10
+    assert not [v for v in report.violations if v.code.endswith("faction")]
+
+
+def test_ruling_G15_the_hand_limit_in_play_comes_from_the_resource_cards_not_the_declaration(game):
+    """A declaration that differs from the cards is the D3 violation; play counts the cards' factions."""
+    s = game.new_initial_state((["关羽", "曹操", *["粮草"] * 10], [], ["蜀"]), deck_of(filler=10))
+    assert s.limit[0] == 8

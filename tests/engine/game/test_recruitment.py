@@ -89,7 +89,7 @@ def test_g3_the_payment_must_match_the_cost(game):
         with pytest.raises(IllegalAction) as exc:
             s.apply(Recruit(liu, wrong))
         assert exc.value.rule == "ruling G3"
-        assert "costs 3" in exc.value.reason
+        assert "costs printed 3 = 3 hand card(s)" in exc.value.reason
 
 
 def test_g3_payment_is_distinct_hand_cards_other_than_the_recruit(game):

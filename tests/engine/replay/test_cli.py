@@ -67,7 +67,10 @@ def test_replay_with_lang_zh_prints_the_steps_the_verdict_and_the_result_in_chin
     out = run(str(tmp_path / "paper.json"), "--steps", "--lang", "zh")
     assert "玩家 0 招募 邓茂 进入自城内（费用 0）。" in out.stdout
     assert "格式正确：是" in out.stdout and "合规：否" in out.stdout and "第一条违规记录：12" in out.stdout
-    assert "裁定 G3: 招募 裴元绍 (#0) 需支付 0 张手牌；实际给出 1 张" in out.stdout and "结果：未结束" in out.stdout
+    assert (
+        "裁定 G3: 招募 裴元绍 (#0) 需支付 基本招募点 1 − 1 名我方黄巾将领 = 0 张手牌；实际给出 1 张" in out.stdout
+        and "结果：未结束" in out.stdout
+    )
     for english in ("recruits", "Well formed", "Legal:", "Result:", "costs", "unfinished", "player 0"):
         assert english not in out.stdout
 

@@ -145,6 +145,22 @@ def test_claimed_result_that_differs_from_the_rules_is_a_problem_at_the_end_entr
     assert verdict.result.winner == 1
 
 
+def test_a_claimed_result_in_the_judges_own_words_matches_when_winner_and_termination_match(db):
+    log = paper_game(db)
+    claimed = log["entries"][-1]["action"]["result"]
+    claimed["reason"] = "甲方付不起军费，乙方胜"  # the judge's words, not the engine's
+    verdict = adjudicate(log, db=db)
+    assert list(verdict.problems) == [] and verdict.result.winner == claimed["winner"]
+    claimed["termination"] = "concession"
+    assert [p.kind for p in adjudicate(log, db=db).problems] == ["result"]
+
+
+def test_a_claimed_result_without_winner_or_termination_does_not_match(db):
+    log = paper_game(db)
+    log["entries"][-1]["action"]["result"] = {"reason": "player 1 wins"}
+    assert [p.kind for p in adjudicate(log, db=db).problems] == ["result"]
+
+
 def test_state_hash_that_differs_from_the_replay_is_not_authentic(db, signed_log):
     i = next(i for i, e in enumerate(signed_log["entries"]) if "state" in e)
     signed_log["entries"][i]["state"] = "0" * 64
