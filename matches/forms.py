@@ -93,6 +93,12 @@ class PlayerForm(forms.Form):
         return user
 
 
+class ConfirmForm(forms.Form):
+    """The answer of a confirmation page: ``confirm=yes`` (anything else asks again)."""
+
+    confirm = forms.ChoiceField(choices=[("yes", "yes")], required=False)
+
+
 class HandPairingForm(forms.Form):
     """Rows "alice bob" (one table a line) or "carol bye", by user name, and whether to save despite warnings."""
 

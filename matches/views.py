@@ -16,12 +16,13 @@ from decks.services.decks import DecklistUnreadable
 from junling.errors import Refused
 from matches import access
 from matches.forms import RegisterDeckForm
-from matches.http import form_message, refusals
+from matches.http import confirmed, form_message, refusals
 from matches.models import Tournament
 from matches.presenters.tournaments import tournament_page, violation_rows
 from matches.services import invitations as invitation_services
 from matches.services import registration as services
 from matches.services.registration import RegistrationRefused
+from matches.views_tournaments import ask_start
 
 
 def _detail(request: HttpRequest, tournament: Tournament, *, status: int = 200, **context: Any) -> HttpResponse:
@@ -111,6 +112,9 @@ def tournament_open(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @refusals
 def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
+    if not confirmed(request):
+        tournament = access.access_organised_tournament(request.user, pk)
+        return ask_start(request, tournament, f"/tournaments/{tournament.pk}/")
     return _organiser_action(
         request, pk, services.start_tournament, _("The tournament has started; decklists are locked.")
     )

@@ -32,7 +32,7 @@ from matches.forms import (
     StructureForm,
     TournamentForm,
 )
-from matches.http import back, form_message, invalid_form, refusals
+from matches.http import back, confirm_page, confirmed, form_message, invalid_form, refusals
 from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
 from matches.services import invitations as invitation_services
@@ -165,6 +165,50 @@ def _hand_pairing(request: HttpRequest, tournament: Tournament) -> HttpResponse 
     return _("Round %(n)s is paired by hand.") % {"n": outcome.round.number}  # type: ignore[union-attr]
 
 
+def ask_start(request: HttpRequest, tournament: Tournament, cancel_url: str) -> HttpResponse:
+    """The confirmation page of the start (shared by the admin page and the tournament page)."""
+    active = tournament.registrations.filter(dropped=False).count()
+    return confirm_page(
+        request,
+        title=_("Start %(name)s?") % {"name": tournament.name},
+        question=_("Starting cannot be undone."),
+        consequences=[
+            _("Every decklist is locked; registration closes for good."),
+            _("%(n)s active players will be in the tournament.") % {"n": active},
+        ],
+        button=_("Yes, start the tournament"),
+        cancel_url=cancel_url,
+    )
+
+
+def _ask(request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse | None:
+    """The confirmation page of an irreversible organiser action not yet confirmed; None when confirmed."""
+    if action not in ("start", "finish", "drop") or confirmed(request):
+        return None
+    cancel = f"/tournaments/{tournament.pk}/admin"
+    if action == "start":
+        return ask_start(request, tournament, cancel)
+    if action == "finish":
+        return confirm_page(
+            request,
+            title=_("Finish %(name)s?") % {"name": tournament.name},
+            question=_("Finishing cannot be undone."),
+            consequences=[_("The final standings are fixed and the ratings are updated.")],
+            button=_("Yes, finish the tournament"),
+            cancel_url=cancel,
+        )
+    player = _valid(PlayerForm(request.POST))["player"]
+    return confirm_page(
+        request,
+        title=_("Drop %(name)s?") % {"name": player.username},
+        question=_("A dropped player is never paired again; this cannot be undone."),
+        consequences=[_("Their results so far stay in the standings.")],
+        button=_("Yes, drop %(name)s") % {"name": player.username},
+        cancel_url=cancel,
+        fields={"player": player.username},
+    )
+
+
 @login_required
 @require_POST
 @refusals
@@ -173,6 +217,9 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
     tournament = access.access_organised_tournament(request.user, pk)
     user = request.user
     try:
+        question = _ask(request, tournament, action)
+        if question is not None:
+            return question
         if action == "structure":
             data = _valid(StructureForm(request.POST))
             services.set_structure(
@@ -303,6 +350,15 @@ def my_match(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def my_drop(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            title=_("Drop from %(name)s?") % {"name": tournament.name},
+            question=_("You will never be paired again in this tournament; this cannot be undone."),
+            consequences=[_("Your results so far stay in the standings.")],
+            button=_("Yes, drop me"),
+            cancel_url=f"/tournaments/{tournament.pk}/my-match",
+        )
     try:
         services.drop_player(tournament, request.user, request.user)
     except Refused as exc:

@@ -7,6 +7,7 @@ tournament's format (``decks.services.decks.check_deck_version``).
 from __future__ import annotations
 
 import datetime
+import secrets
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -153,9 +154,15 @@ def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.dateti
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
             raise TournamentStateError(_("The tournament has already started."), code="tournament.started")
-        locked = []
         registrations = tournament.registrations.select_related("deck_version__card_database_version")
-        for registration in registrations.filter(dropped=False):
+        active = list(registrations.filter(dropped=False))
+        if not active:
+            raise TournamentStateError(
+                _("No player is registered: a tournament cannot start without players."),
+                code="tournament.no_players",
+            )
+        locked = []
+        for registration in active:
             version = registration.deck_version
             registration.locked_decklist = version.decklist
             registration.locked_hash = deck_content_hash(version.decklist, version.card_database_version.content_hash)
@@ -164,12 +171,16 @@ def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.dateti
             locked.append(registration)
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
-        tournament.save(update_fields=["status", "started_at"])
+        # The seed of the random first round (and of the round-robin circle, the elimination bracket): drawn
+        # once, kept in the audit record, so the pairing can be re-done and checked by anyone with the record.
+        tournament.pairing_seed = secrets.randbelow(2**63)
+        tournament.save(update_fields=["status", "started_at", "pairing_seed"])
         record(
             actor,
             "tournament.start",
             tournament,
             locked={str(r.player_id): r.locked_hash for r in locked},
+            pairing_seed=tournament.pairing_seed,
         )
     return locked
 
