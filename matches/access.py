@@ -221,6 +221,28 @@ def access_drop(user: Any, tournament: Tournament, player: Any) -> Any:
     return player
 
 
+def can_check_in(user: Any, tournament: Tournament, player: Any) -> bool:
+    """A player checks himself in; an organiser checks in a player he sees at the venue."""
+    return can_drop(user, tournament, player)
+
+
+def access_check_in(user: Any, tournament: Tournament, player: Any) -> Any:
+    if not can_check_in(user, tournament, player):
+        raise NotAllowed(_("Only the player or the tournament's organisers may check in."), code="event.not_allowed")
+    return player
+
+
+def can_extend_time(user: Any, tournament: Tournament) -> bool:
+    """Organisers and judges give a table extra time."""
+    return can_oversee(user, tournament)
+
+
+def access_extend_time(user: Any, tournament: Tournament) -> Tournament:
+    if not can_extend_time(user, tournament):
+        raise NotAllowed(_("Only the tournament's judges and organisers may give extra time."), code="event.not_judge")
+    return tournament
+
+
 def can_answer_invitation(user: Any, invitation: Invitation) -> bool:
     """Only the invited player answers an invitation (nobody enters another player)."""
     return _authenticated(user) and user.pk == invitation.player_id

@@ -123,6 +123,22 @@ def confirm_page(
     )
 
 
+def ask_start(request: HttpRequest, tournament: Any, cancel_url: str) -> HttpResponse:
+    """The confirmation page of the start (shared by the admin page and the tournament page)."""
+    active = tournament.registrations.filter(dropped=False).count()
+    return confirm_page(
+        request,
+        title=_("Start %(name)s?") % {"name": tournament.name},
+        question=_("Starting cannot be undone."),
+        consequences=[
+            _("Every decklist is locked; registration closes for good."),
+            _("%(n)s active players will be in the tournament.") % {"n": active},
+        ],
+        button=_("Yes, start the tournament"),
+        cancel_url=cancel_url,
+    )
+
+
 def page_of_items(items: Any, number: Any, size: int = PAGE_SIZE) -> Page:
     """One page of ``items`` (a bad or out-of-range number shows the first or last page)."""
     return Paginator(items, size).get_page(number)

@@ -16,13 +16,12 @@ from decks.services.decks import DecklistUnreadable
 from junling.errors import Refused
 from matches import access
 from matches.forms import RegisterDeckForm
-from matches.http import confirmed, form_message, refusals
+from matches.http import ask_start, confirmed, form_message, refusals
 from matches.models import Tournament
 from matches.presenters.tournaments import tournament_page, violation_rows
 from matches.services import invitations as invitation_services
 from matches.services import registration as services
 from matches.services.registration import RegistrationRefused
-from matches.views_tournaments import ask_start
 
 
 def _detail(request: HttpRequest, tournament: Tournament, *, status: int = 200, **context: Any) -> HttpResponse:

@@ -126,7 +126,10 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         "q": query,
         "points": bool(points),
         "is_organiser": access.can_organise(user, tournament),
+        "can_extend_time": access.can_extend_time(user, tournament) and rnd.status == Round.Status.PUBLISHED,
         "rounds": tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", flat=True),
+        "clock": round_clock(tournament, rnd),
+        "round_title": round_title(rnd, tournament),
     }
 
 
@@ -161,6 +164,8 @@ def my_match_page(user: Any, tournament: Tournament, match: Match | None, *, err
         "my_report": match.reports.filter(reporter=user).first() if match else None,
         "other_reported": match.reports.exclude(reporter=user).exists() if match else False,
         "registration": Registration.objects.filter(tournament=tournament, player=user).first(),
+        "clock": round_clock(tournament, match.round, match) if match is not None and match.round else None,
+        "round_title": round_title(match.round, tournament) if match is not None and match.round else "",
         "error": error,
     }
 
@@ -247,3 +252,82 @@ def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None)
         "computed_at": snapshot.computed_at.isoformat() if snapshot else None,
         "standings": snapshot.rows if snapshot else [],
     }
+
+
+# --- the event: roster, round clock, printouts (issue 13) ---------------------------------------------------
+
+
+def roster_page(user: Any, tournament: Tournament, *, error: str = "", event_form: Any = None) -> dict[str, Any]:
+    """The organiser's roster: every registration with its state (waiting, checked in, dropped), the event's
+    details, its co-organisers and judges."""
+    from matches.forms import EventForm
+    from matches.services.event import places_taken
+
+    registrations = list(
+        tournament.registrations.select_related("player").order_by("dropped", "waitlisted", "registered_at", "id")
+    )
+    return {
+        "tournament": tournament,
+        "registrations": registrations,
+        "places": places_taken(tournament),
+        "waiting": sum(1 for r in registrations if r.waitlisted and not r.dropped),
+        "checked_in": sum(1 for r in registrations if r.checked_in_at and not r.dropped),
+        "before_start": tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION),
+        "event_form": event_form or EventForm.of(tournament),
+        "organisers": list(tournament.organisers.order_by("username")),
+        "judges": list(tournament.judges.order_by("username")),
+        "pending_invitations": list(
+            tournament.invitations.filter(status="pending").select_related("player").order_by("created_at")
+        ),
+        "error": error,
+    }
+
+
+def round_clock(tournament: Tournament, rnd: Round | None, match: Match | None = None) -> dict[str, Any] | None:
+    """The round's clock as everyone sees it: started at publication, ends ``round_minutes`` later (plus a
+    table's extra minutes); None before a round is published or once it is finished."""
+    import datetime
+
+    if rnd is None or rnd.published_at is None or rnd.status != Round.Status.PUBLISHED:
+        return None
+    ends = rnd.published_at + datetime.timedelta(minutes=tournament.round_minutes)
+    extra = match.extra_minutes if match is not None else 0
+    return {
+        "started": rnd.published_at,
+        "minutes": tournament.round_minutes,
+        "ends": ends,
+        "extra": extra,
+        "table_ends": ends + datetime.timedelta(minutes=extra),
+    }
+
+
+def print_page(tournament: Tournament, rnd: Round, *, by: str) -> dict[str, Any]:
+    """A round's pairings for the wall: by table, or by player name (each player once, with his table and
+    opponent), or one match slip per table."""
+    matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table", "id"))
+    rows = []
+    if by == "name":
+        for m in matches:
+            rows.append({"name": m.player_a.username, "table": m.table, "opponent": m.player_b, "match": m})
+            if m.player_b is not None:
+                rows.append({"name": m.player_b.username, "table": m.table, "opponent": m.player_a, "match": m})
+        rows.sort(key=lambda r: r["name"].lower())
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "round_title": round_title(rnd, tournament),
+        "by": by,
+        "matches": matches,
+        "rows": rows,
+        "clock": round_clock(tournament, rnd),
+    }
+
+
+def round_title(rnd: Round, tournament: Tournament) -> str:
+    """A round's name: "Round 3", or in a bracket "Quarter-final", "Semi-final", "Final" by its size."""
+    if rnd.kind in (Round.Kind.TOP_CUT, Round.Kind.ELIMINATION):
+        tables = rnd.matches.count()
+        names = {1: _("Final"), 2: _("Semi-final"), 4: _("Quarter-final")}
+        if tables in names:
+            return names[tables]
+    return _("Round %(n)s") % {"n": rnd.number}

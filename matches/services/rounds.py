@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import junling.outbox as outbox
@@ -27,12 +28,13 @@ from junling.models import record
 from matches import task_names
 from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
+from matches.services.event import promote_waitlist
 from matches.services.standings import current_standings
 from matches.tournament import (
     NoLegalPairingError,
-    PlayerId,
     PairingProblem,
     PairingWarning,
+    PlayerId,
     StructureError,
     check_pairing,
     next_elimination_round,
@@ -487,6 +489,7 @@ def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration
         registration.dropped = True
         registration.save(update_fields=["dropped"])
         record(actor, "tournament.drop", registration, tournament=tournament.pk, player=player.pk)
+        promote_waitlist(tournament, actor)  # before the start, the first waiting player takes the place
         _enqueue_snapshot(tournament.pk)
     return registration
 
@@ -513,9 +516,9 @@ def enter_late(tournament: Tournament, player: Any, deck_version: DeckVersion, *
         if not result.legal:
             raise RoundError(
                 _("This deck is not legal in %(format)s: %(n)s violation(s).")
-                % {"format": tournament.format.name, "n": len(result.violations)},
+                % {"format": tournament.format.display_title(get_language() or "zh"), "n": len(result.violations)},
                 code="round.late_entry_illegal_deck",
-                params={"format": tournament.format.name, "n": len(result.violations)},
+                params={"format": tournament.format.display_title(get_language() or "zh"), "n": len(result.violations)},
             )
         now = timezone.now()
         registration = Registration.objects.create(

@@ -83,7 +83,7 @@ def test_a_confirmation_other_than_yes_asks_again(client):
 
 
 def test_result_boxes_are_never_prefilled_and_an_empty_submit_records_nothing(client):
-    tournament, organiser, people = running_tournament(2)
+    tournament, organiser, _people = running_tournament(2)
     rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
     match = rnd.matches.get()
     client.force_login(organiser)
@@ -100,7 +100,7 @@ def test_result_boxes_are_never_prefilled_and_an_empty_submit_records_nothing(cl
 
 
 def test_the_judge_page_boxes_are_empty_too(client):
-    tournament, organiser, people = running_tournament(2)
+    tournament, organiser, _people = running_tournament(2)
     rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
     match = rnd.matches.get()
     from matches.services.results import report_result
