@@ -198,6 +198,12 @@ class ResolveForm(ResultForm):
     note = forms.CharField(label=_("Note"), max_length=500, required=False)
 
 
+class ReplayForm(forms.Form):
+    """A judge has an undecided match played on, with a note."""
+
+    note = forms.CharField(label=_("Note"), max_length=500, required=False)
+
+
 class LogUploadForm(forms.Form):
     """A game log file for adjudication (its size is checked before it is read)."""
 

@@ -49,6 +49,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/judge", views_tournaments.judge_page, name="tournament-judge"),
     path("matches/<int:match_id>/override", views_tournaments.match_override, name="match-override"),
     path("matches/<int:match_id>/resolve", views_tournaments.match_resolve, name="match-resolve"),
+    path("matches/<int:match_id>/replay", views_tournaments.match_replay, name="match-replay"),
     path("ratings/", views_tournaments.ratings, name="ratings"),
     path("ratings/<str:username>/", views_tournaments.rating_player, name="rating-player"),
     # Adjudication: views_adjudication.py.

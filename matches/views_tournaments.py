@@ -28,6 +28,7 @@ from matches.forms import (
     HandPairingForm,
     OverrideForm,
     PlayerForm,
+    ReplayForm,
     ResolveForm,
     ResultForm,
     RoleForm,
@@ -42,7 +43,7 @@ from matches.services import event as event_services
 from matches.services import invitations as invitation_services
 from matches.services import registration as registration_services
 from matches.services import rounds as services
-from matches.services.results import override_result, report_result, resolve_dispute
+from matches.services.results import order_replay, override_result, report_result, resolve_dispute
 from matches.services.rounds import RoundError
 from matches.services.standings import latest_snapshot
 
@@ -401,6 +402,23 @@ def match_resolve(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Table %(t)s: the dispute is resolved.") % {"t": match.table})
+    return redirect("matches:tournament-judge", pk=match.tournament_id)
+
+
+@login_required
+@require_POST
+@refusals
+def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A judge has an undecided match played on (a game replayed): the players report the whole match again."""
+    match = access.access_dispute(request.user, access.access_match(request.user, match_id))
+    note = _valid(ReplayForm(request.POST))["note"]
+    try:
+        order_replay(match, request.user, note=note)
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        done = _("Table %(t)s plays on: the players report the whole match again.") % {"t": match.table}
+        messages.success(request, done)
     return redirect("matches:tournament-judge", pk=match.tournament_id)
 
 

@@ -556,6 +556,21 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
             except results.ResultRefused as exc:
                 raise RulingRefused(exc.message, code=exc.code, params=exc.params) from None
             match.refresh_from_db()
+        elif match.tournament_id is not None and (a, b, d) != (match.games_won_a, match.games_won_b, match.games_drawn):
+            # The new tally leaves the match undecided: it is no longer finished (issue 13). A judge of a
+            # disputed match, or an organiser, may do this; then a judge decides it or has a game replayed.
+            disputed_by_judge = match.status == Match.Status.DISPUTED and can_judge(judge, match.tournament)  # type: ignore[arg-type]
+            if not (disputed_by_judge or can_organise(judge, match.tournament)):  # type: ignore[arg-type]
+                raise RulingRefused(
+                    _("This match is not disputed: only an organiser can change its result."),
+                    code="ruling.not_disputed",
+                )
+            try:
+                results.reopen_match(match, judge, a, b, d, reason=reason)
+            except results.ResultRefused as exc:
+                raise RulingRefused(exc.message, code=exc.code, params=exc.params) from None
+            called = "results.reopen_match"
+            match.refresh_from_db()
         elif decided:
             match.games_won_a, match.games_won_b, match.games_drawn = a, b, d
             match.status = Match.Status.FINISHED
