@@ -39,6 +39,7 @@ urlpatterns = [
         views_tournaments.round_print,
         name="round-print",
     ),
+    path("tournaments/<int:pk>/bracket", views_tournaments.bracket, name="bracket"),
     path("tournaments/<int:pk>/roster", views_tournaments.roster, name="tournament-roster"),
     path("tournaments/<int:pk>/check-in", views_tournaments.my_check_in, name="my-check-in"),
     path("matches/<int:match_id>/extra-time", views_tournaments.match_extra_time, name="match-extra-time"),

@@ -489,6 +489,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
+@require_GET
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """The top cut (or a single-elimination event) as a bracket, with the champion and the final placings."""
+    tournament = access.access_tournament(request.user, pk)
+    return render(request, "matches/bracket.html", presenters.bracket(tournament))
+
+
 # --- exports ----------------------------------------------------------------------------------------------------
 
 

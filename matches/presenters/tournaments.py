@@ -134,12 +134,22 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
 
 
 def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
+    has_bracket = tournament.rounds.filter(kind__in=BRACKET_KINDS).exclude(status=Round.Status.DRAFT).exists()
+    final = bracket(tournament) if has_bracket else None
     snapshot = latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
     query = query.lower()
     if query:
         rows = [r for r in rows if query in r["name"].lower()]
-    return {"tournament": tournament, "snapshot": snapshot, "page": page_of_items(rows, page), "q": query}
+    return {
+        "tournament": tournament,
+        "snapshot": snapshot,
+        "page": page_of_items(rows, page),
+        "q": query,
+        "has_bracket": has_bracket,
+        "placings": final["placings"] if final else [],
+        "champion": final["champion"] if final else None,
+    }
 
 
 def player_match(user: Any, tournament: Tournament) -> Match | None:
@@ -331,3 +341,69 @@ def round_title(rnd: Round, tournament: Tournament) -> str:
         if tables in names:
             return names[tables]
     return _("Round %(n)s") % {"n": rnd.number}
+
+
+# --- the top cut: bracket, champion, final placings ------------------------------------------------------------
+
+BRACKET_KINDS = (Round.Kind.TOP_CUT, Round.Kind.ELIMINATION)
+
+
+def _match_winner(match: Match) -> Any:
+    if match.status != Match.Status.FINISHED:
+        return None
+    if match.player_b_id is None:
+        return match.player_a
+    if match.games_won_a > match.games_won_b:
+        return match.player_a
+    if match.games_won_b > match.games_won_a:
+        return match.player_b
+    return None
+
+
+def bracket(tournament: Tournament) -> dict[str, Any]:
+    """The bracket (top cut, or a single-elimination event): its rounds by name with each match's players,
+    score and winner; the champion once the final is won; and the final placings, the bracket above the
+    Swiss (1 the champion, 2 the finalist, then each round's losers in their Swiss order, then the rest)."""
+    rounds = list(
+        tournament.rounds.filter(kind__in=BRACKET_KINDS)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("number")
+        .prefetch_related("matches__player_a", "matches__player_b")
+    )
+    columns = []
+    for rnd in rounds:
+        matches = sorted(rnd.matches.all(), key=lambda m: (m.table, m.pk))
+        columns.append(
+            {
+                "round": rnd,
+                "title": round_title(rnd, tournament),
+                "matches": [{"match": m, "winner": _match_winner(m)} for m in matches],
+            }
+        )
+    champion = None
+    if columns and len(columns[-1]["matches"]) == 1:
+        champion = columns[-1]["matches"][0]["winner"]
+    snapshot = latest_snapshot(tournament)
+    swiss_rows = list(snapshot.rows) if snapshot else []
+    swiss_rank = {row["player"]: row["rank"] for row in swiss_rows}
+    placings: list[dict[str, Any]] = []
+    if champion is not None:
+        placed: set[int] = set()
+        # Out in the final, then the semi-finals, ...: the later a player lost, the higher he places.
+        for column in reversed(columns):
+            losers = []
+            for entry in column["matches"]:
+                m, w = entry["match"], entry["winner"]
+                for p in (m.player_a, m.player_b):
+                    if p is not None and w is not None and p.pk != w.pk and p.pk not in placed:
+                        losers.append(p)
+            if column is columns[-1]:
+                placings.append({"place": 1, "player": champion, "stage": _("Champion")})
+                placed.add(champion.pk)
+            for p in sorted(losers, key=lambda u: swiss_rank.get(u.pk, 10**9)):  # ties: the Swiss order
+                placings.append({"place": len(placings) + 1, "player": p, "stage": column["title"]})
+                placed.add(p.pk)
+        names = {row["player"]: row for row in swiss_rows}
+        for pid in sorted((p for p in names if p not in placed), key=lambda p: swiss_rank[p]):
+            placings.append({"place": len(placings) + 1, "player_name": names[pid]["name"], "stage": _("Swiss")})
+    return {"tournament": tournament, "columns": columns, "champion": champion, "placings": placings}
