@@ -14,6 +14,7 @@ from decks.models import DeckVersion
 from matches import access
 from matches.http import page_of_items
 from matches.models import Match, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.services.notices import pairings_notice
 from matches.services.ratings import history_svg, rating_history
 from matches.services.registration import registration_decklist
 from matches.services.standings import latest_snapshot
@@ -64,6 +65,7 @@ def tournament_page(
         "my_versions": my_versions,
         "my_invitation": my_invitation,
         "my_registration": next((r for r in registrations if r.player_id == user.pk), None),
+        "notice": pairings_notice(user, tournament),
         "error": error,
         "violations": violations or [],
     }

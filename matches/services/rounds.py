@@ -341,6 +341,7 @@ def publish_round(rnd: Round, actor: Any) -> Round:
 
         finish_round_if_done(rnd)  # a round of byes only is over at once
         _enqueue_snapshot(rnd.tournament_id)
+        outbox.enqueue(task_names.NOTIFY_PAIRINGS, [rnd.pk])  # e-mail, where the site sends e-mail
     return rnd
 
 
