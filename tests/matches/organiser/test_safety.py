@@ -9,7 +9,7 @@ from matches.models import Match, Tournament
 from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.registration import TournamentStateError
-from tests.matches.factories import TournamentFactory, UserFactory, running_tournament
+from tests.matches.factories import TournamentFactory, UserFactory, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,8 @@ def test_start_and_finish_ask_for_confirmation_first_and_change_nothing(client, 
 
         registration_services.register_deck(player, tournament, deck_version(player, tournament.format))
     else:
-        tournament, organiser, _people = running_tournament(2)
+        tournament, organiser, _people = running_tournament(2, rounds=1)
+        play_round(services.publish_round(services.pair_next_round(tournament, organiser), organiser), organiser)
     client.force_login(organiser)
     before = AuditEvent.objects.count()
     url = f"/tournaments/{tournament.pk}/admin/{action}"
