@@ -41,7 +41,7 @@ def _two_nil(judge):
 
 def test_a_ruling_from_2_0_to_1_1_reopens_the_match_and_its_round(done):
     judge = UserFactory()
-    tournament, match, second, organiser = _two_nil(judge)
+    _tournament, match, second, organiser = _two_nil(judge)
     adjudication = done(services.adjudicate_game, organiser, second)
     done(services.record_ruling, adjudication, organiser, winner="b", reason="game 2: B's attack was legal")
     match.refresh_from_db()

@@ -26,7 +26,7 @@ def _published(django_capture_on_commit_callbacks):
 
 @override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
 def test_publishing_a_round_emails_each_player_once_in_both_languages(django_capture_on_commit_callbacks):
-    _tournament, people, rnd = _published(django_capture_on_commit_callbacks)
+    _tournament, _people, rnd = _published(django_capture_on_commit_callbacks)
     assert sorted(m.to[0] for m in mail.outbox) == ["p0@example.org", "p1@example.org"]
     message = mail.outbox[0]
     assert "第 1 轮" in message.subject or "1" in message.subject
