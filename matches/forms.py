@@ -108,7 +108,9 @@ class EventForm(forms.Form):
     starts_at = forms.DateTimeField(label=_("Date and time"), required=False, widget=DateTimeLocalInput())
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     online = forms.BooleanField(label=_("Online event"), required=False)
-    description = forms.CharField(label=_("Description"), max_length=5000, required=False, widget=forms.Textarea)
+    description = forms.CharField(
+        label=_("Description"), max_length=5000, required=False, widget=forms.Textarea(attrs={"rows": 4})
+    )
     player_cap = forms.IntegerField(label=_("Player cap (0: none)"), min_value=0, max_value=100_000)
     check_in = forms.BooleanField(label=_("Players check in on the day (no-shows leave at the start)"), required=False)
     round_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=1, max_value=600)
@@ -116,6 +118,10 @@ class EventForm(forms.Form):
     registration_closes = forms.DateTimeField(
         label=_("Registration deadline"), required=False, widget=DateTimeLocalInput()
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # no English colon after a Chinese label
+        super().__init__(*args, **kwargs)
 
     @classmethod
     def of(cls, tournament: Tournament) -> EventForm:
