@@ -451,7 +451,9 @@ def board(state: dict[str, Any], db: CardDatabase, language: str) -> list[dict[s
                 return f"{found.name_en}"
         return names[card]
 
-    zones = {g: z for g, z in state.get("zone", [])}
+    reader = engine_text.SiteReader(database=db)
+    # A zone in the game's words (自城内, 自城外, 敌城外), from the general's owner's side.
+    zones = {g: reader.zone(str(z), 0) for g, z in state.get("zone", [])}
     gear = {g: e for g, e in state.get("gear", [])}
     players = []
     for p in (0, 1):

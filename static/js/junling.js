@@ -45,3 +45,15 @@ window.addEventListener("load", () => {
   tickRoundClocks();
   if (document.querySelector(".round-clock")) setInterval(tickRoundClocks, 1000);
 });
+// The step viewer: ← and → go to the previous and next entry (the links fetch the step without a full page load).
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target instanceof HTMLElement && target.closest("input, textarea, select")) return;
+  const id = event.key === "ArrowLeft" ? "step-prev" : event.key === "ArrowRight" ? "step-next" : null;
+  const link = id && document.getElementById(id);
+  if (link) {
+    event.preventDefault();
+    link.click();
+  }
+});
