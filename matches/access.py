@@ -386,6 +386,35 @@ def can_adjudicate_game(user: Any, game: MatchGame) -> bool:
     return allowed and not _playing_own(user, match)
 
 
+def can_attach_log(user: Any, match: Match) -> bool:
+    """A judge or organiser of the match's tournament, not playing it, may attach an uploaded log to it."""
+    if match.tournament_id is None or match.is_bye or match.player_b_id is None:
+        return False
+    if is_staff(user):
+        return True
+    return can_adjudicate_tournament(user, match.tournament) and not _playing_own(user, match)  # type: ignore[arg-type]
+
+
+def matches_to_attach(user: Any) -> QuerySet[Match]:
+    """The open and finished two-player matches of the tournaments ``user`` judges or organises (newest first)."""
+    tournaments = tournaments_to_replay(user)
+    return (
+        Match.objects.filter(tournament__in=tournaments, is_bye=False, player_b__isnull=False)
+        .exclude(Q(player_a=user) | Q(player_b=user))
+        .select_related("tournament", "round", "player_a", "player_b")
+        .order_by("-id")
+    )
+
+
+def access_attach_log(user: Any, match: Match) -> Match:
+    if not can_attach_log(user, match):
+        raise NotAllowed(
+            _("Only the tournament's judges and organisers may attach a log to this match."),
+            code="adjudication.not_judge",
+        )
+    return match
+
+
 def access_game_adjudication(user: Any, game: MatchGame) -> MatchGame:
     if not can_adjudicate_game(user, game):
         raise NotAllowed(

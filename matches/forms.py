@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import DeckVersion, Format
-from matches.models import Registration, Ruling, Tournament
+from matches.models import Match, Registration, Ruling, Tournament
 from matches.services import rounds as round_services
 from matches.services.rounds import RoundError
 
@@ -220,6 +220,22 @@ class LogUploadForm(forms.Form):
             "empty": _("The file is empty: upload a game log (JSON)."),
         },
     )
+
+
+class AttachLogForm(forms.Form):
+    """The match an uploaded log belongs to (one of the matches the judge may attach logs to)."""
+
+    match = IdChoiceField(
+        queryset=Match.objects.none(),
+        label=_("Match"),
+        error_messages={"invalid_choice": _("Choose a match of a tournament you judge or organise.")},
+    )
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        from matches.access import matches_to_attach
+
+        super().__init__(*args, **kwargs)
+        self.fields["match"].queryset = matches_to_attach(user)  # type: ignore[attr-defined]
 
 
 class RulingForm(forms.Form):

@@ -65,6 +65,7 @@ urlpatterns = [
     path("adjudications/<int:pk>/", views_adjudication.adjudication_detail, name="adjudication-detail"),
     path("adjudications/<int:pk>/progress", views_adjudication.adjudication_progress, name="adjudication-progress"),
     path("adjudications/<int:pk>/step", views_adjudication.adjudication_step, name="adjudication-step"),
+    path("adjudications/<int:pk>/attach", views_adjudication.adjudication_attach, name="adjudication-attach"),
     path("adjudications/<int:pk>/ruling", views_adjudication.adjudication_ruling, name="adjudication-ruling"),
     # REST API: api.py (tournaments, registration) and api_tournaments.py (rounds, results, ratings).
     re_path(r"^api/tournaments/?$", api.TournamentListAPI.as_view(), name="api-tournament-list"),

@@ -51,8 +51,10 @@ def action_words(action: Any, database: Any = None) -> str:
     return f"{words}: {', '.join(values)}" if values else words
 
 
-def detail_page(adjudication: Adjudication) -> dict[str, Any]:
+def detail_page(adjudication: Adjudication, user: Any = None) -> dict[str, Any]:
     context: dict[str, Any] = {"a": adjudication, **report(adjudication)}
+    if adjudication.game_id is None and user is not None:
+        context["attachable"] = list(access.matches_to_attach(user)[:200])
     first = (adjudication.verdict or {}).get("first_illegal")
     if first:
         database = adjudication.database_version.to_engine() if adjudication.database_version else None

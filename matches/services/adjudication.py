@@ -33,6 +33,7 @@ from junling.errors import Refused
 from junling.models import record
 from matches import task_names
 from matches.access import (
+    access_attach_log,
     access_game_adjudication,
     access_ruling,
     access_tournament_replay,
@@ -297,6 +298,28 @@ def adjudicate_game(actor: Any, game: MatchGame) -> Adjudication:
     if game.log_id is None:
         raise AdjudicationRefused(_("This game has no stored log."), code="adjudication.no_log")
     return request_adjudication(actor, game.log, game=game)  # type: ignore[arg-type]
+
+
+def attach_log(adjudication: Adjudication, actor: Any, match: Match) -> Adjudication:
+    """An uploaded log (a paper or offline game, transcribed) becomes the next game of ``match``; it is
+    replayed again against the match's locked decklists, and a judge can then rule on it like any match game."""
+    access_attach_log(actor, match)
+    if adjudication.game_id is not None:
+        raise AdjudicationRefused(_("This log already belongs to a match game."), code="adjudication.attached")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.games.count() >= match.best_of:
+            raise AdjudicationRefused(
+                _("This match already has its %(n)s games.") % {"n": match.best_of},
+                code="adjudication.games_full",
+                params={"n": match.best_of},
+            )
+        number = (match.games.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        game = MatchGame.objects.create(match=match, number=number, log=adjudication.log)
+        sha = adjudication.log.sha256
+        record(actor, "adjudication.attach", match, adjudication=adjudication.pk, game=game.pk, log=sha)
+        attached = request_adjudication(actor, adjudication.log, game=game)
+    return attached
 
 
 # --- the replay (run by the Celery task) ------------------------------------------------------------
