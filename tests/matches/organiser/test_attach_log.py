@@ -14,17 +14,6 @@ from tests.matches.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def done(django_capture_on_commit_callbacks):
-    def run(service, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            result = service(*args, **kwargs)
-        result.refresh_from_db()
-        return result
-
-    return run
-
-
 def _match_with_one_game(judge):
     _t, match, _game, organiser = tournament_game(recorded_log(27), judges=[judge])
     Match.objects.filter(pk=match.pk).update(best_of=3)

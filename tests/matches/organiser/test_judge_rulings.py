@@ -15,17 +15,6 @@ from tests.matches.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def done(django_capture_on_commit_callbacks):
-    def run(service, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            result = service(*args, **kwargs)
-        result.refresh_from_db()
-        return result
-
-    return run
-
-
 def _two_nil(judge):
     """A best-of-3 match finished 2–0 for A in a published round, both games with a log."""
     tournament, match, game, organiser = tournament_game(recorded_log(27), judges=[judge])
