@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import send_mass_mail
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -40,15 +41,19 @@ def _text(match: Match, user: Any, language: str) -> tuple[str, str]:
 
 
 def send_pairing_notices(round_id: int) -> int:
-    """One e-mail per player of the round with an address (Chinese, then English), once per round."""
+    """One e-mail per player of the round with an address (Chinese, then English), once per round. Nothing
+    is written when there is nobody to write to (no e-mail set up, or no player with an address)."""
+    if not email_configured():
+        return 0
+    with_address = Match.objects.filter(round_id=round_id).filter(Q(player_a__email__gt="") | Q(player_b__email__gt=""))
+    if not with_address.exists():
+        return 0
     with transaction.atomic():
         rnd = Round.objects.select_for_update().filter(pk=round_id).first()
         if rnd is None or rnd.notified_at is not None or rnd.status == Round.Status.DRAFT:
             return 0
         rnd.notified_at = timezone.now()
         rnd.save(update_fields=["notified_at"])
-        if not email_configured():
-            return 0
         messages = []
         matches = rnd.matches.select_related("player_a", "player_b", "round", "tournament")
         for match in matches:
