@@ -221,6 +221,28 @@ def access_drop(user: Any, tournament: Tournament, player: Any) -> Any:
     return player
 
 
+def can_check_in(user: Any, tournament: Tournament, player: Any) -> bool:
+    """A player checks himself in; an organiser checks in a player he sees at the venue."""
+    return can_drop(user, tournament, player)
+
+
+def access_check_in(user: Any, tournament: Tournament, player: Any) -> Any:
+    if not can_check_in(user, tournament, player):
+        raise NotAllowed(_("Only the player or the tournament's organisers may check in."), code="event.not_allowed")
+    return player
+
+
+def can_extend_time(user: Any, tournament: Tournament) -> bool:
+    """Organisers and judges give a table extra time."""
+    return can_oversee(user, tournament)
+
+
+def access_extend_time(user: Any, tournament: Tournament) -> Tournament:
+    if not can_extend_time(user, tournament):
+        raise NotAllowed(_("Only the tournament's judges and organisers may give extra time."), code="event.not_judge")
+    return tournament
+
+
 def can_answer_invitation(user: Any, invitation: Invitation) -> bool:
     """Only the invited player answers an invitation (nobody enters another player)."""
     return _authenticated(user) and user.pk == invitation.player_id
@@ -367,6 +389,35 @@ def can_check_claim(user: Any, match: Match) -> bool:
         return True
     allowed = can_adjudicate_tournament(user, match.tournament) if match.tournament_id else can_upload_logs(user)  # type: ignore[arg-type]
     return allowed and not _playing_own(user, match)
+
+
+def can_attach_log(user: Any, match: Match) -> bool:
+    """A judge or organiser of the match's tournament, not playing it, may attach an uploaded log to it."""
+    if match.tournament_id is None or match.is_bye or match.player_b_id is None:
+        return False
+    if is_staff(user):
+        return True
+    return can_adjudicate_tournament(user, match.tournament) and not _playing_own(user, match)  # type: ignore[arg-type]
+
+
+def matches_to_attach(user: Any) -> QuerySet[Match]:
+    """The open and finished two-player matches of the tournaments ``user`` judges or organises (newest first)."""
+    tournaments = tournaments_to_replay(user)
+    return (
+        Match.objects.filter(tournament__in=tournaments, is_bye=False, player_b__isnull=False)
+        .exclude(Q(player_a=user) | Q(player_b=user))
+        .select_related("tournament", "round", "player_a", "player_b")
+        .order_by("-id")
+    )
+
+
+def access_attach_log(user: Any, match: Match) -> Match:
+    if not can_attach_log(user, match):
+        raise NotAllowed(
+            _("Only the tournament's judges and organisers may attach a log to this match."),
+            code="adjudication.not_judge",
+        )
+    return match
 
 
 def access_game_adjudication(user: Any, game: MatchGame) -> MatchGame:

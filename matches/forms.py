@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import DeckVersion, Format
-from matches.models import Registration, Ruling, Tournament
+from matches.models import Match, Registration, Ruling, Tournament
 from matches.services import rounds as round_services
 from matches.services.rounds import RoundError
 
@@ -93,6 +93,69 @@ class PlayerForm(forms.Form):
         return user
 
 
+class DateTimeLocalInput(forms.DateTimeInput):
+    """The browser's date-and-time picker (``YYYY-MM-DDTHH:MM``, in the site's time zone)."""
+
+    input_type = "datetime-local"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m-%dT%H:%M")
+
+
+class EventForm(forms.Form):
+    """The event's details: when, where, what, how many, check-in, round length, registration window."""
+
+    starts_at = forms.DateTimeField(label=_("Date and time"), required=False, widget=DateTimeLocalInput())
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    online = forms.BooleanField(label=_("Online event"), required=False)
+    description = forms.CharField(
+        label=_("Description"), max_length=5000, required=False, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    player_cap = forms.IntegerField(label=_("Player cap (0: none)"), min_value=0, max_value=100_000)
+    check_in = forms.BooleanField(label=_("Players check in on the day (no-shows leave at the start)"), required=False)
+    round_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=1, max_value=600)
+    registration_opens = forms.DateTimeField(label=_("Registration opens"), required=False, widget=DateTimeLocalInput())
+    registration_closes = forms.DateTimeField(
+        label=_("Registration deadline"), required=False, widget=DateTimeLocalInput()
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # no English colon after a Chinese label
+        super().__init__(*args, **kwargs)
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> EventForm:
+        """The form filled with the tournament's details (for the page)."""
+        return cls(initial={name: getattr(tournament, name) for name in cls.base_fields})
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        opens, closes = data.get("registration_opens"), data.get("registration_closes")
+        if opens and closes and closes <= opens:
+            raise forms.ValidationError(_("Registration must close after it opens."))
+        return data
+
+
+class ExtraTimeForm(forms.Form):
+    """Extra minutes for one table (0 takes them back)."""
+
+    minutes = forms.IntegerField(label=_("Extra minutes"), min_value=0, max_value=120)
+    next = forms.CharField(max_length=2000, required=False)
+
+
+class ConfirmForm(forms.Form):
+    """The answer of a confirmation page: ``confirm=yes`` (anything else asks again)."""
+
+    confirm = forms.ChoiceField(choices=[("yes", "yes")], required=False)
+
+
+class RoleForm(PlayerForm):
+    """Add or remove a co-organiser or a judge, by user name."""
+
+    role = forms.ChoiceField(label=_("Role"), choices=[("organiser", _("Co-organiser")), ("judge", _("Judge"))])
+    remove = forms.BooleanField(required=False)
+
+
 class HandPairingForm(forms.Form):
     """Rows "alice bob" (one table a line) or "carol bye", by user name, and whether to save despite warnings."""
 
@@ -141,6 +204,12 @@ class ResolveForm(ResultForm):
     note = forms.CharField(label=_("Note"), max_length=500, required=False)
 
 
+class ReplayForm(forms.Form):
+    """A judge has an undecided match played on, with a note."""
+
+    note = forms.CharField(label=_("Note"), max_length=500, required=False)
+
+
 class LogUploadForm(forms.Form):
     """A game log file for adjudication (its size is checked before it is read)."""
 
@@ -151,6 +220,22 @@ class LogUploadForm(forms.Form):
             "empty": _("The file is empty: upload a game log (JSON)."),
         },
     )
+
+
+class AttachLogForm(forms.Form):
+    """The match an uploaded log belongs to (one of the matches the judge may attach logs to)."""
+
+    match = IdChoiceField(
+        queryset=Match.objects.none(),
+        label=_("Match"),
+        error_messages={"invalid_choice": _("Choose a match of a tournament you judge or organise.")},
+    )
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        from matches.access import matches_to_attach
+
+        super().__init__(*args, **kwargs)
+        self.fields["match"].queryset = matches_to_attach(user)  # type: ignore[attr-defined]
 
 
 class RulingForm(forms.Form):

@@ -88,6 +88,57 @@ def refusals(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapped
 
 
+def confirmed(request: HttpRequest) -> bool:
+    """Whether a POST of an irreversible step carries the answer of its confirmation page (``confirm=yes``)."""
+    from matches.forms import ConfirmForm
+
+    form = ConfirmForm(request.POST)
+    return form.is_valid() and form.cleaned_data["confirm"] == "yes"
+
+
+def confirm_page(
+    request: HttpRequest,
+    *,
+    title: str,
+    question: str,
+    consequences: list[str],
+    button: str,
+    cancel_url: str,
+    fields: dict[str, str] | None = None,
+) -> HttpResponse:
+    """The page that asks before an irreversible step (start, finish, drop): it posts the same form again with
+    ``confirm=yes``, or goes back. Works without JavaScript; nothing is changed until the second post."""
+    return render(
+        request,
+        "matches/confirm.html",
+        {
+            "title": title,
+            "question": question,
+            "consequences": consequences,
+            "button": button,
+            "action_url": request.get_full_path(),
+            "cancel_url": cancel_url,
+            "fields": sorted((fields or {}).items()),
+        },
+    )
+
+
+def ask_start(request: HttpRequest, tournament: Any, cancel_url: str) -> HttpResponse:
+    """The confirmation page of the start (shared by the admin page and the tournament page)."""
+    active = tournament.registrations.filter(dropped=False).count()
+    return confirm_page(
+        request,
+        title=_("Start %(name)s?") % {"name": tournament.name},
+        question=_("Starting cannot be undone."),
+        consequences=[
+            _("Every decklist is locked; registration closes for good."),
+            _("%(n)s active players will be in the tournament.") % {"n": active},
+        ],
+        button=_("Yes, start the tournament"),
+        cancel_url=cancel_url,
+    )
+
+
 def page_of_items(items: Any, number: Any, size: int = PAGE_SIZE) -> Page:
     """One page of ``items`` (a bad or out-of-range number shows the first or last page)."""
     return Paginator(items, size).get_page(number)

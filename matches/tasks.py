@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from matches import task_names
+from matches.services.notices import send_pairing_notices
 from matches.services.ratings import update_ratings as update
 from matches.services.standings import snapshot_standings as snapshot
 
@@ -19,6 +20,12 @@ def snapshot_standings(tournament_id: int) -> int:
 def update_ratings(tournament_id: int) -> int:
     """Rate the players of a finished tournament once; returns how many players' ratings changed."""
     return update(tournament_id)
+
+
+@shared_task(name=task_names.NOTIFY_PAIRINGS, acks_late=True, reject_on_worker_lost=True, time_limit=300)
+def notify_pairings(round_id: int) -> int:
+    """E-mail the round's players that the pairings are up, once; returns how many e-mails were sent."""
+    return send_pairing_notices(round_id)
 
 
 from matches.tasks_adjudication import replay_log, replay_logs, replay_tournament  # noqa: E402, F401  (adjudication tasks)

@@ -44,6 +44,15 @@ urlpatterns = [
         views_tournaments.pairings_export,
         name="pairings-export",
     ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/print/<slug:by>",
+        views_tournaments.round_print,
+        name="round-print",
+    ),
+    path("tournaments/<int:pk>/bracket", views_tournaments.bracket, name="bracket"),
+    path("tournaments/<int:pk>/roster", views_tournaments.roster, name="tournament-roster"),
+    path("tournaments/<int:pk>/check-in", views_tournaments.my_check_in, name="my-check-in"),
+    path("matches/<int:match_id>/extra-time", views_tournaments.match_extra_time, name="match-extra-time"),
     path("tournaments/<int:pk>/standings/", views_tournaments.standings, name="standings"),
     path("tournaments/<int:pk>/standings.<str:fmt>", views_tournaments.standings_export, name="standings-export"),
     path("tournaments/<int:pk>/my-match", views_tournaments.my_match, name="my-match"),
@@ -51,6 +60,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/judge", views_tournaments.judge_page, name="tournament-judge"),
     path("matches/<int:match_id>/override", views_tournaments.match_override, name="match-override"),
     path("matches/<int:match_id>/resolve", views_tournaments.match_resolve, name="match-resolve"),
+    path("matches/<int:match_id>/replay", views_tournaments.match_replay, name="match-replay"),
     path("ratings/", views_tournaments.ratings, name="ratings"),
     path("ratings/<str:username>/", views_tournaments.rating_player, name="rating-player"),
     # Adjudication: views_adjudication.py.
@@ -65,6 +75,7 @@ urlpatterns = [
     path("adjudications/<int:pk>/", views_adjudication.adjudication_detail, name="adjudication-detail"),
     path("adjudications/<int:pk>/progress", views_adjudication.adjudication_progress, name="adjudication-progress"),
     path("adjudications/<int:pk>/step", views_adjudication.adjudication_step, name="adjudication-step"),
+    path("adjudications/<int:pk>/attach", views_adjudication.adjudication_attach, name="adjudication-attach"),
     path("adjudications/<int:pk>/ruling", views_adjudication.adjudication_ruling, name="adjudication-ruling"),
     # REST API: api.py (tournaments, registration) and api_tournaments.py (rounds, results, ratings).
     re_path(r"^api/tournaments/?$", api.TournamentListAPI.as_view(), name="api-tournament-list"),

@@ -16,7 +16,7 @@ from decks.services.decks import DecklistUnreadable
 from junling.errors import Refused
 from matches import access
 from matches.forms import RegisterDeckForm
-from matches.http import form_message, refusals
+from matches.http import ask_start, confirmed, form_message, refusals
 from matches.models import Tournament
 from matches.presenters.tournaments import tournament_page, violation_rows
 from matches.services import invitations as invitation_services
@@ -111,6 +111,9 @@ def tournament_open(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @refusals
 def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
+    if not confirmed(request):
+        tournament = access.access_organised_tournament(request.user, pk)
+        return ask_start(request, tournament, f"/tournaments/{tournament.pk}/")
     return _organiser_action(
         request, pk, services.start_tournament, _("The tournament has started; decklists are locked.")
     )

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from junling.errors import Refused
 from matches import access
-from matches.forms import LogUploadForm, RulingForm, StepForm
+from matches.forms import AttachLogForm, LogUploadForm, RulingForm, StepForm
 from matches.http import form_message, refusals
 from matches.models import Adjudication
 from matches.presenters import adjudication as presenters
@@ -99,7 +99,7 @@ def adjudication_tournament(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def adjudication_detail(request: HttpRequest, pk: int) -> HttpResponse:
     adjudication = access.access_adjudication(request.user, pk)
-    return render(request, "matches/adjudication/detail.html", presenters.detail_page(adjudication))
+    return render(request, "matches/adjudication/detail.html", presenters.detail_page(adjudication, request.user))
 
 
 @login_required
@@ -126,6 +126,27 @@ def adjudication_step(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, form_message(form))
     context = presenters.step_page(adjudication, index, get_language() or "zh")
     return render(request, "matches/adjudication/step.html", context)
+
+
+@login_required
+@require_POST
+@refusals
+def adjudication_attach(request: HttpRequest, pk: int) -> HttpResponse:
+    """Attach an uploaded log to a match: it becomes the match's next game, replayed and ready for a ruling."""
+    adjudication = access.access_adjudication(request.user, pk)
+    form = AttachLogForm(request.POST, user=request.user)
+    if not form.is_valid():
+        messages.error(request, form_message(form))
+        return redirect("matches:adjudication-detail", pk=adjudication.pk)
+    try:
+        attached = services.attach_log(adjudication, request.user, form.cleaned_data["match"])
+    except Refused as exc:
+        if exc.status == 403:
+            raise
+        messages.error(request, exc.message)
+        return redirect("matches:adjudication-detail", pk=adjudication.pk)
+    messages.success(request, _("The log is attached to the match as its next game; it is replayed again."))
+    return redirect("matches:adjudication-detail", pk=attached.pk)
 
 
 @login_required

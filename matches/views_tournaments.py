@@ -23,22 +23,27 @@ from decks.models import Format
 from junling.errors import Refused
 from matches import access
 from matches.forms import (
+    EventForm,
+    ExtraTimeForm,
     HandPairingForm,
     OverrideForm,
     PlayerForm,
+    ReplayForm,
     ResolveForm,
     ResultForm,
+    RoleForm,
     SearchForm,
     StructureForm,
     TournamentForm,
 )
-from matches.http import back, form_message, invalid_form, refusals
+from matches.http import ask_start, back, confirm_page, confirmed, form_message, invalid_form, refusals
 from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
+from matches.services import event as event_services
 from matches.services import invitations as invitation_services
 from matches.services import registration as registration_services
 from matches.services import rounds as services
-from matches.services.results import override_result, report_result, resolve_dispute
+from matches.services.results import order_replay, override_result, report_result, resolve_dispute
 from matches.services.rounds import RoundError
 from matches.services.standings import latest_snapshot
 
@@ -165,6 +170,34 @@ def _hand_pairing(request: HttpRequest, tournament: Tournament) -> HttpResponse 
     return _("Round %(n)s is paired by hand.") % {"n": outcome.round.number}  # type: ignore[union-attr]
 
 
+def _ask(request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse | None:
+    """The confirmation page of an irreversible organiser action not yet confirmed; None when confirmed."""
+    if action not in ("start", "finish", "drop") or confirmed(request):
+        return None
+    cancel = f"/tournaments/{tournament.pk}/admin"
+    if action == "start":
+        return ask_start(request, tournament, cancel)
+    if action == "finish":
+        return confirm_page(
+            request,
+            title=_("Finish %(name)s?") % {"name": tournament.name},
+            question=_("Finishing cannot be undone."),
+            consequences=[_("The final standings are fixed and the ratings are updated.")],
+            button=_("Yes, finish the tournament"),
+            cancel_url=cancel,
+        )
+    player = _valid(PlayerForm(request.POST))["player"]
+    return confirm_page(
+        request,
+        title=_("Drop %(name)s?") % {"name": player.username},
+        question=_("A dropped player is never paired again; this cannot be undone."),
+        consequences=[_("Their results so far stay in the standings.")],
+        button=_("Yes, drop %(name)s") % {"name": player.username},
+        cancel_url=cancel,
+        fields={"player": player.username},
+    )
+
+
 @login_required
 @require_POST
 @refusals
@@ -173,6 +206,9 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
     tournament = access.access_organised_tournament(request.user, pk)
     user = request.user
     try:
+        question = _ask(request, tournament, action)
+        if question is not None:
+            return question
         if action == "structure":
             data = _valid(StructureForm(request.POST))
             services.set_structure(
@@ -211,12 +247,108 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
         elif action == "finish":
             services.finish_tournament(tournament, user)
             done = _("The tournament is finished; ratings are being updated.")
+        elif action in ROSTER_ACTIONS:
+            return _roster_action(request, tournament, action)
         else:
             raise Http404(_("There is no such action."))
     except Refused as exc:
         return _admin(request, tournament, error=exc.message, status=exc.status)
     messages.success(request, done)
     return redirect("matches:tournament-admin", pk=tournament.pk)
+
+
+# --- the event: roster, check-in, roles, clock, printouts -------------------------------------------------------
+
+ROSTER_ACTIONS = ("event", "check_in", "role")
+
+
+def _roster(request: HttpRequest, tournament: Tournament, *, status: int = 200, **context: Any) -> HttpResponse:
+    return render(
+        request, "matches/roster.html", presenters.roster_page(request.user, tournament, **context), status=status
+    )
+
+
+def _roster_action(request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse:
+    user = request.user
+    try:
+        if action == "event":
+            form = EventForm(request.POST)
+            if not form.is_valid():
+                return _roster(request, tournament, error=form_message(form), event_form=form, status=400)
+            event_services.update_event(tournament, user, **form.cleaned_data)
+            done = _("The event details are saved.")
+        elif action == "check_in":
+            player = _valid(PlayerForm(request.POST))["player"]
+            event_services.check_in(tournament, user, player)
+            done = _("%(name)s is checked in.") % {"name": player.username}
+        else:
+            data = _valid(RoleForm(request.POST))
+            event_services.set_role(tournament, user, data["player"], data["role"], add=not data["remove"])
+            done = _("The roles are saved.")
+    except Refused as exc:
+        return _roster(request, tournament, error=exc.message, status=exc.status)
+    messages.success(request, done)
+    return redirect("matches:tournament-roster", pk=tournament.pk)
+
+
+@login_required
+@require_GET
+@refusals
+def roster(request: HttpRequest, pk: int) -> HttpResponse:
+    return _roster(request, access.access_organised_tournament(request.user, pk))
+
+
+@login_required
+@require_POST
+@refusals
+def my_check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """A registered player checks himself in on the tournament page."""
+    tournament = access.access_tournament(request.user, pk)
+    try:
+        event_services.check_in(tournament, request.user, request.user)
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("You are checked in."))
+    return redirect("matches:tournament-detail", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+@refusals
+def match_extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A judge or an organiser gives one table extra minutes on the round clock."""
+    match = access.access_match(request.user, match_id)
+    if match.tournament is None:
+        raise Http404(_("There is no such match."))
+    access.access_extend_time(request.user, match.tournament)
+    form = ExtraTimeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_message(form))
+        return back(request, form["next"].value() or "", _round_url(match))
+    try:
+        event_services.give_extra_time(match, request.user, form.cleaned_data["minutes"])
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Table %(t)s has %(n)s extra minutes.") % {"t": match.table, "n": form.cleaned_data["minutes"]},
+        )
+    return back(request, form.cleaned_data["next"], _round_url(match))
+
+
+PRINTOUTS = ("table", "name", "slips")
+
+
+@require_GET
+def round_print(request: HttpRequest, pk: int, number: int, by: str) -> HttpResponse:
+    """A round for paper: pairings by table or by name, or the match slips (the print stylesheet does the rest)."""
+    if by not in PRINTOUTS:
+        raise Http404(_("There is no such printout."))
+    tournament = access.access_tournament(request.user, pk)
+    rnd = access.access_round(request.user, tournament, number)
+    return render(request, "matches/round_print.html", presenters.print_page(tournament, rnd, by=by))
 
 
 # --- pairings, results ----------------------------------------------------------------------------------------
@@ -274,6 +406,23 @@ def match_resolve(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+@refusals
+def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A judge has an undecided match played on (a game replayed): the players report the whole match again."""
+    match = access.access_dispute(request.user, access.access_match(request.user, match_id))
+    note = _valid(ReplayForm(request.POST))["note"]
+    try:
+        order_replay(match, request.user, note=note)
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        done = _("Table %(t)s plays on: the players report the whole match again.") % {"t": match.table}
+        messages.success(request, done)
+    return redirect("matches:tournament-judge", pk=match.tournament_id)
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def my_match(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
@@ -303,6 +452,15 @@ def my_match(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def my_drop(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            title=_("Drop from %(name)s?") % {"name": tournament.name},
+            question=_("You will never be paired again in this tournament; this cannot be undone."),
+            consequences=[_("Your results so far stay in the standings.")],
+            button=_("Yes, drop me"),
+            cancel_url=f"/tournaments/{tournament.pk}/my-match",
+        )
     try:
         services.drop_player(tournament, request.user, request.user)
     except Refused as exc:
@@ -331,6 +489,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
+@require_GET
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """The top cut (or a single-elimination event) as a bracket, with the champion and the final placings."""
+    tournament = access.access_tournament(request.user, pk)
+    return render(request, "matches/bracket.html", presenters.bracket(tournament))
+
+
 # --- exports ----------------------------------------------------------------------------------------------------
 
 
@@ -344,8 +509,19 @@ def _csv(rows: list[dict[str, Any]], fields: list[str], filename: str) -> HttpRe
     return response
 
 
+EXPORT_FORMATS = ("csv", "json")
+
+
+def _export_format(fmt: str) -> str:
+    """``csv`` or ``json``; any other name is a 404 (not a JSON answer by default)."""
+    if fmt not in EXPORT_FORMATS:
+        raise Http404(_("There is no such export format."))
+    return fmt
+
+
 @require_GET
 def pairings_export(request: HttpRequest, pk: int, number: int, fmt: str) -> HttpResponse:
+    _export_format(fmt)
     tournament = access.access_tournament(request.user, pk)
     rnd = access.access_round(request.user, tournament, number)
     data = presenters.pairings_export(tournament, rnd)
@@ -357,6 +533,7 @@ def pairings_export(request: HttpRequest, pk: int, number: int, fmt: str) -> Htt
 
 @require_GET
 def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    _export_format(fmt)
     tournament = access.access_tournament(request.user, pk)
     data = presenters.standings_export(tournament, latest_snapshot(tournament))
     if fmt == "csv":

@@ -56,6 +56,8 @@ class Match(models.Model):
     games_won_a = models.PositiveSmallIntegerField(default=0)
     games_won_b = models.PositiveSmallIntegerField(default=0)
     games_drawn = models.PositiveSmallIntegerField(default=0)
+    # Extra minutes a judge gave this table (a long ruling, a late start): added to the round's clock.
+    extra_minutes = models.PositiveSmallIntegerField(_("extra minutes"), default=0)
     is_bye = models.BooleanField(default=False)
     # A tournament's feature table: anyone may watch it (matches.access.can_spectate).
     featured = models.BooleanField(_("feature table"), default=False)

@@ -35,6 +35,8 @@ class Round(models.Model):
     notes = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    # When the players were told by e-mail that the pairings are up (once per round; the task is idempotent).
+    notified_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

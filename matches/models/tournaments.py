@@ -55,6 +55,18 @@ class Tournament(models.Model):
     # Spectators (not its organisers or judges) see its refereed tables this many seconds late.
     spectator_delay = models.PositiveIntegerField(_("spectator delay (seconds)"), default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The event itself (issue 13): when and where, what it is, how many may play.
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    online = models.BooleanField(_("online"), default=False)
+    description = models.TextField(_("description"), max_length=5000, blank=True)
+    # 0: no cap. Beyond the cap a registration waits on the waitlist, promoted in order when a place frees.
+    player_cap = models.PositiveIntegerField(_("player cap (0: none)"), default=0)
+    # Players check in on the day; at the start, whoever has not is a no-show and leaves the event.
+    check_in = models.BooleanField(_("check-in required"), default=False)
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=50)
+    # Drawn at the start, recorded in the audit trail: the random order of round 1 (reproducible).
+    pairing_seed = models.BigIntegerField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -97,6 +109,9 @@ class Registration(models.Model):
     )
     registered_at = models.DateTimeField(_("registered at"), default=timezone.now)
     dropped = models.BooleanField(_("dropped"), default=False)
+    # Registered beyond the player cap: waiting for a place (promoted in registration order).
+    waitlisted = models.BooleanField(_("waitlisted"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     locked_at = models.DateTimeField(null=True, blank=True)
     locked_decklist = models.TextField(blank=True)
     locked_hash = models.CharField(max_length=64, blank=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.messages import MESSAGES
 from junling import engine_text
 from matches import access
 from matches.models import Adjudication, MatchGame, Ruling
@@ -34,8 +35,30 @@ def report(adjudication: Adjudication) -> dict[str, Any]:
     return {"verdict": verdict, "seat_names": names}
 
 
-def detail_page(adjudication: Adjudication) -> dict[str, Any]:
+def action_words(action: Any, database: Any = None) -> str:
+    """A log entry's action in the reader's language: its kind in words, then the cards and values it names
+    (``melee: 关羽, 张辽``), never the raw dict."""
+    if not isinstance(action, dict):
+        return str(action)
+    reader = engine_text.SiteReader(database=database)
+    kind = str(action.get("type", ""))
+    words = reader.translate(MESSAGES.get(f"action.{kind}", kind))
+    values = []
+    for key, value in action.items():
+        if key == "type" or value is None or isinstance(value, (dict, list)):
+            continue
+        values.append(reader.card_name(value) if isinstance(value, str) else str(value))
+    return f"{words}: {', '.join(values)}" if values else words
+
+
+def detail_page(adjudication: Adjudication, user: Any = None) -> dict[str, Any]:
     context: dict[str, Any] = {"a": adjudication, **report(adjudication)}
+    if adjudication.game_id is None and user is not None:
+        context["attachable"] = list(access.matches_to_attach(user)[:200])
+    first = (adjudication.verdict or {}).get("first_illegal")
+    if first:
+        database = adjudication.database_version.to_engine() if adjudication.database_version else None
+        context["illegal_action"] = action_words(first.get("action"), database)
     if adjudication.game_id is not None:
         context["winner_choices"] = Ruling.Winner.choices
         context["suggested"] = services.suggested_winner(adjudication) if adjudication.is_done else ""

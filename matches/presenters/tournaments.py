@@ -14,6 +14,7 @@ from decks.models import DeckVersion
 from matches import access
 from matches.http import page_of_items
 from matches.models import Match, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.services.notices import pairings_notice
 from matches.services.ratings import history_svg, rating_history
 from matches.services.registration import registration_decklist
 from matches.services.standings import latest_snapshot
@@ -64,6 +65,7 @@ def tournament_page(
         "my_versions": my_versions,
         "my_invitation": my_invitation,
         "my_registration": next((r for r in registrations if r.player_id == user.pk), None),
+        "notice": pairings_notice(user, tournament),
         "error": error,
         "violations": violations or [],
     }
@@ -126,17 +128,30 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         "q": query,
         "points": bool(points),
         "is_organiser": access.can_organise(user, tournament),
+        "can_extend_time": access.can_extend_time(user, tournament) and rnd.status == Round.Status.PUBLISHED,
         "rounds": tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", flat=True),
+        "clock": round_clock(tournament, rnd),
+        "round_title": round_title(rnd, tournament),
     }
 
 
 def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
+    has_bracket = tournament.rounds.filter(kind__in=BRACKET_KINDS).exclude(status=Round.Status.DRAFT).exists()
+    final = bracket(tournament) if has_bracket else None
     snapshot = latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
     query = query.lower()
     if query:
         rows = [r for r in rows if query in r["name"].lower()]
-    return {"tournament": tournament, "snapshot": snapshot, "page": page_of_items(rows, page), "q": query}
+    return {
+        "tournament": tournament,
+        "snapshot": snapshot,
+        "page": page_of_items(rows, page),
+        "q": query,
+        "has_bracket": has_bracket,
+        "placings": final["placings"] if final else [],
+        "champion": final["champion"] if final else None,
+    }
 
 
 def player_match(user: Any, tournament: Tournament) -> Match | None:
@@ -161,6 +176,8 @@ def my_match_page(user: Any, tournament: Tournament, match: Match | None, *, err
         "my_report": match.reports.filter(reporter=user).first() if match else None,
         "other_reported": match.reports.exclude(reporter=user).exists() if match else False,
         "registration": Registration.objects.filter(tournament=tournament, player=user).first(),
+        "clock": round_clock(tournament, match.round, match) if match is not None and match.round else None,
+        "round_title": round_title(match.round, tournament) if match is not None and match.round else "",
         "error": error,
     }
 
@@ -247,3 +264,148 @@ def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None)
         "computed_at": snapshot.computed_at.isoformat() if snapshot else None,
         "standings": snapshot.rows if snapshot else [],
     }
+
+
+# --- the event: roster, round clock, printouts (issue 13) ---------------------------------------------------
+
+
+def roster_page(user: Any, tournament: Tournament, *, error: str = "", event_form: Any = None) -> dict[str, Any]:
+    """The organiser's roster: every registration with its state (waiting, checked in, dropped), the event's
+    details, its co-organisers and judges."""
+    from matches.forms import EventForm
+    from matches.services.event import places_taken
+
+    registrations = list(
+        tournament.registrations.select_related("player").order_by("dropped", "waitlisted", "registered_at", "id")
+    )
+    return {
+        "tournament": tournament,
+        "registrations": registrations,
+        "places": places_taken(tournament),
+        "waiting": sum(1 for r in registrations if r.waitlisted and not r.dropped),
+        "checked_in": sum(1 for r in registrations if r.checked_in_at and not r.dropped),
+        "before_start": tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION),
+        "event_form": event_form or EventForm.of(tournament),
+        "organisers": list(tournament.organisers.order_by("username")),
+        "judges": list(tournament.judges.order_by("username")),
+        "pending_invitations": list(
+            tournament.invitations.filter(status="pending").select_related("player").order_by("created_at")
+        ),
+        "error": error,
+    }
+
+
+def round_clock(tournament: Tournament, rnd: Round | None, match: Match | None = None) -> dict[str, Any] | None:
+    """The round's clock as everyone sees it: started at publication, ends ``round_minutes`` later (plus a
+    table's extra minutes); None before a round is published or once it is finished."""
+    import datetime
+
+    if rnd is None or rnd.published_at is None or rnd.status != Round.Status.PUBLISHED:
+        return None
+    ends = rnd.published_at + datetime.timedelta(minutes=tournament.round_minutes)
+    extra = match.extra_minutes if match is not None else 0
+    return {
+        "started": rnd.published_at,
+        "minutes": tournament.round_minutes,
+        "ends": ends,
+        "extra": extra,
+        "table_ends": ends + datetime.timedelta(minutes=extra),
+    }
+
+
+def print_page(tournament: Tournament, rnd: Round, *, by: str) -> dict[str, Any]:
+    """A round's pairings for the wall: by table, or by player name (each player once, with his table and
+    opponent), or one match slip per table."""
+    matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table", "id"))
+    rows = []
+    if by == "name":
+        for m in matches:
+            rows.append({"name": m.player_a.username, "table": m.table, "opponent": m.player_b, "match": m})
+            if m.player_b is not None:
+                rows.append({"name": m.player_b.username, "table": m.table, "opponent": m.player_a, "match": m})
+        rows.sort(key=lambda r: r["name"].lower())
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "round_title": round_title(rnd, tournament),
+        "by": by,
+        "matches": matches,
+        "rows": rows,
+        "clock": round_clock(tournament, rnd),
+    }
+
+
+def round_title(rnd: Round, tournament: Tournament) -> str:
+    """A round's name: "Round 3", or in a bracket "Quarter-final", "Semi-final", "Final" by its size."""
+    if rnd.kind in (Round.Kind.TOP_CUT, Round.Kind.ELIMINATION):
+        tables = rnd.matches.count()
+        names = {1: _("Final"), 2: _("Semi-final"), 4: _("Quarter-final")}
+        if tables in names:
+            return names[tables]
+    return _("Round %(n)s") % {"n": rnd.number}
+
+
+# --- the top cut: bracket, champion, final placings ------------------------------------------------------------
+
+BRACKET_KINDS = (Round.Kind.TOP_CUT, Round.Kind.ELIMINATION)
+
+
+def _match_winner(match: Match) -> Any:
+    if match.status != Match.Status.FINISHED:
+        return None
+    if match.player_b_id is None:
+        return match.player_a
+    if match.games_won_a > match.games_won_b:
+        return match.player_a
+    if match.games_won_b > match.games_won_a:
+        return match.player_b
+    return None
+
+
+def bracket(tournament: Tournament) -> dict[str, Any]:
+    """The bracket (top cut, or a single-elimination event): its rounds by name with each match's players,
+    score and winner; the champion once the final is won; and the final placings, the bracket above the
+    Swiss (1 the champion, 2 the finalist, then each round's losers in their Swiss order, then the rest)."""
+    rounds = list(
+        tournament.rounds.filter(kind__in=BRACKET_KINDS)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("number")
+        .prefetch_related("matches__player_a", "matches__player_b")
+    )
+    columns = []
+    for rnd in rounds:
+        matches = sorted(rnd.matches.all(), key=lambda m: (m.table, m.pk))
+        columns.append(
+            {
+                "round": rnd,
+                "title": round_title(rnd, tournament),
+                "matches": [{"match": m, "winner": _match_winner(m)} for m in matches],
+            }
+        )
+    champion = None
+    if columns and len(columns[-1]["matches"]) == 1:
+        champion = columns[-1]["matches"][0]["winner"]
+    snapshot = latest_snapshot(tournament)
+    swiss_rows = list(snapshot.rows) if snapshot else []
+    swiss_rank = {row["player"]: row["rank"] for row in swiss_rows}
+    placings: list[dict[str, Any]] = []
+    if champion is not None:
+        placed: set[int] = set()
+        # Out in the final, then the semi-finals, ...: the later a player lost, the higher he places.
+        for column in reversed(columns):
+            losers = []
+            for entry in column["matches"]:
+                m, w = entry["match"], entry["winner"]
+                for p in (m.player_a, m.player_b):
+                    if p is not None and w is not None and p.pk != w.pk and p.pk not in placed:
+                        losers.append(p)
+            if column is columns[-1]:
+                placings.append({"place": 1, "player": champion, "stage": _("Champion")})
+                placed.add(champion.pk)
+            for p in sorted(losers, key=lambda u: swiss_rank.get(u.pk, 10**9)):  # ties: the Swiss order
+                placings.append({"place": len(placings) + 1, "player": p, "stage": column["title"]})
+                placed.add(p.pk)
+        names = {row["player"]: row for row in swiss_rows}
+        for pid in sorted((p for p in names if p not in placed), key=lambda p: swiss_rank[p]):
+            placings.append({"place": len(placings) + 1, "player_name": names[pid]["name"], "stage": _("Swiss")})
+    return {"tournament": tournament, "columns": columns, "champion": champion, "placings": placings}

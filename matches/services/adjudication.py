@@ -33,6 +33,7 @@ from junling.errors import Refused
 from junling.models import AuditEvent, record
 from matches import task_names
 from matches.access import (
+    access_attach_log,
     access_game_adjudication,
     access_ruling,
     access_tournament_replay,
@@ -328,6 +329,28 @@ def adjudicate_game(actor: Any, game: MatchGame) -> Adjudication:
     return request_adjudication(actor, game.log, game=game)  # type: ignore[arg-type]
 
 
+def attach_log(adjudication: Adjudication, actor: Any, match: Match) -> Adjudication:
+    """An uploaded log (a paper or offline game, transcribed) becomes the next game of ``match``; it is
+    replayed again against the match's locked decklists, and a judge can then rule on it like any match game."""
+    access_attach_log(actor, match)
+    if adjudication.game_id is not None:
+        raise AdjudicationRefused(_("This log already belongs to a match game."), code="adjudication.attached")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.games.count() >= match.best_of:
+            raise AdjudicationRefused(
+                _("This match already has its %(n)s games.") % {"n": match.best_of},
+                code="adjudication.games_full",
+                params={"n": match.best_of},
+            )
+        number = (match.games.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        game = MatchGame.objects.create(match=match, number=number, log=adjudication.log)
+        sha = adjudication.log.sha256
+        record(actor, "adjudication.attach", match, adjudication=adjudication.pk, game=game.pk, log=sha)
+        attached = request_adjudication(actor, adjudication.log, game=game)
+    return attached
+
+
 # --- the replay (run by the Celery task) ------------------------------------------------------------
 
 
@@ -621,7 +644,9 @@ def board(state: dict[str, Any], db: CardDatabase, language: str) -> list[dict[s
                 return f"{found.name_en}"
         return names[card]
 
-    zones = {g: z for g, z in state.get("zone", [])}
+    reader = engine_text.SiteReader(database=db)
+    # A zone in the game's words (自城内, 自城外, 敌城外), from the general's owner's side.
+    zones = {g: reader.zone(str(z), 0) for g, z in state.get("zone", [])}
     gear = {g: e for g, e in state.get("gear", [])}
     players = []
     for p in (0, 1):
@@ -725,6 +750,21 @@ def record_ruling(adjudication: Adjudication, judge: Any, *, winner: str, reason
                     )
             except results.ResultRefused as exc:
                 raise RulingRefused(exc.message, code=exc.code, params=exc.params) from None
+            match.refresh_from_db()
+        elif match.tournament_id is not None and (a, b, d) != (match.games_won_a, match.games_won_b, match.games_drawn):
+            # The new tally leaves the match undecided: it is no longer finished (issue 13). A judge of a
+            # disputed match, or an organiser, may do this; then a judge decides it or has a game replayed.
+            disputed_by_judge = match.status == Match.Status.DISPUTED and can_judge(judge, match.tournament)  # type: ignore[arg-type]
+            if not (disputed_by_judge or can_organise(judge, match.tournament)):  # type: ignore[arg-type]
+                raise RulingRefused(
+                    _("This match is not disputed: only an organiser can change its result."),
+                    code="ruling.not_disputed",
+                )
+            try:
+                results.reopen_match(match, judge, a, b, d, reason=reason)
+            except results.ResultRefused as exc:
+                raise RulingRefused(exc.message, code=exc.code, params=exc.params) from None
+            called = "results.reopen_match"
             match.refresh_from_db()
         elif decided:
             match.games_won_a, match.games_won_b, match.games_drawn = a, b, d

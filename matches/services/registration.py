@@ -7,11 +7,13 @@ tournament's format (``decks.services.decks.check_deck_version``).
 from __future__ import annotations
 
 import datetime
+import secrets
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion, Format
@@ -20,6 +22,7 @@ from junling.errors import NotAllowed, Refused
 from junling.models import record
 from matches.access import access_organised, access_tournament_creation
 from matches.models import Registration, Tournament
+from matches.services.event import is_full
 
 if TYPE_CHECKING:
     from engine.deckrules import CheckResult
@@ -123,15 +126,24 @@ def register_deck(
         if not result.legal:
             raise RegistrationRefused(
                 _("This deck is not legal in %(format)s: %(n)s violation(s).")
-                % {"format": tournament.format.name, "n": len(result.violations)},
+                % {"format": tournament.format.display_title(get_language() or "zh"), "n": len(result.violations)},
                 result,
                 code="registration.illegal_deck",
             )
         previous = Registration.objects.filter(tournament=tournament, player=player).first()
+        holds_place = previous is not None and not previous.dropped and not previous.waitlisted
+        # Beyond the player cap a registration waits; a player who holds a place keeps it when changing deck.
+        waitlisted = not holds_place and is_full(tournament)
         registration, _created = Registration.objects.update_or_create(
             tournament=tournament,
             player=player,
-            defaults={"deck_version": deck_version, "registered_by": player, "registered_at": now, "dropped": False},
+            defaults={
+                "deck_version": deck_version,
+                "registered_by": player,
+                "registered_at": previous.registered_at if holds_place and previous else now,
+                "dropped": False,
+                "waitlisted": waitlisted,
+            },
         )
         record(
             player,
@@ -141,6 +153,7 @@ def register_deck(
             deck_version=deck_version.pk,
             content_hash=deck_version.content_hash,
             replaced=previous.deck_version_id if previous else None,
+            waitlisted=waitlisted,
         )
     return registration
 
@@ -153,9 +166,28 @@ def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.dateti
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
             raise TournamentStateError(_("The tournament has already started."), code="tournament.started")
-        locked = []
         registrations = tournament.registrations.select_related("deck_version__card_database_version")
-        for registration in registrations.filter(dropped=False):
+        # Whoever still waits, and (with check-in required) whoever has not checked in, leaves the event:
+        # their registrations are removed, and the audit record names them.
+        waiting = list(registrations.filter(dropped=False, waitlisted=True).values_list("player_id", flat=True))
+        no_shows: list[int] = []
+        if tournament.check_in:
+            no_shows = list(
+                registrations.filter(dropped=False, waitlisted=False, checked_in_at__isnull=True).values_list(
+                    "player_id", flat=True
+                )
+            )
+        active = [r for r in registrations.filter(dropped=False, waitlisted=False) if r.player_id not in no_shows]
+        if not active:
+            raise TournamentStateError(
+                _("No player is registered: a tournament cannot start without players.")
+                if not no_shows
+                else _("No registered player has checked in: a tournament cannot start without players."),
+                code="tournament.no_players",
+            )
+        registrations.filter(player_id__in=waiting + no_shows).delete()
+        locked = []
+        for registration in active:
             version = registration.deck_version
             registration.locked_decklist = version.decklist
             registration.locked_hash = deck_content_hash(version.decklist, version.card_database_version.content_hash)
@@ -164,12 +196,18 @@ def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.dateti
             locked.append(registration)
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
-        tournament.save(update_fields=["status", "started_at"])
+        # The seed of the random first round (and of the round-robin circle, the elimination bracket): drawn
+        # once, kept in the audit record, so the pairing can be re-done and checked by anyone with the record.
+        tournament.pairing_seed = secrets.randbelow(2**63)
+        tournament.save(update_fields=["status", "started_at", "pairing_seed"])
         record(
             actor,
             "tournament.start",
             tournament,
             locked={str(r.player_id): r.locked_hash for r in locked},
+            pairing_seed=tournament.pairing_seed,
+            waitlist_released=waiting,
+            no_shows=no_shows,
         )
     return locked
 

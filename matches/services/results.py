@@ -256,3 +256,47 @@ def resolve_dispute(match: Match, actor: Any, games_a: Any, games_b: Any, drawn:
         _finish(match, a, b, d, Match.Source.JUDGE)
         record(actor, "match.resolve", match, games=[a, b, d], reports=reports, note=str(note)[:500])
     return match
+
+
+def reopen_match(match: Match, actor: Any, games_a: int, games_b: int, drawn: int, *, reason: str = "") -> Match:
+    """A ruling left the match undecided (a best of 3 ruled from 2–0 to 1–1): it is no longer finished. Its
+    games are the new tally, it waits on the judges' page (disputed) for a judge to decide it or have a game
+    replayed, its round is open again, and the standings no longer count it. Called inside the ruling's
+    transaction by ``adjudication.record_ruling`` (whose access check decides who may rule)."""
+    with transaction.atomic():
+        match = _locked_match(match)
+        if match.tournament_id and match.tournament.status == Tournament.Status.FINISHED:
+            raise ResultRefused(_("The tournament has finished."), code="tournament.finished")
+        before = [match.games_won_a, match.games_won_b, match.games_drawn, match.status, match.result_source]
+        was_finished = match.status == Match.Status.FINISHED
+        match.games_won_a, match.games_won_b, match.games_drawn = games_a, games_b, drawn
+        match.status = Match.Status.DISPUTED
+        match.finished_at = None
+        match.save(update_fields=["games_won_a", "games_won_b", "games_drawn", "status", "finished_at"])
+        if match.round_id:
+            rnd = Round.objects.select_for_update().get(pk=match.round_id)
+            if rnd.status == Round.Status.FINISHED:
+                rnd.status, rnd.finished_at = Round.Status.PUBLISHED, None
+                rnd.save(update_fields=["status", "finished_at"])
+        record(actor, "match.reopen", match, before=before, games=[games_a, games_b, drawn], reason=str(reason)[:500])
+        if was_finished and match.tournament_id:
+            outbox.enqueue(task_names.SNAPSHOT_STANDINGS, [match.tournament_id])
+    return match
+
+
+def order_replay(match: Match, actor: Any, *, note: str = "") -> Match:
+    """A judge has the undecided match played on: it leaves the disputes page and waits for the players'
+    reports of the whole match again (the games ruled so far stay in the audit trail)."""
+    access_dispute(actor, match)
+    with transaction.atomic():
+        match = _locked_match(match)
+        if match.status != Match.Status.DISPUTED:
+            raise ResultRefused(_("This match is not disputed."), code="result.not_disputed")
+        _require_open(match)
+        before = [match.games_won_a, match.games_won_b, match.games_drawn]
+        reports = {str(r.reporter_id): [r.games_won_a, r.games_won_b, r.games_drawn] for r in match.reports.all()}
+        match.reports.all().delete()
+        match.status = Match.Status.PENDING
+        match.save(update_fields=["status"])
+        record(actor, "match.replay", match, before=before, reports=reports, note=str(note)[:500])
+    return match

@@ -9,6 +9,7 @@ pairing is a RoundError that says so, and a hand pairing lists every rule it bre
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import junling.outbox as outbox
@@ -26,11 +28,13 @@ from junling.models import record
 from matches import task_names
 from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
+from matches.services.event import promote_waitlist
 from matches.services.standings import current_standings
 from matches.tournament import (
     NoLegalPairingError,
     PairingProblem,
     PairingWarning,
+    PlayerId,
     StructureError,
     check_pairing,
     next_elimination_round,
@@ -85,6 +89,16 @@ def _active_players(tournament: Tournament) -> list[int]:
     )
 
 
+def seeded_order(items: Sequence[Any], seed: int | None) -> list[Any]:
+    """``items`` in the tournament's random order: the same seed always gives the same order (the seed is
+    drawn at the start and kept in the audit record ``tournament.start``); no seed (a tournament started
+    before seeds were drawn) keeps the given (registration) order."""
+    order = list(items)
+    if seed is not None:
+        random.Random(seed).shuffle(order)
+    return order
+
+
 @dataclass
 class PlannedRound:
     kind: str
@@ -127,6 +141,7 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
             .order_by("registered_at", "id")
             .values_list("player_id", flat=True)
         )
+        players = seeded_order(players, tournament.pairing_seed)
         schedule = round_robin(players) if len(players) >= 2 else []
         if number > len(schedule):
             return None
@@ -139,11 +154,14 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
         return PlannedRound(Round.Kind.ROUND_ROBIN, pairs)
     if tournament.structure == Tournament.Structure.SINGLE_ELIMINATION:
         if last is None:
-            return PlannedRound(Round.Kind.ELIMINATION, list(single_elimination(active)))
+            seeds: list[PlayerId] = seeded_order(active, tournament.pairing_seed)
+            return PlannedRound(Round.Kind.ELIMINATION, list(single_elimination(seeds)))
         return _next_bracket(tournament, last, Round.Kind.ELIMINATION, number)
     swiss_played = sum(1 for r in previous if r.kind == Round.Kind.SWISS)
     if swiss_played < tournament.planned_rounds:
         standings = current_standings(tournament)
+        if not previous:  # round 1: everyone on 0 points, paired in the seeded random order, not registration
+            standings = seeded_order(standings, tournament.pairing_seed)
         try:
             swiss = pair_swiss(standings, number)
         except NoLegalPairingError as exc:
@@ -262,7 +280,14 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
         rnd = Round.objects.create(tournament=tournament, number=number, kind=plan.kind, notes=plan.notes)
         _create_matches(tournament, rnd, plan.pairs)
         record(
-            actor, "round.pair", rnd, tournament=tournament.pk, number=number, kind=plan.kind, tables=len(plan.pairs)
+            actor,
+            "round.pair",
+            rnd,
+            tournament=tournament.pk,
+            number=number,
+            kind=plan.kind,
+            tables=len(plan.pairs),
+            seed=tournament.pairing_seed if number == 1 else None,
         )
     return rnd
 
@@ -316,6 +341,7 @@ def publish_round(rnd: Round, actor: Any) -> Round:
 
         finish_round_if_done(rnd)  # a round of byes only is over at once
         _enqueue_snapshot(rnd.tournament_id)
+        outbox.enqueue(task_names.NOTIFY_PAIRINGS, [rnd.pk])  # e-mail, where the site sends e-mail
     return rnd
 
 
@@ -464,6 +490,7 @@ def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration
         registration.dropped = True
         registration.save(update_fields=["dropped"])
         record(actor, "tournament.drop", registration, tournament=tournament.pk, player=player.pk)
+        promote_waitlist(tournament, actor)  # before the start, the first waiting player takes the place
         _enqueue_snapshot(tournament.pk)
     return registration
 
@@ -490,9 +517,9 @@ def enter_late(tournament: Tournament, player: Any, deck_version: DeckVersion, *
         if not result.legal:
             raise RoundError(
                 _("This deck is not legal in %(format)s: %(n)s violation(s).")
-                % {"format": tournament.format.name, "n": len(result.violations)},
+                % {"format": tournament.format.display_title(get_language() or "zh"), "n": len(result.violations)},
                 code="round.late_entry_illegal_deck",
-                params={"format": tournament.format.name, "n": len(result.violations)},
+                params={"format": tournament.format.display_title(get_language() or "zh"), "n": len(result.violations)},
             )
         now = timezone.now()
         registration = Registration.objects.create(

@@ -102,3 +102,85 @@ def test_every_page_is_accessible_fits_a_phone_and_keeps_the_csp(live_server, ch
         finally:
             browser.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def _running_event(organiser) -> tuple[object, list[str]]:
+    """The demo tournament started (event details, a published round 1): the pages of an organiser's day."""
+    from matches.models import Tournament
+    from matches.services import event, rounds
+    from matches.services.registration import start_tournament
+
+    tournament = Tournament.objects.get(organisers=organiser)
+    event.update_event(
+        tournament, organiser, venue="成都 · Chengdu", description="三轮瑞士 / three Swiss rounds", player_cap=8
+    )
+    start_tournament(tournament, organiser)
+    rounds.publish_round(rounds.pair_next_round(tournament, organiser), organiser)
+    t = tournament.pk
+    pages = [
+        f"/tournaments/{t}/admin",
+        f"/tournaments/{t}/roster",
+        f"/tournaments/{t}/rounds/1/",
+        f"/tournaments/{t}/rounds/1/print/table",
+        f"/tournaments/{t}/rounds/1/print/name",
+        f"/tournaments/{t}/rounds/1/print/slips",
+        f"/tournaments/{t}/bracket",
+        f"/tournaments/{t}/judge",
+        f"/tournaments/{t}/my-match",
+        f"/tournaments/{t}/",
+    ]
+    return tournament, pages
+
+
+ORGANISER_CONFIRMATIONS = ["finish"]
+"""Admin-page buttons whose confirmation page is checked too (the page a POST answers)."""
+
+
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+def test_the_organisers_pages_are_accessible_fit_a_phone_and_keep_the_csp(live_server, chromium_path, language):
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM_ARGS
+
+    call_command("loaddemo", verbosity=0)
+    organiser = get_user_model().objects.get(username="organiser")
+    tournament, urls = _running_event(organiser)
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            for width, height in ((1280, 900), (390, 844)):
+                context = browser.new_context(locale=language, viewport={"width": width, "height": height})
+                context.add_init_script(CSP_WATCH)
+                client = Client()
+                client.force_login(organiser)
+                cookie = client.cookies["sessionid"]
+                context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
+                page = context.new_page()
+                page.base_url = live_server.url  # type: ignore[attr-defined]
+                label = f"[{language} {width}px organiser]"
+                for url in urls:
+                    _check(page, url, problems, label)
+                for action in ORGANISER_CONFIRMATIONS:
+                    page.goto(page.base_url + f"/tournaments/{tournament.pk}/admin")  # type: ignore[attr-defined]
+                    with page.expect_navigation():
+                        page.click(f"button[name={action}]")
+                    results = axe_violations(page)
+                    problems.extend(f"{label} confirm {action}: axe {v}" for v in results)
+                    if not page.locator("button[name=confirmed]").is_visible():
+                        problems.append(f"{label} confirm {action}: no confirmation button")
+                context.close()
+        finally:
+            browser.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations of the page as it is now (after a click, not a page.goto)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=WCAG_AA)
+    return [f"{v['id']} ({v['impact']})" for v in results.response["violations"]]

@@ -44,6 +44,11 @@ def test_an_organiser_runs_a_swiss_round_from_creation_to_standings(browser_page
 
     with page.expect_navigation():
         page.click("button[name=start]")
+    # Starting cannot be undone: a page asks first, and nothing has changed yet (issue 13).
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.REGISTRATION
+    with page.expect_navigation():
+        page.click("button[name=confirmed]")
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING
     with page.expect_navigation():
         page.click("button[name=pair]")
     assert page.locator(".draft-round").is_visible()

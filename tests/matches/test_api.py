@@ -87,6 +87,8 @@ def test_register_after_the_start_is_400(client, fmt):
     player, organiser = UserFactory(), UserFactory()
     version = deck_version(player, fmt)
     tournament = TournamentFactory(format=fmt, created_by=organiser)
+    early = UserFactory()
+    register_deck(early, tournament, deck_version(early, fmt))
     start_tournament(tournament, organiser)
     client.force_login(player)
     response = register(client, tournament, {"deck_version": version.pk})

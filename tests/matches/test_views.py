@@ -62,7 +62,11 @@ def test_the_organiser_starts_and_publishes_and_the_decklist_becomes_public(clie
     # Before publishing, the public sees no decklist.
     assert "关羽" not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
     client.force_login(organiser)
-    assert client.post(f"/tournaments/{tournament.pk}/start").status_code == 302
+    asked = client.post(f"/tournaments/{tournament.pk}/start")
+    assert asked.status_code == 200 and 'name="confirm" value="yes"' in asked.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.REGISTRATION  # nothing happens before the confirmation
+    assert client.post(f"/tournaments/{tournament.pk}/start", {"confirm": "yes"}).status_code == 302
     assert client.post(f"/tournaments/{tournament.pk}/publish").status_code == 302
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING and tournament.decklists_published

@@ -305,7 +305,10 @@ def test_the_old_organiser_late_entry_action_is_gone(client):
 def test_a_player_drops_from_my_match(client):
     tournament, _o, people, _rnd = _published(2)
     client.force_login(people[0])
-    assert client.post(f"/tournaments/{tournament.pk}/drop").status_code == 302
+    asked = client.post(f"/tournaments/{tournament.pk}/drop")
+    assert asked.status_code == 200 and 'name="confirm" value="yes"' in asked.content.decode()
+    assert not tournament.registrations.get(player=people[0]).dropped  # asked first, nothing changed
+    assert client.post(f"/tournaments/{tournament.pk}/drop", {"confirm": "yes"}).status_code == 302
     assert tournament.registrations.get(player=people[0]).dropped
 
 

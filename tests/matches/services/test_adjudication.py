@@ -214,5 +214,6 @@ def test_a_ruling_on_one_game_of_a_best_of_three_leaves_the_match_open(judge, do
     adjudication = done(services.adjudicate_game, judge, game)
     done(services.record_ruling, adjudication, judge, winner="a", reason="game 1 to player A")
     match.refresh_from_db()
-    assert match.status == Match.Status.DISPUTED and match.games_won_a == 0
-    assert AuditEvent.objects.get(verb="adjudication.ruling").data["result_service"] == ""
+    # Undecided (1–0 of a best of 3): the match stays open with the ruled game counted (issue 13).
+    assert match.status == Match.Status.DISPUTED and (match.games_won_a, match.games_won_b) == (1, 0)
+    assert AuditEvent.objects.get(verb="adjudication.ruling").data["result_service"] == "results.reopen_match"

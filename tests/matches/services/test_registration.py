@@ -142,6 +142,8 @@ def test_after_the_start_registrations_are_locked_and_cannot_be_replaced(fmt, or
 
 def test_a_tournament_cannot_start_twice(fmt, organiser):
     tournament = TournamentFactory(format=fmt, created_by=organiser)
+    player = UserFactory()
+    services.register_deck(player, tournament, deck_version(player, fmt))
     services.start_tournament(tournament, organiser)
     with pytest.raises(services.TournamentStateError):
         services.start_tournament(tournament, organiser)

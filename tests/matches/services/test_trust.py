@@ -191,6 +191,7 @@ def test_the_full_attack_of_issue_11_gives_the_victims_nothing():
     open_registration(tournament, attacker)
     with pytest.raises(Exception):  # noqa: B017 (the service refuses another player's deck)
         register_deck(attacker, tournament, victims_deck)
+    register_deck(attacker, tournament, deck_version(attacker, fmt))
     start_tournament(tournament, attacker)
     do_invite(Tournament.objects.get(pk=tournament.pk), attacker, victim)
     assert not Registration.objects.filter(player=victim).exists()
