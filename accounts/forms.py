@@ -46,23 +46,30 @@ class ProfileForm(forms.Form):
 class SiteLoginForm(LoginForm):
     """allauth's login form, with two additions:
 
-    - a post naming the user ``username`` (Django's own login form, older clients and tests) is read as
-      allauth's ``login`` field;
+    - its user field (allauth's ``login``: a user name or an e-mail address) is posted as ``username``, the
+      name Django's own login form, password managers and the site's older clients and tests use; a post
+      naming it ``login`` is read too;
     - an account with no e-mail address at all (made by staff in the admin or by ``loaddemo``) logs in
       without the e-mail confirmation that every sign-up needs (settings.ACCOUNT_EMAIL_VERIFICATION).
     """
 
+    HTML_NAMES = {"login": "username"}
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         data = kwargs.get("data", args[0] if args else None)
-        if data is not None and "login" not in data and "username" in data:
+        if data is not None and "username" not in data and "login" in data:
             data = data.copy()
-            data["login"] = data["username"]
+            data["username"] = data["login"]
             if args:
                 args = (data, *args[1:])
             else:
                 kwargs["data"] = data
         super().__init__(*args, **kwargs)
-        self.fields["login"].widget.attrs["autocomplete"] = "username"
+        self.fields["login"].label = _("User name or e-mail")
+        self.fields["login"].widget.attrs.update(autocomplete="username", placeholder=_("User name or e-mail"))
+
+    def add_prefix(self, field_name: str) -> str:
+        return super().add_prefix(self.HTML_NAMES.get(field_name, field_name))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

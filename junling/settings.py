@@ -172,7 +172,8 @@ LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("简体中文")), ("en", _("English"))]
 # The engine's catalogue first: makemessages puts engine/ strings there, the rest in locale/ (one source
 # of translations for the site and `python -m engine --lang zh`).
-LOCALE_PATHS = [BASE_DIR / "engine" / "locale", BASE_DIR / "locale"]
+# locale_overrides/ last: Chinese words where a library's own catalogue falls short (django-allauth's "Email").
+LOCALE_PATHS = [BASE_DIR / "engine" / "locale", BASE_DIR / "locale", BASE_DIR / "locale_overrides"]
 USE_I18N = True
 TIME_ZONE = "Asia/Shanghai"
 USE_TZ = True

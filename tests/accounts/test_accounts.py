@@ -176,3 +176,41 @@ def test_a_get_of_the_profile_form_writes_nothing(client):
     client.force_login(user)
     assert client.get("/me/profile").status_code == 200
     assert not Profile.objects.filter(user=user).exists()
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _visible_text(html: str) -> str:
+    main = html.split("<main>", 1)[1].split("</main>", 1)[0]
+    main = re.sub(r'<input[^>]*type="hidden"[^>]*>', "", main)
+    main = re.sub(r'(placeholder|aria-label|title)="([^"]*)"', r">\2<", main)
+    return re.sub(r"<[^>]+>", " ", main)
+
+
+@pytest.mark.parametrize(
+    "url", ["/accounts/signup/", "/accounts/login/", "/accounts/password/reset/", "/accounts/confirm-email/"]
+)
+def test_the_account_pages_speak_chinese_without_latin_words(client, url):
+    """allauth's own catalogue says "Email" and "token"; locale_overrides/ gives the Chinese words."""
+    text = _visible_text(client.get(url).content.decode())
+    assert not LATIN_WORD.findall(text), LATIN_WORD.findall(text)
+
+
+def test_the_signed_in_account_pages_and_errors_speak_chinese(client, django_user_model):
+    user = django_user_model.objects.create_user("gan", password=STRONG)
+    client.force_login(user)
+    for url in ("/accounts/email/", "/accounts/password/change/", "/me/", "/me/profile", "/me/games/"):
+        text = _visible_text(client.get(url).content.decode()).replace("gan", "")
+        assert not LATIN_WORD.findall(text), (url, LATIN_WORD.findall(text))
+    page = client.post(
+        "/accounts/password/change/", {"oldpassword": STRONG, "password1": "short", "password2": "short"}
+    )
+    assert "密码太短，至少需要 10 个字符" in page.content.decode()
+
+
+def test_the_mails_greet_in_the_sites_name_and_language(client):
+    _sign_up(client)
+    body = mail.outbox[0].body
+    assert body.startswith("你好，这里是军令 Junling！") and "感谢使用军令 Junling" in body
+    assert mail.outbox[0].subject.startswith("[Junling] ")

@@ -53,7 +53,7 @@ def test_the_dashboard_shows_next_match_open_events_challenges_and_recent_decks(
 def test_an_empty_dashboard_says_so_in_chinese(client):
     client.force_login(UserFactory())
     page = client.get("/me/").content.decode()
-    assert "现在没有要打的比赛" in page and "还没有卡组" in page
+    assert "现在没有要打的对局" in page and "还没有套牌" in page
 
 
 def test_other_code_can_add_a_source_of_pending_challenges(monkeypatch):
