@@ -19,13 +19,22 @@ from tests.matches.test_play_factories import quick_setup
 pytestmark = pytest.mark.django_db
 
 
+def _tournament(players: int):
+    """running_tournament, its format renamed: tests.matches and tests.decks name formats from two counters."""
+    from decks.models import Format
+
+    tournament, organiser, people = running_tournament(players)
+    Format.objects.filter(pk=tournament.format_id).update(name=f"cup-format-{tournament.pk}")
+    return tournament, organiser, people
+
+
 def test_the_dashboard_needs_a_login(client):
     response = client.get("/me/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
 def test_the_dashboard_shows_next_match_open_events_challenges_and_recent_decks(client):
-    tournament, organiser, players = running_tournament(4)
+    tournament, organiser, players = _tournament(4)
     round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
     me = players[0]
     fmt = FormatFactory(name="dashboard-format")
@@ -63,7 +72,7 @@ def test_other_code_can_add_a_source_of_pending_challenges(monkeypatch):
 
 
 def test_my_games_lists_date_event_round_and_my_logs_only_once_the_match_is_over(client):
-    tournament, organiser, players = running_tournament(2)
+    tournament, organiser, players = _tournament(2)
     round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
     _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
     bot_match = lifecycle.do_start_bot_match(alice, deck_a, "random")
