@@ -42,3 +42,12 @@ def access_own_account(user: Any) -> Any:
     if not _authenticated(user):
         raise NotAllowed(_("Log in to see your own page."), code="account.login")
     return user
+
+
+def must_confirm_email(user: Any) -> bool:
+    """An account with e-mail addresses (every sign-up) but none confirmed may not log in yet, on the site
+    or through the API. Accounts made by staff without an address (the admin, loaddemo) need none."""
+    from allauth.account.models import EmailAddress
+
+    addresses = EmailAddress.objects.filter(user=user)
+    return addresses.exists() and not addresses.filter(verified=True).exists()

@@ -74,6 +74,6 @@ class SiteLoginForm(LoginForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         login = getattr(self, "_login", None)
-        if login is not None and not EmailAddress.objects.filter(user=login.user).exists():
+        if login is not None and not EmailAddress.objects.filter(user=login.user).exists():  # made by staff
             login.email_verification = EmailVerificationMethod.NONE
         return cleaned

@@ -214,3 +214,20 @@ def test_the_mails_greet_in_the_sites_name_and_language(client):
     body = mail.outbox[0].body
     assert body.startswith("你好，这里是军令 Junling！") and "感谢使用军令 Junling" in body
     assert mail.outbox[0].subject.startswith("[Junling] ")
+
+
+def test_http_basic_on_the_api_waits_for_the_e_mail_confirmation_too(client, django_user_model):
+    import base64
+
+    user = django_user_model.objects.create_user("hu", email="hu@example.org", password=STRONG)
+    address = EmailAddress.objects.create(user=user, email="hu@example.org", verified=False, primary=True)
+    basic = "Basic " + base64.b64encode(f"hu:{STRONG}".encode()).decode()
+    response = client.get("/api/decks/", HTTP_AUTHORIZATION=basic)
+    assert response.status_code in (401, 403)
+    assert response.json()["error"]["message"]
+    address.verified = True
+    address.save()
+    assert client.get("/api/decks/", HTTP_AUTHORIZATION=basic).status_code == 200
+    django_user_model.objects.create_user("staffmade2", password=STRONG)
+    staff_basic = "Basic " + base64.b64encode(f"staffmade2:{STRONG}".encode()).decode()
+    assert client.get("/api/decks/", HTTP_AUTHORIZATION=staff_basic).status_code == 200
