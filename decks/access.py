@@ -77,6 +77,43 @@ def access_deck(user: Any, pk: Any) -> Deck:
     return access_deck_to_edit(user, deck)
 
 
+def can_view_deck(user: Any, deck: Deck) -> bool:
+    """A deck's page: its owner, and anyone once the owner made it public. A deck shared by link is seen
+    only through its link (access_shared_deck); a private deck never by anyone else, staff included."""
+    return can_edit_deck(user, deck) or deck.visibility == Deck.Visibility.PUBLIC
+
+
+def access_deck_page(user: Any, pk: Any) -> Deck:
+    """The deck ``pk`` whose page ``user`` may see: Http404 if there is none, NotAllowed if it is private."""
+    number = _id(pk)
+    deck = Deck.objects.select_related("format", "owner").filter(pk=number).first() if number is not None else None
+    if deck is None:
+        raise Http404(_("There is no such deck."))
+    if not can_view_deck(user, deck):
+        raise NotAllowed(_("This deck is not yours."), code="deck.not_yours", params={"deck": deck.pk})
+    return deck
+
+
+SHARE_TOKEN_MAX = 64
+
+
+def access_shared_deck(token: Any) -> Deck:
+    """The deck behind a share link, while its owner shares it (by link or publicly); else Http404, the same
+    for a wrong token as for a deck made private again."""
+    text = str(token or "")
+    deck = None
+    if text and len(text) <= SHARE_TOKEN_MAX:
+        deck = (
+            Deck.objects.select_related("format", "owner")
+            .filter(share_token=text)
+            .exclude(visibility=Deck.Visibility.PRIVATE)
+            .first()
+        )
+    if deck is None:
+        raise Http404(_("There is no such deck."))
+    return deck
+
+
 def decks_of(user: Any) -> Any:
     """The decks ``user`` owns (none for an anonymous user), with what the deck API shows."""
     if not getattr(user, "is_authenticated", False):
@@ -101,8 +138,11 @@ def access_own_deck(user: Any, pk: Any) -> Deck:
 
 
 def can_view_decklist(user: Any, deck_version: DeckVersion) -> bool:
-    """Owner and staff; organisers and judges of a tournament it is registered in; anyone once that one published."""
+    """Owner and staff; anyone for a public deck; organisers and judges of a tournament it is registered in;
+    anyone once that one published."""
     if getattr(user, "is_authenticated", False) and (user.pk == deck_version.deck.owner_id or is_staff(user)):
+        return True
+    if deck_version.deck.visibility == Deck.Visibility.PUBLIC:
         return True
     registrations = deck_version.registrations.all()
     if registrations.filter(tournament__decklists_published=True).exists():

@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from decks.models import Format
+from decks.models import Deck, Format
 from decks.services import cards as card_services
 from decks.services import decks as deck_services
 from engine import cards as engine_cards
@@ -83,3 +83,9 @@ class CardDatabaseImportForm(forms.Form):
         if upload.size is not None and upload.size > engine_cards.MAX_FILE_BYTES:
             raise forms.ValidationError(card_services.too_big_message(upload.size), code="too_large")
         return upload
+
+
+class DeckSharingForm(forms.Form):
+    """Who may see a deck (the owner's word): private, by share link, or public."""
+
+    visibility = forms.ChoiceField(label=gettext_lazy("Who may see this deck"), choices=Deck.Visibility.choices)

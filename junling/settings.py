@@ -51,9 +51,12 @@ INSTALLED_APPS = [
     "axes",
     "django_htmx",
     "channels",
+    "allauth",
+    "allauth.account",
     "junling",
     "decks",
     "matches",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "junling.middleware.RefusedMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
@@ -134,6 +138,7 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
@@ -145,15 +150,47 @@ AXES_IPWARE_PROXY_COUNT = int(os.environ.get("JUNLING_PROXY_COUNT", "0")) or Non
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 if AXES_IPWARE_PROXY_COUNT:
     AXES_IPWARE_META_PRECEDENCE_ORDER.insert(0, "HTTP_X_FORWARDED_FOR")
+# allauth's login form calls its user field "login" (a user name or an e-mail address): the lockout key
+# is what was typed there, so that axes keys the site's login, the admin's and HTTP Basic alike.
+AXES_USERNAME_CALLABLE = "accounts.lockout.username_of"
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "accounts:dashboard"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth): sign-up with a user name and an e-mail address, which must be confirmed
+# before the first login; password reset and change. Accounts made by staff without an e-mail address
+# (the admin, loaddemo) log in as before (accounts/forms.py). docs/accounts.md tells the whole story.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Junling] "
+ACCOUNT_FORMS = {"login": "accounts.forms.SiteLoginForm"}
+# django-axes keys failed logins by name and address; allauth's own per-address limit on failed logins
+# would lock a whole venue out, so it is off (its other limits, on sign-ups and resets, stay).
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
+
+# E-mail: printed on the console unless an SMTP host is configured (EMAIL_HOST and friends).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Junling <noreply@localhost>")
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("简体中文")), ("en", _("English"))]
 # The engine's catalogue first: makemessages puts engine/ strings there, the rest in locale/ (one source
 # of translations for the site and `python -m engine --lang zh`).
-LOCALE_PATHS = [BASE_DIR / "engine" / "locale", BASE_DIR / "locale"]
+# locale_overrides/ last: Chinese words where a library's own catalogue falls short (django-allauth's "Email").
+LOCALE_PATHS = [BASE_DIR / "engine" / "locale", BASE_DIR / "locale", BASE_DIR / "locale_overrides"]
 USE_I18N = True
 TIME_ZONE = "Asia/Shanghai"
 USE_TZ = True
@@ -172,7 +209,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        # HTTP Basic, but not for a sign-up whose e-mail address is not confirmed yet.
+        "accounts.authentication.ConfirmedBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

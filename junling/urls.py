@@ -1,5 +1,5 @@
+from allauth.account import views as account_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -9,8 +9,11 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # allauth's login and logout under the names the site has always used; the rest of allauth below.
+    path("accounts/login/", account_views.login, name="login"),
+    path("accounts/logout/", account_views.logout, name="logout"),
+    path("accounts/", include("allauth.urls")),
+    path("", include("accounts.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),

@@ -243,6 +243,22 @@ def access_extend_time(user: Any, tournament: Tournament) -> Tournament:
     return tournament
 
 
+def can_withdraw(user: Any, tournament: Tournament) -> bool:
+    """A registered player withdraws his own registration until the tournament starts (nobody else's)."""
+    return (
+        _authenticated(user)
+        and tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
+        and tournament.registrations.filter(player=user).exists()
+    )
+
+
+def access_withdraw(user: Any, tournament: Tournament) -> Any:
+    """``user`` if logged in (the service then says whether there is a registration to withdraw)."""
+    if not _authenticated(user):
+        raise NotAllowed(_("Log in to withdraw a registration."), code="registration.anonymous")
+    return user
+
+
 def can_answer_invitation(user: Any, invitation: Invitation) -> bool:
     """Only the invited player answers an invitation (nobody enters another player)."""
     return _authenticated(user) and user.pk == invitation.player_id

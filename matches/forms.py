@@ -54,6 +54,12 @@ class RegisterDeckForm(forms.Form):
         ).filter(deck__owner=player)
 
 
+class WithdrawForm(forms.Form):
+    """The confirmation a withdrawal needs: a ticked box (a stray POST withdraws nothing)."""
+
+    confirm = forms.BooleanField(label=_("Yes, withdraw my registration"), required=True)
+
+
 class StructureForm(forms.Form):
     """Swiss (rounds, 0 = from attendance; top cut 0/4/8), round robin or single elimination."""
 

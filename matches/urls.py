@@ -26,6 +26,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
     path("tournaments/<int:pk>/register", views.tournament_register, name="tournament-register"),
     path("tournaments/<int:pk>/open", views.tournament_open, name="tournament-open"),
+    path("tournaments/<int:pk>/withdraw", views.tournament_withdraw, name="tournament-withdraw"),
     path("invitations/<int:pk>/accept", views.invitation_accept, name="invitation-accept"),
     path("invitations/<int:pk>/decline", views.invitation_decline, name="invitation-decline"),
     path("tournaments/<int:pk>/start", views.tournament_start, name="tournament-start"),

@@ -10,12 +10,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.services.decks import DecklistUnreadable
 from junling.errors import Refused
 from matches import access
-from matches.forms import RegisterDeckForm
+from matches.forms import RegisterDeckForm, WithdrawForm
 from matches.http import ask_start, confirmed, form_message, refusals
 from matches.models import Tournament
 from matches.presenters.tournaments import tournament_page, violation_rows
@@ -55,6 +55,28 @@ def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
     except (Refused, DecklistUnreadable) as exc:
         return _detail(request, tournament, error=str(exc), status=getattr(exc, "status", 400))
     messages.success(request, _("Your deck is registered."))
+    return redirect("matches:tournament-detail", pk=tournament.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    """A registered player takes his registration back before the start: a confirmation page, then the act."""
+    tournament = access.access_tournament(request.user, pk)
+    registration = tournament.registrations.select_related("deck_version__deck").filter(player=request.user).first()
+    context = {"tournament": tournament, "registration": registration}
+    if request.method == "GET":
+        return render(request, "matches/withdraw.html", {**context, "form": WithdrawForm()})
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        return render(request, "matches/withdraw.html", {**context, "form": form}, status=400)
+    try:
+        services.withdraw_registration(request.user, tournament)
+    except Refused as exc:
+        return render(
+            request, "matches/withdraw.html", {**context, "form": form, "error": exc.message}, status=exc.status
+        )
+    messages.success(request, _("Your registration is withdrawn."))
     return redirect("matches:tournament-detail", pk=tournament.pk)
 
 

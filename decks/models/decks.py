@@ -84,9 +84,18 @@ class Format(models.Model):
 class Deck(models.Model):
     """A player's deck: a name and a format; the cards are in its versions."""
 
+    class Visibility(models.TextChoices):
+        PRIVATE = "private", _("Private: only me")
+        LINK = "link", _("Anyone with the share link")
+        PUBLIC = "public", _("Public: on my profile and to anyone")
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
     name = models.CharField(_("name"), max_length=100)
     format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="decks", verbose_name=_("format"))
+    visibility = models.CharField(_("visibility"), max_length=8, choices=Visibility.choices, default=Visibility.PRIVATE)
+    share_token = models.CharField(
+        max_length=43, blank=True, default="", db_index=True, help_text="Empty while the deck is private."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import secrets
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -540,5 +541,33 @@ def export_decklist(deck_version: DeckVersion, kind: str) -> tuple[str, str, str
     ext, content_type = EXPORT_KINDS[kind]
     decklist = read_decklist(deck_version.decklist, kind="text")
     content = format_decklist(decklist, kind)
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in deck_version.deck.name)[:60] or "deck"
-    return content, f"{safe}-v{deck_version.number}.{ext}", f"{content_type}; charset=utf-8"
+    return (
+        content,
+        f"{export_stem(deck_version.deck.name)}-v{deck_version.number}.{ext}",
+        f"{content_type}; charset=utf-8",
+    )
+
+
+def export_stem(name: str) -> str:
+    """A file name stem from a deck's name, in any script: letters and digits kept, the rest a dash."""
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:60].strip("-")
+    return stem or "deck"
+
+
+def set_deck_visibility(deck: Deck, actor: Any, visibility: str) -> Deck:
+    """The owner says who may see ``deck``: private, anyone with the link, or public. Going private forgets
+    the share token (old links stop working); sharing again makes a new one."""
+    access_deck_to_edit(actor, deck)
+    if visibility not in Deck.Visibility.values:
+        raise DeckRefused(_("Unknown visibility."), code="deck.visibility", params={"visibility": visibility[:20]})
+    with transaction.atomic():
+        deck = Deck.objects.select_for_update().get(pk=deck.pk)
+        before = deck.visibility
+        deck.visibility = visibility
+        if visibility == Deck.Visibility.PRIVATE:
+            deck.share_token = ""
+        elif not deck.share_token:
+            deck.share_token = secrets.token_urlsafe(32)
+        deck.save(update_fields=["visibility", "share_token", "updated_at"])
+        record(actor, "deck.visibility", deck, before=before, after=visibility)
+    return deck

@@ -7,18 +7,21 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from decks.access import access_deck, access_deck_version, can_edit_deck
-from decks.forms import DeckCheckForm, DeckForm
+from decks.access import access_deck, access_deck_page, access_deck_version, access_shared_deck, can_edit_deck
+from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
 from engine.cards import FACTION_EN, NO_FACTION
+from junling.downloads import attachment
 
 TYPE_LABELS = {
     "人": gettext_lazy("Character"),
@@ -263,7 +266,9 @@ def deck_check(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/decks/_check.html", {"check": check_context(checked, lang), "lang": lang})
 
 
-def _version_page(request: HttpRequest, version: DeckVersion, *, owner_view: bool) -> HttpResponse:
+def _version_page(
+    request: HttpRequest, version: DeckVersion, *, owner_view: bool, exportable: bool = True
+) -> HttpResponse:
     lang = _lang()
     deck = version.deck
     check = None
@@ -286,17 +291,24 @@ def _version_page(request: HttpRequest, version: DeckVersion, *, owner_view: boo
             "check": check,
             "recheck_error": recheck_error,
             "owner_view": owner_view,
-            "export_kinds": list(deck_services.EXPORT_KINDS),
+            "export_kinds": list(deck_services.EXPORT_KINDS) if exportable else [],
+            "sharing_form": DeckSharingForm(initial={"visibility": deck.visibility}) if owner_view else None,
+            "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))
+            if owner_view and deck.share_token
+            else "",
             "lang": lang,
         },
     )
 
 
-@login_required
 @require_GET
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = access_deck(request.user, pk)
-    number = request.GET.get("version", "")
+    """The owner's deck page (every version); anyone else's view of a public deck (its newest version)."""
+    if not request.user.is_authenticated and not Deck.objects.filter(pk=pk, visibility=Deck.Visibility.PUBLIC).exists():
+        return redirect_to_login(request.get_full_path())
+    deck = access_deck_page(request.user, pk)
+    owner_view = can_edit_deck(request.user, deck)
+    number = request.GET.get("version", "") if owner_view else ""
     versions = deck.versions.select_related("card_database_version", "deck__format")
     if number.isdigit() and len(number) < 10:
         version = versions.filter(number=int(number)).first()
@@ -304,7 +316,33 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
         version = versions.order_by("-number").first()
     if version is None:
         return render(request, "error.html", {"status": 404, "message": _("There is no such version.")}, status=404)
-    return _version_page(request, version, owner_view=True)
+    return _version_page(request, version, owner_view=owner_view)
+
+
+@require_GET
+def deck_shared(request: HttpRequest, token: str) -> HttpResponse:
+    """A deck behind its share link: the newest version's list, for anyone who has the link."""
+    deck = access_shared_deck(token)
+    version = deck.versions.select_related("card_database_version", "deck__format").order_by("-number").first()
+    if version is None:
+        return render(request, "error.html", {"status": 404, "message": _("There is no such version.")}, status=404)
+    owner_view = can_edit_deck(request.user, deck)
+    return _version_page(
+        request, version, owner_view=owner_view, exportable=owner_view or deck.visibility == Deck.Visibility.PUBLIC
+    )
+
+
+@login_required
+@require_POST
+def deck_sharing(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = access_deck(request.user, pk)
+    form = DeckSharingForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose who may see this deck."))
+        return redirect("decks:detail", pk=deck.pk)
+    deck_services.set_deck_visibility(deck, request.user, form.cleaned_data["visibility"])
+    messages.success(request, _("Sharing saved."))
+    return redirect("decks:detail", pk=deck.pk)
 
 
 @require_GET
@@ -318,7 +356,7 @@ def version_export(request: HttpRequest, pk: int) -> HttpResponse:
     version = access_deck_version(request.user, pk)
     content, filename, content_type = deck_services.export_decklist(version, request.GET.get("kind", "text"))
     response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = attachment(filename)
     return response
 
 

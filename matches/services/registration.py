@@ -20,7 +20,7 @@ from decks.models import DeckVersion, Format
 from decks.services.decks import check_deck_version, deck_content_hash
 from junling.errors import NotAllowed, Refused
 from junling.models import record
-from matches.access import access_organised, access_tournament_creation
+from matches.access import access_organised, access_tournament_creation, access_withdraw
 from matches.models import Registration, Tournament
 from matches.services.event import is_full
 
@@ -156,6 +156,30 @@ def register_deck(
             waitlisted=waitlisted,
         )
     return registration
+
+
+def withdraw_registration(player: Any, tournament: Tournament) -> None:
+    """``player`` takes his own registration back before the tournament starts (the row goes; the audit
+    record keeps which deck it was). Refused once the tournament runs (then he drops instead) or when
+    there is nothing to withdraw."""
+    access_withdraw(player, tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+            raise RegistrationRefused(
+                _("The tournament has started; drop from it instead of withdrawing."), code="registration.started"
+            )
+        registration = Registration.objects.filter(tournament=tournament, player=player).first()
+        if registration is None:
+            raise RegistrationRefused(_("You are not registered for this tournament."), code="registration.none")
+        record(
+            player,
+            "tournament.withdraw",
+            registration,
+            tournament=tournament.pk,
+            deck_version=registration.deck_version_id,
+        )
+        registration.delete()
 
 
 def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.datetime | None = None) -> list[Registration]:

@@ -12,6 +12,16 @@ from django.core.management import call_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+PLAYER_ONLY = ("/decks/", "/play/matches", "/me/", "/accounts/password/change/", "/accounts/email/")
+"""Pages a visitor is sent to the login page from (checked for the player only)."""
+
+
+def _for_visitor(url: str) -> bool:
+    if url == "/decks/" or url.startswith("/decks/shared/"):
+        return True
+    return not url.startswith(PLAYER_ONLY) and not url.endswith("/withdraw")
+
+
 WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 CSP_WATCH = """
 window.__cspViolations = [];
@@ -22,11 +32,13 @@ document.addEventListener('securitypolicyviolation',
 
 def _pages(player) -> list[str]:
     from decks.models import Card, Deck
+    from decks.services.decks import set_deck_visibility
     from matches.models import Tournament
 
     card = Card.objects.select_related("version").first()
     deck = Deck.objects.filter(owner=player).first()
     tournament = Tournament.objects.first()
+    shared = set_deck_visibility(deck, player, "link")
     pages = [
         "/",
         "/cards/",
@@ -43,6 +55,18 @@ def _pages(player) -> list[str]:
         "/play/",
         "/play/matches/",
         "/accounts/login/",
+        # Issue 13: accounts and the player's pages.
+        "/accounts/signup/",
+        "/accounts/password/reset/",
+        "/accounts/confirm-email/",
+        f"/players/{player.username}/",
+        f"/decks/shared/{shared.share_token}/",
+        "/me/",
+        "/me/games/",
+        "/me/profile",
+        "/accounts/password/change/",
+        "/accounts/email/",
+        f"/tournaments/{tournament.pk}/withdraw",
     ]
     return pages
 
@@ -95,7 +119,7 @@ def test_every_page_is_accessible_fits_a_phone_and_keeps_the_csp(live_server, ch
                     page = context.new_page()
                     page.base_url = live_server.url  # type: ignore[attr-defined]
                     for url in urls:
-                        if who == "visitor" and url.startswith(("/decks/", "/play/matches")) and url != "/decks/":
+                        if who == "visitor" and not _for_visitor(url):
                             continue
                         _check(page, url, problems, f"[{language} {width}px {who}]")
                     context.close()

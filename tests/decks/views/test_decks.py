@@ -149,7 +149,7 @@ def test_export_downloads_a_file_the_engine_reads_back(client, fmt, owner, kind)
     response = client.get(f"/decks/versions/{version.pk}/export?kind={kind}")
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
-    filename = response["Content-Disposition"].split('filename="')[1].rstrip('"')
+    filename = response["Content-Disposition"].split('filename="')[1].split('"')[0]
     assert parse_decklist(response.content, filename=filename) == parse_decklist(version.decklist)
 
 
