@@ -22,7 +22,7 @@ from junling.errors import NotAllowed, Refused
 from junling.models import record
 from matches.access import access_organised, access_tournament_creation, access_withdraw
 from matches.models import Registration, Tournament
-from matches.services.event import is_full
+from matches.services.event import is_full, promote_waitlist
 
 if TYPE_CHECKING:
     from engine.deckrules import CheckResult
@@ -180,6 +180,7 @@ def withdraw_registration(player: Any, tournament: Tournament) -> None:
             deck_version=registration.deck_version_id,
         )
         registration.delete()
+        promote_waitlist(tournament, player)  # the place it freed goes to the first player waiting
 
 
 def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.datetime | None = None) -> list[Registration]:

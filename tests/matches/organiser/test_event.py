@@ -43,6 +43,15 @@ def test_beyond_the_cap_a_registration_waits_and_a_drop_promotes_the_first_waiti
     assert AuditEvent.objects.filter(verb="tournament.promote", data__player=c.pk).exists()
 
 
+def test_a_player_withdrawing_before_the_start_gives_his_place_to_the_first_waiting():
+    organiser = UserFactory()
+    tournament = TournamentFactory(created_by=organiser, player_cap=2)
+    a, b, c, d = _register(tournament, 4)
+    registration_services.withdraw_registration(a, tournament)
+    assert not _reg(tournament, c).waitlisted and _reg(tournament, d).waitlisted
+    assert AuditEvent.objects.filter(verb="tournament.promote", data__player=c.pk).exists()
+
+
 def test_raising_the_cap_promotes_and_the_start_releases_whoever_still_waits():
     organiser = UserFactory()
     tournament = TournamentFactory(created_by=organiser, player_cap=1)
