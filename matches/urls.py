@@ -3,7 +3,16 @@ ratings, and the REST API; refereed play's routes live beside its views for now.
 
 from django.urls import path, re_path
 
-from matches import api, api_play, api_tournaments, views, views_adjudication, views_play, views_tournaments
+from matches import (
+    api,
+    api_play,
+    api_tournaments,
+    views,
+    views_adjudication,
+    views_lobby,
+    views_play,
+    views_tournaments,
+)
 
 app_name = "matches"
 
@@ -95,6 +104,14 @@ urlpatterns = [
     path("play/matches/<int:pk>/start", views_play.match_start, name="play-start"),
     path("play/matches/<int:pk>/withdraw", views_play.match_withdraw, name="play-withdraw"),
     path("play/matches/<int:pk>/games/<int:number>/log", views_play.game_log, name="play-log"),
+    # The lobby, and the ends of a game (matches.views_lobby)
+    path("play/lobby/", views_lobby.lobby_page, name="lobby"),
+    path("play/lobby/open", views_lobby.lobby_open, name="lobby-open"),
+    path("play/lobby/challenge", views_lobby.lobby_challenge, name="lobby-challenge"),
+    path("play/lobby/<int:pk>/take", views_lobby.lobby_take, name="lobby-take"),
+    path("play/matches/<int:pk>/draw/<str:verb>", views_lobby.match_draw, name="play-draw"),
+    path("play/matches/<int:pk>/claim", views_lobby.match_claim, name="play-claim"),
+    path("play/matches/<int:pk>/present", views_lobby.match_present, name="play-present"),
     re_path(r"^api/play/bot/?$", api_play.PlayBotAPI.as_view(), name="api-play-bot"),
     re_path(rf"^api/play/matches/{ID}/?$", api_play.PlayStateAPI.as_view(), name="api-play-state"),
     re_path(rf"^api/play/matches/{ID}/act/?$", api_play.PlayActAPI.as_view(), name="api-play-act"),

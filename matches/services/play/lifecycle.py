@@ -103,19 +103,54 @@ def do_start_bot_match(
     return match
 
 
-def do_challenge(user: Any, opponent: Any, deck_version: DeckVersion, *, best_of: int = 1) -> Match:
-    """``user`` challenges ``opponent`` to a refereed match with ``deck_version``; it starts when accepted."""
+def check_clock(total: int | None, increment: int) -> None:
+    """Refuse a time control out of bounds: 1 minute to 3 hours a player, 0 to 10 minutes a turn."""
+    if (total is not None and not (MIN_CLOCK <= total <= MAX_CLOCK)) or not (0 <= increment <= MAX_INCREMENT):
+        raise PlayRefused(
+            _("A time control is 1 to 180 minutes a player and 0 to 600 seconds a turn."), code="play.clock"
+        )
+
+
+MIN_CLOCK, MAX_CLOCK, MAX_INCREMENT = 60, 3 * 3600, 600
+"""Bounds of a time control (seconds)."""
+
+
+def do_challenge(
+    user: Any,
+    opponent: Any,
+    deck_version: DeckVersion,
+    *,
+    best_of: int = 1,
+    clock_total: int | None = None,
+    clock_increment: int = 0,
+) -> Match:
+    """``user`` challenges ``opponent`` to a refereed match with ``deck_version`` (and a time control, if
+    given); it starts when accepted. The challenged player sees it in his notices (the lobby)."""
     access_player(user)
     if opponent is None or opponent.pk == user.pk:
         raise PlayRefused(_("Choose another player to challenge."), code="play.no_opponent")
     _check_best_of(best_of)
+    check_clock(clock_total, clock_increment)
     check_playable(_own_version(user, deck_version))
     with transaction.atomic():
         match = Match.objects.create(player_a=user, player_b=opponent, best_of=best_of, status=Match.Status.PENDING)
         RefereedMatch.objects.create(
-            match=match, database_version=deck_version.card_database_version, deck_a=deck_version, created_by=user
+            match=match,
+            database_version=deck_version.card_database_version,
+            deck_a=deck_version,
+            created_by=user,
+            format=deck_version.deck.format,
+            clock_total=clock_total,
+            clock_increment=clock_increment if clock_total is not None else 0,
         )
-        record(user, "match.play.challenge", match, opponent=opponent.pk, deck=deck_version.pk)
+        record(
+            user,
+            "match.play.challenge",
+            match,
+            opponent=opponent.pk,
+            deck=deck_version.pk,
+            clock=[clock_total, clock_increment],
+        )
     return match
 
 
@@ -168,8 +203,16 @@ def do_start_refereed_match(match: Match, actor: Any) -> Match:
         check_playable(a)
         check_playable(b)
         _check_same_database(a, b)
+        tournament = match.tournament
         refereed = RefereedMatch.objects.create(
-            match=match, database_version=a.card_database_version, deck_a=a, deck_b=b, created_by=actor
+            match=match,
+            database_version=a.card_database_version,
+            deck_a=a,
+            deck_b=b,
+            created_by=actor,
+            # The tournament's time control, if it has one.
+            clock_total=tournament.clock_total if tournament else None,
+            clock_increment=tournament.clock_increment if tournament and tournament.clock_total else 0,
         )
         match.status = Match.Status.PLAYING
         match.save(update_fields=["status"])
