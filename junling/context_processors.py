@@ -14,7 +14,6 @@ NAV = [
     ("decks:list", gettext_noop("Decks")),
     ("matches:tournament-list", gettext_noop("Tournaments")),
     ("matches:play-my-matches", gettext_noop("Play")),
-    ("matches:lobby", gettext_noop("Lobby")),
     ("matches:ratings", gettext_noop("Ratings")),
 ]
 

@@ -42,6 +42,7 @@ def _pages(player) -> list[str]:
         "/ratings/",
         "/play/",
         "/play/matches/",
+        "/play/lobby/",
         "/accounts/login/",
     ]
     return pages
