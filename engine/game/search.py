@@ -10,7 +10,9 @@ action played is the most visited one at the root. The bot never reads the real 
 information set (``determinize.information_set``) and the actions the referee offers it.
 
 Levels by search budget: ``ismcts-1`` … ``ismcts-3`` (iterations, so a game is a function of the seeds);
-``max_time`` caps the seconds a move for play against people.
+``max_time`` caps the seconds a move for play against people, measured by ``clock`` (the wall clock;
+tests inject a fake one, the bench may pass CPU time). ``level("ismcts-3")`` has a one-second cap
+(``BUDGETS``); ``level(name, max_time=None)`` plays by iterations only.
 
     >>> from engine.cards import Card, CardDatabase
     >>> from engine.game import Game

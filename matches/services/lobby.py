@@ -18,7 +18,7 @@ from junling.errors import NotAllowed
 from junling.models import record
 from matches.access import access_player, can_accept_open_challenge
 from matches.models import Match, RefereedMatch
-from matches.services.play import lifecycle, referee
+from matches.services.play import clock, lifecycle, referee
 from matches.services.play.errors import PlayRefused
 
 
@@ -33,7 +33,7 @@ def do_open_challenge(
     """``user`` opens a challenge in the lobby with ``deck_version``: anyone with a deck of its format may accept."""
     access_player(user)
     lifecycle._check_best_of(best_of)
-    lifecycle.check_clock(clock_total, clock_increment)
+    clock.check_control(clock_total, clock_increment)
     lifecycle.check_playable(lifecycle._own_version(user, deck_version))
     with transaction.atomic():
         match = Match.objects.create(player_a=user, best_of=best_of, status=Match.Status.PENDING)

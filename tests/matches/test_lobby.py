@@ -131,3 +131,39 @@ def test_a_claim_too_early_is_refused_on_the_table(client, setup):
     assert 'id="play-error"' in page
     match.refresh_from_db()
     assert not match.is_finished
+
+
+def test_a_tournament_s_time_control_clocks_its_refereed_matches(client, setup):
+    from matches.services.registration import create_tournament, register_deck
+    from tests.decks.factories import make_tournament
+
+    fmt, alice, bob, deck_a, deck_b = setup
+    organiser = make_user("organiser")
+    with pytest.raises(PlayRefused):
+        create_tournament(organiser, name="Too slow", format=fmt, clock_total=24 * 3600)
+    created = create_tournament(organiser, name="Blitz", format=fmt, best_of=1, clock_total=180, clock_increment=2)
+    assert (created.clock_total, created.clock_increment) == (180, 2)
+    tournament = make_tournament(fmt, organiser)
+    tournament.clock_total, tournament.clock_increment = 180, 2
+    tournament.save(update_fields=["clock_total", "clock_increment"])
+    reg_a, reg_b = register_deck(alice, tournament, deck_a), register_deck(bob, tournament, deck_b)
+    match = Match.objects.create(
+        tournament=tournament, player_a=alice, player_b=bob, registration_a=reg_a, registration_b=reg_b, best_of=1
+    )
+    lifecycle.do_start_refereed_match(match, alice)
+    refereed = RefereedMatch.objects.get(match=match)
+    assert (refereed.clock_total, refereed.clock_increment) == (180, 2)
+    assert refereed.games.get().clock_remaining == [180.0, 180.0]
+
+
+def test_the_tournament_form_takes_a_time_control(client, setup):
+    from matches.models import Tournament
+
+    fmt, _alice, _bob, _a, _b = setup
+    organiser = make_user("organiser")
+    client.force_login(organiser)
+    data = {"name": "Rapid", "format": fmt.pk, "best_of": "3", "structure": "swiss", "planned_rounds": "0"}
+    bad = client.post("/tournaments/new", {**data, "top_cut": "0", "clock_minutes": "0"})
+    assert bad.status_code == 400 and not Tournament.objects.exists()
+    client.post("/tournaments/new", {**data, "top_cut": "0", "clock_minutes": "15", "clock_increment": "10"})
+    assert Tournament.objects.values_list("clock_total", "clock_increment").get() == (900, 10)

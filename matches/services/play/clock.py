@@ -20,10 +20,13 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from engine.game import Phase, State
 from engine.messages import Message
 from matches.models import RefereedGame
 from matches.services.play import windows
+from matches.services.play.errors import PlayRefused
 
 TIME = "time"
 """The termination of a game lost on time (``termination.time``)."""
@@ -33,6 +36,18 @@ DRAW_AGREED = "draw_agreed"
 """The termination of a game the players agreed to draw (``termination.draw_agreed``)."""
 SITE_TERMINATIONS = (TIME, ABANDONMENT, DRAW_AGREED)
 """Ends decided by the referee outside the rules' own (the log's header records them)."""
+
+MIN_TOTAL, MAX_TOTAL, MAX_INCREMENT = 60, 3 * 3600, 600
+"""Bounds of a time control (seconds): 1 minute to 3 hours a player, 0 to 10 minutes a turn."""
+
+
+def check_control(total: int | None, increment: int) -> None:
+    """Refuse a time control out of bounds (``PlayRefused``, code ``play.clock``)."""
+    if (total is not None and not (MIN_TOTAL <= total <= MAX_TOTAL)) or not (0 <= increment <= MAX_INCREMENT):
+        raise PlayRefused(
+            _("A time control is 1 to 180 minutes a player and 0 to 600 seconds a turn."), code="play.clock"
+        )
+
 
 ABANDON_SECONDS = 180
 """How long a player may be gone (no action, no presence signal) before the opponent may claim the game."""

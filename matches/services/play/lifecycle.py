@@ -15,7 +15,7 @@ from junling.errors import NotAllowed
 from junling.models import record
 from matches.access import access_player, access_seat, seat_of
 from matches.models import Match, RefereedGame, RefereedMatch
-from matches.services.play import cache, referee
+from matches.services.play import cache, clock, referee
 from matches.services.play.errors import ActionRefused, PlayRefused
 
 BEST_OF = (1, 3)
@@ -103,18 +103,6 @@ def do_start_bot_match(
     return match
 
 
-def check_clock(total: int | None, increment: int) -> None:
-    """Refuse a time control out of bounds: 1 minute to 3 hours a player, 0 to 10 minutes a turn."""
-    if (total is not None and not (MIN_CLOCK <= total <= MAX_CLOCK)) or not (0 <= increment <= MAX_INCREMENT):
-        raise PlayRefused(
-            _("A time control is 1 to 180 minutes a player and 0 to 600 seconds a turn."), code="play.clock"
-        )
-
-
-MIN_CLOCK, MAX_CLOCK, MAX_INCREMENT = 60, 3 * 3600, 600
-"""Bounds of a time control (seconds)."""
-
-
 def do_challenge(
     user: Any,
     opponent: Any,
@@ -130,7 +118,7 @@ def do_challenge(
     if opponent is None or opponent.pk == user.pk:
         raise PlayRefused(_("Choose another player to challenge."), code="play.no_opponent")
     _check_best_of(best_of)
-    check_clock(clock_total, clock_increment)
+    clock.check_control(clock_total, clock_increment)
     check_playable(_own_version(user, deck_version))
     with transaction.atomic():
         match = Match.objects.create(player_a=user, player_b=opponent, best_of=best_of, status=Match.Status.PENDING)
