@@ -65,7 +65,10 @@ def bot_label(bot: str) -> str:
 
 
 def display_names(match: Match) -> list[str]:
-    """The two players' names as the page shows them: a bot by its label in the reader's language."""
+    """The two players' names as the page shows them: a bot by its label in the reader's language, the
+    empty seat of an open challenge (the lobby) as such."""
+    if match.player_b is None and not match.bot:
+        return [match.player_a.username, _("an opponent from the lobby")]
     return [match.player_a.username, match.player_b.username if match.player_b else bot_label(match.bot)]
 
 
@@ -235,11 +238,10 @@ def my_matches_context(user: Any) -> dict[str, Any]:
     rows = []
     for match in my_matches(user):
         seat = seat_of(match, user)
-        opponent = match.player_b if seat == 0 else match.player_a
         rows.append(
             {
                 "match": match,
-                "opponent": opponent.username if opponent else bot_label(match.bot),
+                "opponent": display_names(match)[1 - seat] if seat is not None else "",
                 "to_accept": match.status == Match.Status.PENDING and seat == 1,
                 "score": (match.games_won_a, match.games_won_b)
                 if seat == 0

@@ -167,3 +167,16 @@ def test_the_tournament_form_takes_a_time_control(client, setup):
     assert bad.status_code == 400 and not Tournament.objects.exists()
     client.post("/tournaments/new", {**data, "top_cut": "0", "clock_minutes": "15", "clock_increment": "10"})
     assert Tournament.objects.values_list("clock_total", "clock_increment").get() == (900, 10)
+
+
+def test_the_challenger_s_pages_name_the_empty_seat_of_an_open_challenge(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    opened = lobby.do_open_challenge(alice, deck_a)
+    client.force_login(alice)
+    with translation.override("en"):
+        table = client.get(f"/play/matches/{opened.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        mine = client.get("/play/matches/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "an opponent from the lobby" in table and "an opponent from the lobby" in mine
+    assert " bot" not in table.split('id="play-waiting"')[1][:200]
+    zh = client.get(f"/play/matches/{opened.pk}/").content.decode()
+    assert "大厅中的对手" in zh
