@@ -175,24 +175,23 @@ def do_accept_draw(match: Match, user: Any) -> RefereedGame:
     return row
 
 
-def do_decline_draw(match: Match, user: Any) -> RefereedGame:
-    """The user declines his opponent's draw offer."""
+def _drop_offer(match: Match, user: Any, *, mine: bool, verb: str) -> RefereedGame:
     with transaction.atomic():
-        seat, row = _offer(match, user, mine=False)
+        seat, row = _offer(match, user, mine=mine)
         row.draw_offered_by = None
         referee.save(row)
-        record(user, "match.play.draw_decline", match, game=row.number, seat=seat)
+        record(user, verb, match, game=row.number, seat=seat)
     return row
+
+
+def do_decline_draw(match: Match, user: Any) -> RefereedGame:
+    """The user declines his opponent's draw offer."""
+    return _drop_offer(match, user, mine=False, verb="match.play.draw_decline")
 
 
 def do_withdraw_draw(match: Match, user: Any) -> RefereedGame:
     """The user withdraws his own draw offer."""
-    with transaction.atomic():
-        seat, row = _offer(match, user, mine=True)
-        row.draw_offered_by = None
-        referee.save(row)
-        record(user, "match.play.draw_withdraw", match, game=row.number, seat=seat)
-    return row
+    return _drop_offer(match, user, mine=True, verb="match.play.draw_withdraw")
 
 
 def lapse_draw_offer(row: RefereedGame, seat: int) -> None:
