@@ -91,6 +91,8 @@ def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> 
         referee.store(row, state)
     if row.finished_at is not None or state.is_terminal():
         raise ActionRefused(_("This game is over."), stale=True, code="play.game_over")
+    if clock.flagged(row) is not None:  # ran out since flag_if_out looked: the sweep or the next request ends it
+        raise ActionRefused(_("This game is over."), stale=True, code="play.game_over")
     if step not in (None, "") and str(step) != str(row.steps):
         raise ActionRefused(
             _("The game moved on since your page was drawn (step %(yours)s, now %(now)s): nothing was applied.")
