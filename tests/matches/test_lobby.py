@@ -110,6 +110,9 @@ def test_the_table_offers_a_draw_and_the_opponent_accepts_it_from_his_page(clien
     client.force_login(alice)
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
     assert 'id="draw-offer"' in page and 'id="play-clocks"' in page
+    # the presence signal sits outside the redrawn table, so that redraws do not restart its timer
+    assert page.index('id="play-present"') > page.index('id="play-table"')
+    assert 'id="play-present"' not in client.get(f"/play/matches/{match.pk}/table").content.decode()
     client.post(f"/play/matches/{match.pk}/draw/offer")
     client.force_login(bob)
     page = client.get(f"/play/matches/{match.pk}/").content.decode()
