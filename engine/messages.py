@@ -340,6 +340,10 @@ MESSAGES: dict[str, str] = {
         "%(player)s played %(card)s of the faction %(faction)s, which he did not declare (declared: %(declared)s)"
     ),
     "termination.concession": N_("%(player)s conceded"),
+    # ends the site's referee decides outside the rules (matches.services.play.clock): recorded in the log's header
+    "termination.time": N_("%(player)s ran out of time"),
+    "termination.abandonment": N_("%(player)s abandoned the game"),
+    "termination.draw_agreed": N_("The players agreed a draw"),
     "outcome.wins": N_("%(player)s wins: %(reason)s (%(rule)s)"),
     # narration: what happens, as each reader may hear it (engine.game.narrate.describe)
     "narrate.coin_flip": N_("The coin falls: %(player)s goes first (ruling G1)."),

@@ -91,6 +91,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "junling.context_processors.navigation",
+                "matches.context_processors.notices",
             ],
         },
     },
@@ -276,6 +277,8 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 3
 OUTBOX_RELAY_SECONDS = float(os.environ.get("OUTBOX_RELAY_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "relay-outbox": {"task": "junling.relay_outbox", "schedule": OUTBOX_RELAY_SECONDS},
+    # Refereed games whose clock ran out lose on time even when nobody comes back (matches.services.play.ending).
+    "sweep-clocks": {"task": "matches.sweep_clocks", "schedule": float(os.environ.get("CLOCK_SWEEP_SECONDS", "10"))},
 }
 
 # Content Security Policy (django-csp), on in every setting so that the browser tests run under it:

@@ -571,6 +571,19 @@ def _refereed(pk: Any) -> Match | None:
     return match
 
 
+def can_accept_open_challenge(match: Match, user: Any) -> bool:
+    """Anyone logged in but the challenger may take an open challenge of the lobby."""
+    return can_play(user) and match.player_a_id != getattr(user, "pk", None)
+
+
+def access_open_challenge(user: Any, pk: Any) -> Match:
+    """An open challenge of the lobby the user may take (404 otherwise, e.g. taken or withdrawn)."""
+    match = Match.objects.filter(pk=pk, refereed__is_open=True, player_b__isnull=True).first()
+    if match is None or not can_accept_open_challenge(match, user):
+        raise Http404(_("There is no such challenge."))
+    return match
+
+
 def access_refereed_match(user: Any, pk: Any) -> Match:
     """A refereed match whose table the user may see (404 for anyone else, as if it did not exist)."""
     match = _refereed(pk)

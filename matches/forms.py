@@ -75,6 +75,12 @@ class StructureForm(forms.Form):
         return self.cleaned_data.get("planned_rounds") or 0
 
 
+CLOCK_ERRORS = {
+    key: _("A time control is 1 to 180 minutes a player and 0 to 600 seconds a turn.")
+    for key in ("min_value", "max_value", "invalid")
+}
+
+
 class TournamentForm(StructureForm):
     """A new tournament: name, format, best of, and its structure."""
 
@@ -82,8 +88,16 @@ class TournamentForm(StructureForm):
     format = IdChoiceField(queryset=Format.objects.order_by("name"), label=_("Format"))
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[("3", "3"), ("1", "1")], coerce=int)
     rated = forms.BooleanField(label=_("Rated (changes the players' ratings)"), required=False)
+    clock_minutes = forms.IntegerField(required=False, min_value=1, max_value=180, error_messages=CLOCK_ERRORS)
+    clock_increment = forms.IntegerField(required=False, min_value=0, max_value=600, error_messages=CLOCK_ERRORS)
 
     field_order = ["name", "format", "best_of", "rated", "structure", "planned_rounds", "top_cut"]
+
+    def clock(self) -> dict[str, Any]:
+        """The refereed matches' time control: ``clock_total`` (seconds or None) and ``clock_increment``."""
+        minutes = self.cleaned_data.get("clock_minutes")
+        increment = self.cleaned_data.get("clock_increment") or 0
+        return {"clock_total": minutes * 60 if minutes else None, "clock_increment": increment if minutes else 0}
 
 
 class PlayerForm(forms.Form):

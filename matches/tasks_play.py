@@ -1,4 +1,4 @@
-"""The refereed-play task: the referee's pass when a response window (ruling G11) runs out."""
+"""The refereed-play tasks: the referee's pass when a response window (ruling G11) runs out; clocks that ran out."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from celery import shared_task
 
 from matches import task_names
 from matches.services.play.acting import do_expire_response_window
+from matches.services.play.ending import do_flag_game, do_sweep_clocks
 
 
 @shared_task(name=task_names.EXPIRE_RESPONSE_WINDOW, bind=True)
@@ -22,3 +23,15 @@ def expire_response_window(self, game_id: int, step: int) -> str:  # type: ignor
     if result.due_in is not None and not self.request.is_eager:
         self.apply_async((game_id, step), countdown=max(1, math.ceil(result.due_in)))
     return result.status
+
+
+@shared_task(name=task_names.FLAG_GAME)
+def flag_game(game_id: int) -> str:
+    """End game ``game_id`` on time if its running clock has run out (idempotent: else nothing)."""
+    return do_flag_game(game_id)
+
+
+@shared_task(name=task_names.SWEEP_CLOCKS)
+def sweep_clocks() -> int:
+    """Periodic (Celery beat): enqueue ``flag_game`` for each game whose clock has run out."""
+    return len(do_sweep_clocks())

@@ -77,6 +77,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         format=data["format"],
                         best_of=data["best_of"],
                         rated=data["rated"],
+                        **form.clock(),
                     )
                     services.set_structure(
                         tournament,
@@ -90,7 +91,16 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, _("The tournament is created as a draft."))
                 return redirect("matches:tournament-admin", pk=tournament.pk)
-    values = {"name": "", "format": "", "best_of": "3", "structure": "swiss", "planned_rounds": "0", "top_cut": "0"}
+    values = {
+        "name": "",
+        "format": "",
+        "best_of": "3",
+        "structure": "swiss",
+        "planned_rounds": "0",
+        "top_cut": "0",
+        "clock_minutes": "",
+        "clock_increment": "0",
+    }
     if form.is_bound:  # the page again shows what was typed
         values.update({k: str(form[k].value() or "").strip() for k in values})
     values["rated"] = bool(form.is_bound and form["rated"].value())

@@ -26,4 +26,5 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 
 INTERACTIVE = ("random", "greedy", "ismcts-1", "ismcts-2")
 """The bots the site offers: their moves take well under a quarter of a second on a busy 2-core machine
-(``docs/bots.md``); ``ismcts-3`` (about half a second a move) is for the command line and the bench."""
+(``docs/bots.md``); ``ismcts-3`` (about half a second a move, capped at one second by ``search.BUDGETS``)
+is for the command line and the bench: on the site its moves would run inside the human's request."""

@@ -10,7 +10,9 @@ action played is the most visited one at the root. The bot never reads the real 
 information set (``determinize.information_set``) and the actions the referee offers it.
 
 Levels by search budget: ``ismcts-1`` … ``ismcts-3`` (iterations, so a game is a function of the seeds);
-``max_time`` caps the seconds a move for play against people.
+``max_time`` caps the seconds a move for play against people, measured by ``clock`` (the wall clock;
+tests inject a fake one, the bench may pass CPU time). ``level("ismcts-3")`` has a one-second cap
+(``BUDGETS``); ``level(name, max_time=None)`` plays by iterations only.
 
     >>> from engine.cards import Card, CardDatabase
     >>> from engine.game import Game
@@ -31,6 +33,7 @@ import dataclasses
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.game.actions import (
@@ -55,6 +58,12 @@ if TYPE_CHECKING:
 
 LEVELS: dict[str, int] = {"ismcts-1": 25, "ismcts-2": 120, "ismcts-3": 500}
 """Iterations a move at each level."""
+
+BUDGETS: dict[str, float] = {"ismcts-3": 1.0}
+"""Seconds a move a level stops at even with iterations left (``max_time``, by the bot's wall clock): the
+top level's 500 iterations take about half a second, over a second on a loaded machine (docs/bots.md)."""
+
+_DEFAULT: Any = object()
 
 _SCALE = 6.0
 """The evaluation difference worth about 73% (logistic): a general and a few RESOURCE cards."""
@@ -85,10 +94,13 @@ class ISMCTSBot:
         rollout_turns: int = 2,
         rollout: str = "greedy",
         name: str | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.max_time = max_time
+        self.clock = clock
+        """Seconds of a wall clock (``time.perf_counter``; tests inject a fake one) for ``max_time``."""
         self.uct_c = uct_c
         self.rollout_turns = rollout_turns
         self.rollout = rollout
@@ -112,9 +124,9 @@ class ISMCTSBot:
         info = information_set(state, me)
         root_tokens = {self.token(state, a, me): a for a in offered}
         root = _Node()
-        deadline = None if self.max_time is None else time.perf_counter() + self.max_time
+        deadline = None if self.max_time is None else self.clock() + self.max_time
         for i in range(self.iterations):
-            if deadline is not None and i and time.perf_counter() > deadline:
+            if deadline is not None and i and self.clock() >= deadline:
                 break
             if not self._iterate(state.game, info, root, root_tokens, me):
                 break  # no state fits the information (never seen in tests): the first action offered
@@ -304,6 +316,8 @@ class ISMCTSBot:
         return a
 
 
-def level(name: str, seed: int = 0, **options: Any) -> ISMCTSBot:
-    """The bot of a level (``ismcts-1`` … ``ismcts-3``), named after it."""
-    return ISMCTSBot(seed, LEVELS[name], name=name, **options)
+def level(name: str, seed: int = 0, *, max_time: float | None = _DEFAULT, **options: Any) -> ISMCTSBot:
+    """The bot of a level (``ismcts-1`` … ``ismcts-3``), named after it, with the level's time budget
+    (``BUDGETS``) unless ``max_time`` says otherwise (None: iterations only, reproducible)."""
+    budget = BUDGETS.get(name) if max_time is _DEFAULT else max_time
+    return ISMCTSBot(seed, LEVELS[name], name=name, max_time=budget, **options)

@@ -29,12 +29,24 @@ class RefereedMatch(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Time control (matches.services.play.clock): a total per player and a Fischer increment a turn.
+    clock_total = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Seconds each player has for a game (empty: no clock)."
+    )
+    clock_increment = models.PositiveIntegerField(default=0, help_text="Seconds added to a player's clock a turn.")
+    # The lobby (matches.services.lobby): an open challenge anyone may accept, in the challenger's format.
+    is_open = models.BooleanField(default=False, help_text="An open challenge in the lobby, not accepted yet.")
+    format = models.ForeignKey("decks.Format", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
         return f"refereed {self.match}"
+
+    @property
+    def has_clock(self) -> bool:
+        return self.clock_total is not None
 
 
 class RefereedGame(models.Model):
@@ -53,6 +65,17 @@ class RefereedGame(models.Model):
     steps = models.PositiveIntegerField(default=0, help_text="How many entries are stored.")
     conceded_by = models.SmallIntegerField(null=True, blank=True)
     outcome = models.JSONField(null=True, blank=True)
+    # The clocks (matches.services.play.clock): each seat's remaining seconds when its clock last
+    # stopped, which seat's clock runs and since when (timezone-aware), the turn the increments reached.
+    clock_remaining = models.JSONField(null=True, blank=True, help_text="[seconds of seat 0, of seat 1] or empty.")
+    clock_running = models.SmallIntegerField(null=True, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    clock_turn = models.PositiveIntegerField(default=0)
+    # A draw offered by a seat (matches.services.play.draws); it lapses when that seat acts.
+    draw_offered_by = models.SmallIntegerField(null=True, blank=True)
+    # When each seat last showed it was there (an action or a presence POST), for abandonment claims.
+    seen_a = models.DateTimeField(null=True, blank=True)
+    seen_b = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -46,6 +46,10 @@ class Tournament(models.Model):
     # Only a rated tournament changes ratings; creating one needs matches.add_rated_tournament (or staff).
     rated = models.BooleanField(_("rated"), default=False)
     best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
+    clock_total = models.PositiveIntegerField(
+        _("clock: seconds a player"), null=True, blank=True, help_text=_("Empty: refereed games have no clock.")
+    )
+    clock_increment = models.PositiveIntegerField(_("clock: seconds added a turn"), default=0)
     structure = models.CharField(_("structure"), max_length=24, choices=Structure.choices, default=Structure.SWISS)
     # 0: Swiss rounds from attendance (matches.tournament.swiss_rounds) when the tournament starts.
     planned_rounds = models.PositiveSmallIntegerField(_("Swiss rounds (0: from attendance)"), default=0)

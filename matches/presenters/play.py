@@ -17,14 +17,24 @@ from decks.models import DeckVersion
 from engine.game.players import INTERACTIVE as BOTS
 from matches.access import access_seat, seat_of, startable_matches
 from matches.models import Match, RefereedGame, RefereedMatch
+from matches.presenters.clock import ending_view
 from matches.presenters.narration import Names, controls, feed, game_reason, group_titles
-from matches.services.play import cache, windows
+from matches.services.play import cache, clock, windows
 
 
-def version_text(game: int, steps: int, over: bool, status: str, expired: bool = False) -> str:
-    """The table version: game number, stored steps, whether the game is over, the match status, and
-    whether an open window has run out (so that a polling page redraws when it does)."""
-    return f"{game}.{steps}.{int(over)}.{status}" + (".expired" if expired else "")
+def version_text(game: int, steps: int, over: bool, status: str, expired: bool = False, ending: str = "") -> str:
+    """The table version: game number, stored steps, whether the game is over, the match status,
+    whether an open window has run out (so that a polling page redraws when it does), and ``ending``
+    (a draw offer, a clock run out: ``ending_version``)."""
+    return f"{game}.{steps}.{int(over)}.{status}" + (".expired" if expired else "") + ending
+
+
+def ending_version(row: RefereedGame | None) -> str:
+    """The part of the version a draw offer or a clock that ran out changes."""
+    if row is None or row.finished_at is not None:
+        return ""
+    offer = "" if row.draw_offered_by is None else f".draw{row.draw_offered_by}"
+    return offer + (".flag" if clock.flagged(row) is not None else "")
 
 
 def table_version(match: Match) -> str:
@@ -37,7 +47,7 @@ def table_version(match: Match) -> str:
     if row.finished_at is None:
         state = cache.peek_state(row)
         expired = windows.is_open(row, state) and windows.is_due(windows.response_deadline(row, state))
-    return version_text(row.number, row.steps, row.finished_at is not None, status, expired)
+    return version_text(row.number, row.steps, row.finished_at is not None, status, expired, ending_version(row))
 
 
 BOT_LABELS = {
@@ -55,7 +65,10 @@ def bot_label(bot: str) -> str:
 
 
 def display_names(match: Match) -> list[str]:
-    """The two players' names as the page shows them: a bot by its label in the reader's language."""
+    """The two players' names as the page shows them: a bot by its label in the reader's language, the
+    empty seat of an open challenge (the lobby) as such."""
+    if match.player_b is None and not match.bot:
+        return [match.player_a.username, _("an opponent from the lobby")]
     return [match.player_a.username, match.player_b.username if match.player_b else bot_label(match.bot)]
 
 
@@ -80,7 +93,10 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
             {
                 "number": g.number,
                 "over": g.finished_at is not None,
-                "winner": None if not g.outcome else names.seat(int(g.outcome["winner"])),
+                "winner": None
+                if not g.outcome or g.outcome["winner"] is None
+                else names.seat(int(g.outcome["winner"])),
+                "drawn": bool(g.outcome) and g.outcome["winner"] is None,
                 "you_won": bool(g.outcome) and g.outcome["winner"] == seat,
                 "reason": "" if not g.outcome else game_reason(g, names),
                 "log_id": g.log_id if match.is_finished else None,
@@ -91,6 +107,7 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
         "to_accept": row is None and seat == 1,
         "match_over": match.is_finished,
     }
+    view.update(ending_view(refereed, row, seat, bool(match.bot)))
     if row is None:
         return view
     state = cache.load_state(row)
@@ -131,6 +148,7 @@ def table_context(match: Match, user: Any, language: str, error: Any = None) -> 
         bool(view.get("game_over")),
         view["status"],
         bool(view.get("window_expired")),
+        ending_version(cache.current_game(match)),
     )
     return {"match": match, "view": view, "error": error}
 
@@ -220,11 +238,10 @@ def my_matches_context(user: Any) -> dict[str, Any]:
     rows = []
     for match in my_matches(user):
         seat = seat_of(match, user)
-        opponent = match.player_b if seat == 0 else match.player_a
         rows.append(
             {
                 "match": match,
-                "opponent": opponent.username if opponent else bot_label(match.bot),
+                "opponent": display_names(match)[1 - seat] if seat is not None else "",
                 "to_accept": match.status == Match.Status.PENDING and seat == 1,
                 "score": (match.games_won_a, match.games_won_b)
                 if seat == 0

@@ -23,6 +23,7 @@ from junling.models import record
 from matches.access import access_organised, access_tournament_creation, access_withdraw
 from matches.models import Registration, Tournament
 from matches.services.event import is_full, promote_waitlist
+from matches.services.play.clock import check_control
 
 if TYPE_CHECKING:
     from engine.deckrules import CheckResult
@@ -56,6 +57,8 @@ def create_tournament(
     registration_closes: datetime.datetime | None = None,
     best_of: int = 3,
     rated: bool = False,
+    clock_total: int | None = None,
+    clock_increment: int = 0,
 ) -> Tournament:
     """A draft tournament; ``actor`` is an organiser unless others are named. Only a ``rated`` one changes
     ratings, and creating it needs ``matches.add_rated_tournament`` (``matches.access.can_create_tournament``)."""
@@ -65,6 +68,7 @@ def create_tournament(
         raise TournamentStateError(_("A tournament needs a name of 1 to 200 characters."), code="tournament.name")
     if best_of not in (1, 3):
         raise TournamentStateError(_("A match is best of 1 or best of 3."), code="tournament.best_of")
+    check_control(clock_total, clock_increment)  # refereed matches play with the tournament's clock
     for moment in (registration_opens, registration_closes):
         if moment is not None and timezone.is_naive(moment):
             raise TournamentStateError(_("Registration times need a time zone."), code="tournament.naive_time")
@@ -78,6 +82,8 @@ def create_tournament(
             registration_closes=registration_closes,
             best_of=best_of,
             rated=rated,
+            clock_total=clock_total,
+            clock_increment=clock_increment if clock_total is not None else 0,
             created_by=actor if getattr(actor, "is_authenticated", False) else None,
         )
         tournament.organisers.set(list(organisers) or [actor])

@@ -14,6 +14,22 @@
   }
   setInterval(tick, 1000);
 
+  // The running chess clock counts down between redraws (the server's figure wins at each redraw).
+  function clockText(s) {
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    var mm = h ? (m < 10 ? "0" + m : String(m)) : String(m);
+    return (h ? h + ":" : "") + mm + ":" + (sec < 10 ? "0" + sec : String(sec));
+  }
+  setInterval(function () {
+    document.querySelectorAll(".clock-time[data-clock]").forEach(function (el) {
+      var left = parseInt(el.getAttribute("data-clock"), 10);
+      if (isNaN(left)) return;
+      left = Math.max(0, left - 1);
+      el.setAttribute("data-clock", String(left));
+      el.textContent = clockText(left);
+    });
+  }, 1000);
+
   function checkPayment(form) {
     var need = parseInt(form.getAttribute("data-count"), 10);
     if (isNaN(need)) return;

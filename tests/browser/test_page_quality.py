@@ -54,6 +54,7 @@ def _pages(player) -> list[str]:
         "/ratings/",
         "/play/",
         "/play/matches/",
+        "/play/lobby/",
         "/accounts/login/",
         # Issue 13: accounts and the player's pages.
         "/accounts/signup/",

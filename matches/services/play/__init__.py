@@ -5,7 +5,11 @@ The package in layers, lowest first (a module imports only those above it in thi
 - ``errors``: ``PlayRefused`` and ``ActionRefused``, the refusals a player can cause.
 - ``cache``: the current game row and its state, rebuilt from the stored entries (a per-process cache).
 - ``windows``: response windows (ruling G11): the deadline, a settable clock, the timeout task's scheduling.
+- ``clock``: chess clocks (a total and a Fischer increment a turn), stored so they survive a restart and
+  computed on read; the termination codes of the ends the referee decides (time, abandonment, agreed draw).
 - ``referee``: applying and storing actions, chance and the bots, a game's start and end, the signed log.
+- ``ending``: a loss on time (``do_flag_game``, the periodic sweep), claims of abandonment, draw offers,
+  a seat's presence (``do_*`` verbs).
 - ``acting``: a player's action (``do_act``) and the referee's pass when a window runs out.
 - ``lifecycle``: starting, challenging, accepting, withdrawing and conceding (``do_*`` verbs).
 

@@ -22,7 +22,7 @@ from junling.models import record
 from matches.access import access_seat
 from matches.models import Match, RefereedGame
 from matches.presenters.narration import refusal_text
-from matches.services.play import cache, referee, windows
+from matches.services.play import cache, clock, ending, referee, windows
 from matches.services.play.errors import ActionRefused
 
 """Where the cards a player ticks go, by action type (else ``payment``); ``names`` holds card names, not ids."""
@@ -68,8 +68,9 @@ def do_act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any
     with cards the user cannot see removed). A window that ran out is passed first.
     """
     seat = access_seat(match, user)
-    # In its own transaction: the pass stands even when the action that follows is refused.
+    # In its own transactions: the pass (or the loss on time) stands even when the action is refused.
     _pass_due_window(match)
+    ending.flag_if_out(match)
     try:
         with transaction.atomic():
             return _act_locked(match, seat, data, step, payment)
@@ -90,6 +91,8 @@ def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> 
         referee.store(row, state)
     if row.finished_at is not None or state.is_terminal():
         raise ActionRefused(_("This game is over."), stale=True, code="play.game_over")
+    if clock.flagged(row) is not None:  # ran out since flag_if_out looked: the sweep or the next request ends it
+        raise ActionRefused(_("This game is over."), stale=True, code="play.game_over")
     if step not in (None, "") and str(step) != str(row.steps):
         raise ActionRefused(
             _("The game moved on since your page was drawn (step %(yours)s, now %(now)s): nothing was applied.")
@@ -102,6 +105,8 @@ def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> 
     error = state.validate(action)
     if error is not None:
         raise ActionRefused(refusal_text(state, seat, error), error.rule, code="play.illegal")
+    ending.lapse_draw_offer(row, seat)
+    clock.mark_seen(row, seat)
     referee.apply(row, state, action)
     referee.advance(row, state)
     referee.store(row, state)
@@ -180,6 +185,7 @@ def do_expire_response_window(game_id: int, step: int, *, at: datetime.datetime 
 def do_settle(match: Match, user: Any) -> Expiry:
     """A player asks the referee to apply what is due (the page does when its window's countdown ends)."""
     access_seat(match, user)
+    ending.flag_if_out(match)
     row = cache.current_game(match)
     if row is None or row.finished_at is not None:
         return Expiry("answered")

@@ -15,7 +15,7 @@ from junling.errors import NotAllowed
 from junling.models import record
 from matches.access import access_player, access_seat, seat_of
 from matches.models import Match, RefereedGame, RefereedMatch
-from matches.services.play import cache, referee
+from matches.services.play import cache, clock, referee
 from matches.services.play.errors import ActionRefused, PlayRefused
 
 BEST_OF = (1, 3)
@@ -103,19 +103,42 @@ def do_start_bot_match(
     return match
 
 
-def do_challenge(user: Any, opponent: Any, deck_version: DeckVersion, *, best_of: int = 1) -> Match:
-    """``user`` challenges ``opponent`` to a refereed match with ``deck_version``; it starts when accepted."""
+def do_challenge(
+    user: Any,
+    opponent: Any,
+    deck_version: DeckVersion,
+    *,
+    best_of: int = 1,
+    clock_total: int | None = None,
+    clock_increment: int = 0,
+) -> Match:
+    """``user`` challenges ``opponent`` to a refereed match with ``deck_version`` (and a time control, if
+    given); it starts when accepted. The challenged player sees it in his notices (the lobby)."""
     access_player(user)
     if opponent is None or opponent.pk == user.pk:
         raise PlayRefused(_("Choose another player to challenge."), code="play.no_opponent")
     _check_best_of(best_of)
+    clock.check_control(clock_total, clock_increment)
     check_playable(_own_version(user, deck_version))
     with transaction.atomic():
         match = Match.objects.create(player_a=user, player_b=opponent, best_of=best_of, status=Match.Status.PENDING)
         RefereedMatch.objects.create(
-            match=match, database_version=deck_version.card_database_version, deck_a=deck_version, created_by=user
+            match=match,
+            database_version=deck_version.card_database_version,
+            deck_a=deck_version,
+            created_by=user,
+            format=deck_version.deck.format,
+            clock_total=clock_total,
+            clock_increment=clock_increment if clock_total is not None else 0,
         )
-        record(user, "match.play.challenge", match, opponent=opponent.pk, deck=deck_version.pk)
+        record(
+            user,
+            "match.play.challenge",
+            match,
+            opponent=opponent.pk,
+            deck=deck_version.pk,
+            clock=[clock_total, clock_increment],
+        )
     return match
 
 
@@ -168,8 +191,16 @@ def do_start_refereed_match(match: Match, actor: Any) -> Match:
         check_playable(a)
         check_playable(b)
         _check_same_database(a, b)
+        tournament = match.tournament
         refereed = RefereedMatch.objects.create(
-            match=match, database_version=a.card_database_version, deck_a=a, deck_b=b, created_by=actor
+            match=match,
+            database_version=a.card_database_version,
+            deck_a=a,
+            deck_b=b,
+            created_by=actor,
+            # The tournament's time control, if it has one.
+            clock_total=tournament.clock_total if tournament else None,
+            clock_increment=tournament.clock_increment if tournament and tournament.clock_total else 0,
         )
         match.status = Match.Status.PLAYING
         match.save(update_fields=["status"])

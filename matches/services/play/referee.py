@@ -23,7 +23,7 @@ from matches import push
 from matches.models import GameLog, Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import CONCESSION, feed_line
 from matches.services.adjudication import log_signing_key
-from matches.services.play import cache, windows
+from matches.services.play import cache, clock, windows
 from matches.services.results import GameOutcome, ResultRefused, record_refereed_result
 
 BOT_SEAT = 1
@@ -57,12 +57,14 @@ def player_names(match: Match) -> list[str]:
 def save(row: RefereedGame) -> None:
     """Save the game row; once committed, its match's open sockets are told (``matches.push``)."""
     # Never match_game: the match's end links it on its own copy of the row.
-    row.save(update_fields=["steps", "conceded_by", "outcome", "finished_at", "log"])
+    row.save(update_fields=["steps", "conceded_by", "outcome", "finished_at", "log", *clock.FIELDS])
     push.announce(row.refereed_match.match_id)
 
 
 def store(row: RefereedGame, state: State) -> None:
-    """Save the row after actions were applied; cache the state and schedule a new window's timeout on commit."""
+    """Save the row after actions were applied (the clocks moved on); cache the state and schedule a new
+    window's timeout on commit."""
+    clock.sync(row, state, row.refereed_match.clock_increment)
     save(row)
     cache.remember(row, state)
     windows.schedule_timeout(row, state)
@@ -113,6 +115,7 @@ def start_game(refereed: RefereedMatch, number: int) -> RefereedGame:
     )
     state = cache.load_state(row)
     advance(row, state)
+    clock.start(row, refereed.clock_total, state)
     store(row, state)
     return row
 
@@ -124,6 +127,13 @@ def build_log(row: RefereedGame) -> bytes:
     meta: dict[str, Any] = {"match": match.pk, "game": row.number, "refereed": True}
     if row.conceded_by is not None:
         meta["conceded_by"] = row.conceded_by
+    termination = (row.outcome or {}).get("termination")
+    if termination in clock.SITE_TERMINATIONS:
+        # Ends the rules do not know (time, abandonment, an agreed draw): the header says who and why.
+        meta["termination"] = termination
+        meta["winner"] = row.outcome["winner"] if row.outcome else None
+    if row.refereed_match.clock_total is not None:
+        meta["clock"] = {"total": row.refereed_match.clock_total, "increment": row.refereed_match.clock_increment}
     rec = Recorder(
         state, players=player_names(match), key=signing_key(), salt=row.salt, meta=meta, created=row.created_at
     )
@@ -136,6 +146,7 @@ def build_log(row: RefereedGame) -> bytes:
 def finish_game(row: RefereedGame, outcome: dict[str, Any]) -> None:
     """End the game with ``outcome``: store its signed log, then start the next game or end the match."""
     match = row.refereed_match.match
+    clock.stop(row)
     row.outcome = outcome
     row.finished_at = timezone.now()
     content = build_log(row)
@@ -164,7 +175,7 @@ def finish_match(match: Match, games: list[RefereedGame]) -> None:
     """Record the match's result from its games (the tournament's services decide whether it stands)."""
     outcomes = [
         GameOutcome(
-            winner="a" if g.outcome["winner"] == 0 else "b",
+            winner={0: "a", 1: "b"}.get(g.outcome["winner"], "draw"),
             reason=result_reason(g.outcome)[:200],
             log=g.log,
             said=result_said(g.outcome),

@@ -185,3 +185,45 @@ def test_determinizations_of_random_decks_over_every_starter_card(starter):
             random_starter_deck(game.db, deck_rng), random_starter_deck(game.db, deck_rng), seed=seed
         )
         assert play(s, [ISMCTSBot(seed, 8), ISMCTSBot(seed + 1, 8)]).is_terminal()
+
+
+class _FakeClock:
+    """A clock that moves ``step`` seconds each time it is read (the bot's budget, without timing anything)."""
+
+    def __init__(self, step: float) -> None:
+        self.t, self.step, self.reads = 0.0, step, 0
+
+    def __call__(self) -> float:
+        now = self.t
+        self.t += self.step
+        self.reads += 1
+        return now
+
+
+def _a_decision(starter) -> State:
+    game, decks = starter
+    for s in _decisions(game, decks, seed=3):
+        if len(ISMCTSBot(0).options(s, s.legal_actions())) > 1:
+            return s
+    raise AssertionError("no decision with a choice")
+
+
+def test_the_time_budget_stops_the_search_when_the_injected_clock_says_it_is_spent(starter):
+    """Read once for the deadline, then before each iteration after the first: a clock moving a second a
+    read and a 2.5 s budget allow 3 iterations (at 1 s and 2 s the budget is not spent; at 3 s it is)."""
+    s = _a_decision(starter)
+    bot = ISMCTSBot(5, iterations=500, max_time=2.5, clock=_FakeClock(1.0))
+    assert s.validate(bot.choose(s)) is None
+    assert bot.last_iterations == 3
+    unbounded = ISMCTSBot(5, iterations=40, clock=_FakeClock(1.0))
+    unbounded.choose(s)
+    assert unbounded.last_iterations == 40 and unbounded.clock.reads == 0  # no budget: the clock is never read
+
+
+def test_the_budget_always_allows_one_iteration_and_the_top_level_has_one_second(starter):
+    s = _a_decision(starter)
+    bot = ISMCTSBot(5, iterations=500, max_time=0.0, clock=_FakeClock(10.0))
+    assert s.validate(bot.choose(s)) is None and bot.last_iterations == 1
+    assert level("ismcts-3").max_time == 1.0
+    assert level("ismcts-3", max_time=None).max_time is None  # iterations only: reproducible (tests, benches)
+    assert level("ismcts-1").max_time is None

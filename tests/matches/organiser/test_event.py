@@ -46,7 +46,7 @@ def test_beyond_the_cap_a_registration_waits_and_a_drop_promotes_the_first_waiti
 def test_a_player_withdrawing_before_the_start_gives_his_place_to_the_first_waiting():
     organiser = UserFactory()
     tournament = TournamentFactory(created_by=organiser, player_cap=2)
-    a, b, c, d = _register(tournament, 4)
+    a, _b, c, d = _register(tournament, 4)
     registration_services.withdraw_registration(a, tournament)
     assert not _reg(tournament, c).waitlisted and _reg(tournament, d).waitlisted
     assert AuditEvent.objects.filter(verb="tournament.promote", data__player=c.pk).exists()

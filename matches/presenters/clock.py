@@ -1,0 +1,57 @@
+"""What the table shows of the clocks, a draw offer and a claim (``matches.services.play.clock``).
+
+Computed from the stored clocks at the moment of reading: nothing here writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches.models import RefereedGame, RefereedMatch
+from matches.services.play import clock, windows
+
+
+def clock_text(seconds: float | None) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour), rounded down; empty without a clock."""
+    if seconds is None:
+        return ""
+    s = max(0, int(seconds))
+    h, rest = divmod(s, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def control_text(total: int | None, increment: int) -> str:
+    """A time control as players write it: ``10+5`` (minutes + seconds a turn); empty without one."""
+    if total is None:
+        return ""
+    minutes = total / 60
+    return f"{minutes:g}+{increment}"
+
+
+def ending_view(refereed: RefereedMatch, row: RefereedGame | None, seat: int, bot: bool) -> dict[str, Any]:
+    """The clocks (``you``/``opponent`` seconds and text, whose runs), the draw offer and what may be claimed."""
+    if row is None:
+        return {"clock": None, "draw": None, "can_claim": False, "can_offer_draw": False}
+    now = windows.now()
+    left = clock.remaining(row, now)
+    playing = row.finished_at is None
+    view: dict[str, Any] = {"clock": None}
+    if left is not None:
+        view["clock"] = {
+            "control": control_text(refereed.clock_total, refereed.clock_increment),
+            "you": {"seconds": left[seat], "text": clock_text(left[seat]), "running": row.clock_running == seat},
+            "opponent": {
+                "seconds": left[1 - seat],
+                "text": clock_text(left[1 - seat]),
+                "running": row.clock_running == 1 - seat,
+            },
+            "flagged": clock.flagged(row, now) is not None,
+        }
+    offered = row.draw_offered_by if playing else None
+    view["draw"] = None if offered is None else ("yours" if offered == seat else "theirs")
+    view["can_offer_draw"] = playing and not bot and offered is None
+    opponent_out = clock.flagged(row, now) == 1 - seat
+    view["can_claim"] = playing and not bot and (opponent_out or clock.is_gone(row, 1 - seat, now))
+    view["abandon_seconds"] = clock.ABANDON_SECONDS
+    return view
