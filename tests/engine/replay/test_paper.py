@@ -213,3 +213,15 @@ def test_ruling_G18_a_hand_card_held_only_as_an_unknown_card_takes_the_name_an_e
     with pytest.raises(IllegalAction) as err:
         paper.before(state, {"type": "discard", "cards": [impossible]})
     assert err.value.rule == "ruling G18" and err.value.code == "paper.cannot_be_unknown"
+
+
+def test_ruling_G17_a_paper_log_names_the_target_of_a_tactic_as_the_table_heard_it(db):
+    """Ruling G18 leaves out what nobody saw, never a target: the tactic of entry 78 (火箭队的突袭 on
+    典韦) written without its target is refused where it stands (§3.7.3, ruling G17)."""
+    log = paper_log("01_shu_wei.json", db)
+    index, entry = next((i, e) for i, e in enumerate(log["entries"]) if e["action"]["type"] == "tactic")
+    assert entry["action"]["target"] == "典韦"
+    del entry["action"]["target"]
+    verdict = adjudicate(log, db=db)
+    assert verdict.first_illegal is not None and verdict.replayed == index
+    assert (verdict.first_illegal.index, verdict.first_illegal.rule) == (index, "§3.7.3, ruling G17")

@@ -6,7 +6,9 @@ writes it from the score sheets (ruling G18, docs/log-format.md "A paper log"): 
 no ``n``; the face-down cards of upkeeps and depletions unnamed (left out, or ``"card": null`` where the
 next entry is a ``reveal`` that would otherwise be read as one of them); no ``pass`` in a response
 window in which nothing was played. The expected verdicts are in ``expected.json`` (written by hand:
-this script only checks that each stripped log still replays to the game's own result).
+this script only checks that each stripped log still replays to the game's own result). Run it again
+when the rules or the starter database change (the header's hash, ruling G17's targets), then check
+``expected.json`` and that the three illegal logs still fail for their reason, at the index they say.
 """
 
 from __future__ import annotations
