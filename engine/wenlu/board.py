@@ -1,0 +1,186 @@
+"""The counters on the table and the questions every rule area asks of them (sides, control §9.0, field
+ability with its modifiers), plus the requests a rule procedure yields (a decision or a chance event).
+
+Rule areas are generator functions (``Proc``): they ``yield`` a :class:`Decision` or a :class:`Chance`
+and receive the action that answers it. They share this module and ``terms``; they never import each
+other (``rules.py`` wires them through :class:`Hooks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.wenlu.actions import Action, Pass, Pick
+from engine.wenlu.data import Counter, GameData
+from engine.wenlu.terms import OFF_MAP, SIDES, player_of
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A player (0 Japanese, 1 Allies) must choose one of ``options`` (``rule`` says why he is asked)."""
+
+    player: int
+    what: str
+    options: tuple[Action, ...]
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A chance event: ``d6`` (a die), or a draw from ``cup`` (markers), ``deck:<side>``, ``pool``."""
+
+    kind: str
+    what: str
+    rule: str
+
+
+Request = Decision | Chance
+Proc = Generator[Request, Action, Any]
+
+
+class Hooks(Protocol):
+    """What one rule area may ask of another, wired in ``rules.py``."""
+
+    def battle(self, b: Board, region: str) -> Proc: ...
+
+    def siege(self, b: Board, region: str) -> Proc: ...
+
+    def aftermath(self, b: Board) -> Proc: ...
+
+
+@dataclass
+class Board:
+    """Everything on the table. Mutated only by rule procedures driven by ``State.apply``."""
+
+    data: GameData
+    loc: dict[str, str] = field(default_factory=dict)
+    reduced: set[str] = field(default_factory=set)
+    castle: set[str] = field(default_factory=set)
+    """Korean counters inside their region's castle (§13.31, ruling W16)."""
+    markers: set[str] = field(default_factory=set)
+    """Regions holding a castle marker 守城标识 (§13.31(1))."""
+    turn: int = 1
+    peace: int = 16
+    phase: str = "setup"
+    active: str | None = None
+    """The nation whose marker was drawn (ruling W1)."""
+    cup: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)
+    die: int = 0
+    points: int = 0
+    origin: dict[str, str] = field(default_factory=dict)
+    """Counter → the region it last marched from in this activation (retreat, §8.2(4)②③, ruling W15)."""
+    marched: set[str] = field(default_factory=set)
+    mountain: set[str] = field(default_factory=set)
+    """Generals that crossed a 山路 in this activation (§8.1(4)②)."""
+    cut: set[str] = field(default_factory=set)
+    """Generals whose supply is cut in this activation (§6.3, ruling W6)."""
+    fresh: set[str] = field(default_factory=set)
+    """Counters placed or restored this activation: they do not march (§7.3(4))."""
+    yi_sun_sin: bool = False
+    ambush: bool = False
+    surprise: bool = False
+    hands: dict[str, list[str]] = field(default_factory=lambda: {"japan": [], "allies": []})
+    decks: dict[str, list[str]] = field(default_factory=lambda: {"japan": [], "allies": []})
+    scored: list[str] = field(default_factory=list)
+    """What gave the Japanese a card (§11.1(1), ruling W21): a province, ``king``, ``prince``."""
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    rolls: list[int] = field(default_factory=list)
+
+    # --- counters ---------------------------------------------------------------------------
+
+    def c(self, cid: str) -> Counter:
+        return self.data.counter(cid)
+
+    def on_map(self, cid: str) -> bool:
+        return self.loc.get(cid, "out") not in OFF_MAP
+
+    def here(self, region: str, side: str | None = None) -> list[str]:
+        """Counters in ``region`` (castle included), of ``side`` if given, in data order."""
+        return [c.id for c in self.data.counters if self.loc.get(c.id) == region and (side is None or c.side == side)]
+
+    def field(self, region: str, side: str) -> list[str]:
+        """Counters of ``side`` in ``region`` outside the castle (§13.31(4))."""
+        return [cid for cid in self.here(region, side) if cid not in self.castle]
+
+    def garrison(self, region: str) -> list[str]:
+        return [cid for cid in self.here(region, "allies") if cid in self.castle]
+
+    def fa(self, cid: str) -> int:
+        """§8.1(4), ruling W11: field ability after −1 cut supply, −1 mountain road, −1 李舜臣出击, +1 伏兵."""
+        c = self.c(cid)
+        v = c.fa - (cid in self.cut) - (cid in self.mountain)
+        if c.nation == "japan":
+            v += (1 if self.ambush else 0) - (1 if self.yi_sun_sin else 0)
+        return v
+
+    def morale(self, cid: str) -> int:
+        """§7.1(2)①, ruling W4: 战意 +1 with cut supply, +1 李舜臣出击 (Japanese)."""
+        c = self.c(cid)
+        return c.morale + (cid in self.cut) + (1 if self.yi_sun_sin and c.nation == "japan" else 0)
+
+    def remove(self, cid: str) -> str:
+        """A loss on ``cid`` (§8.1(5), ruling W12): flip, or out of the game; Korean units to 补充区."""
+        c = self.c(cid)
+        self.castle.discard(cid)
+        if c.nation == "korea":
+            self.loc[cid] = "replacement" if c.kind == "unit" else "out"
+            self.reduced.discard(cid)
+            return "replacement" if c.kind == "unit" else "removed"
+        if cid in self.reduced:
+            self.loc[cid] = "out"
+            self.reduced.discard(cid)
+            return "removed"
+        self.reduced.add(cid)
+        return "reduced"
+
+    def controller(self, region: str) -> str | None:
+        """§9.0, ruling W18: the side whose counters alone are there; a besieged region is nobody's."""
+        sides = {self.c(cid).side for cid in self.here(region)}
+        return next(iter(sides)) if len(sides) == 1 else None
+
+    def note(self, code: str, rule: str, **params: Any) -> None:
+        """A step of the narration (battle calculator, logs): message code, rule, parameters."""
+        self.steps.append({"code": code, "rule": rule, "params": params})
+
+
+def side_player(side: str) -> int:
+    return player_of(side)
+
+
+def ask(
+    b: Board,
+    player: int,
+    what: str,
+    options: Iterable[Action],
+    rule: str,
+    *,
+    auto: Callable[[list[Action]], Action] | None = None,
+) -> Proc:
+    """Ask ``player`` to choose; a lone option that is not a pass is taken without asking."""
+    opts = list(options)
+    if not opts:
+        return Pass()
+    if len(opts) == 1 and not isinstance(opts[0], Pass):
+        return opts[0]
+    answer = yield Decision(player, what, tuple(opts), rule)
+    return answer
+
+
+def roll(b: Board, what: str, rule: str) -> Proc:
+    """One die, as a chance event."""
+    action = yield Chance("d6", what, rule)
+    value = int(action.value)  # type: ignore[attr-defined]
+    b.rolls.append(value)
+    return value
+
+
+def picked(action: Action) -> str:
+    """The text of a :class:`Pick` (empty for a pass)."""
+    return action.choice if isinstance(action, Pick) else ""
+
+
+__all__ = ["SIDES", "Board", "Chance", "Decision", "Hooks", "Proc", "Request", "ask", "picked", "roll"]
