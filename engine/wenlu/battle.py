@@ -9,10 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import Board, Proc, ask, picked, roll
+from engine.wenlu.board import RANK, Board, Proc, ask, command_groups, picked, roll
 from engine.wenlu.terms import other, player_of
-
-RANK = {"cic": 2, "general": 1}
 
 
 def new_result(region: str, active: str) -> dict[str, Any]:
@@ -154,33 +152,6 @@ def losses(b: Board, side: str, n: int, among: Callable[[], list[str]], rule: st
 # --- retreat -------------------------------------------------------------------------------------
 
 
-def groups_of(b: Board, counters: list[str]) -> list[list[str]]:
-    """Ruling W5/W15: groups under generals (command as §7.2): the leader, lower-rank generals of its nation,
-    units of the houses of the group's generals (加藤: 锅岛 too, §13.2), 8 for a 总大将, 4 otherwise."""
-    gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-RANK[b.c(g).rank], -b.c(g).fa, g))
-    left = list(counters)
-    out = []
-    for g in gens:
-        if g not in left:
-            continue
-        c = b.c(g)
-        grp = [g]
-        left.remove(g)
-        for h in gens:
-            if h in left and len(grp) < c.command and b.c(h).nation == c.nation and RANK[b.c(h).rank] < RANK[c.rank]:
-                grp.append(h)
-                left.remove(h)
-        houses = {b.c(x).faction for x in grp} | set(c.also_commands)
-        for u in list(left):
-            if len(grp) >= c.command:
-                break
-            if not b.c(u).general and b.c(u).nation == c.nation and b.c(u).faction in houses:
-                grp.append(u)
-                left.remove(u)
-        out.append(grp)
-    return out
-
-
 def retreat_places(b: Board, region: str, side: str, grp: list[str], active: bool) -> tuple[list[str], bool]:
     """§8.2(4)(5), ruling W15: where ``grp`` may go now, and whether a secondary road held it back."""
     m = b.data.map
@@ -209,7 +180,7 @@ def retreat_places(b: Board, region: str, side: str, grp: list[str], active: boo
 
 
 def retreat(b: Board, region: str, side: str, active: bool, result: dict[str, Any]) -> Proc:
-    for grp in groups_of(b, b.field(region, side)):
+    for grp in command_groups(b, b.field(region, side)):
         places, held = retreat_places(b, region, side, grp, active)
         if not places:
             b.note("wenlu.step.retreat_blocked", "§8.2(4)(5), ruling W15", side=side, general=grp[0], held=int(held))
@@ -321,6 +292,20 @@ def initiative(b: Board, active: str, chief: dict[str, str | None]) -> Proc:
         attackers=" + ".join(attackers),
     )
     return attackers
+
+
+def man_castle(b: Board, region: str) -> Proc:
+    """§13.31(2)(3), ruling W16: before a battle in a marked region whose castle is empty, the Allies may put up
+    to 2 Korean counters in it; the rest fight in the field."""
+    if region not in b.markers or b.garrison(region):
+        return
+    for _ in range(2):
+        options = [Pick(c) for c in b.field(region, "allies") if b.c(c).nation == "korea"]
+        action = yield from ask(b, 1, f"castle of {region}", [Pass(), *options], "§13.31(2)(3), ruling W16")
+        cid = picked(action)
+        if not cid:
+            return
+        b.castle.add(cid)
 
 
 # --- the siege battle ----------------------------------------------------------------------------------

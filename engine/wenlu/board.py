@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from engine.wenlu.actions import Action, Pass, Pick
 from engine.wenlu.data import Counter, GameData
-from engine.wenlu.terms import OFF_MAP, SIDES, player_of
+from engine.wenlu.terms import OFF_MAP, SIDES
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,14 @@ class Board:
     """Generals whose supply is cut in this activation (§6.3, ruling W6)."""
     fresh: set[str] = field(default_factory=set)
     """Counters placed or restored this activation: they do not march (§7.3(4))."""
+    spent: list[str] = field(default_factory=list)
+    """Every card played in the game, in order (§11.2: a played card never returns)."""
+    played: list[str] = field(default_factory=list)
+    """Cards played in this activation."""
+    all_points: bool = False
+    """A card took all this activation's march points (义兵蜂起, 李舜臣出击, 讲和交涉 ⑥)."""
+    letter: bool = False
+    """秀吉的书信 played in this activation (every Japanese 战意 1)."""
     yi_sun_sin: bool = False
     ambush: bool = False
     surprise: bool = False
@@ -147,8 +155,39 @@ class Board:
         self.steps.append({"code": code, "rule": rule, "params": params})
 
 
-def side_player(side: str) -> int:
-    return player_of(side)
+RANK = {"cic": 2, "general": 1}
+
+
+def command_groups(b: Board, counters: list[str], *, only: str | None = None) -> list[list[str]]:
+    """Ruling W5/W15: groups under generals (command as §7.2): the leader, lower-rank generals of its nation
+    (§7.2(1)①), units of the houses of the group's generals (§7.2(1)②; 加藤: 锅岛 too, §13.2), 8 counters for
+    a 总大将, 4 otherwise (§7.2(2)). Leaders by rank, then FA; ``only`` forms the one group of that leader."""
+    gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-RANK[b.c(g).rank], -b.c(g).fa, g))
+    if only is not None:
+        gens = [only] + [g for g in gens if g != only]
+    left = list(counters)
+    out = []
+    for g in gens:
+        if g not in left:
+            continue
+        c = b.c(g)
+        grp = [g]
+        left.remove(g)
+        for h in gens:
+            if h in left and len(grp) < c.command and b.c(h).nation == c.nation and RANK[b.c(h).rank] < RANK[c.rank]:
+                grp.append(h)
+                left.remove(h)
+        houses = {b.c(x).faction for x in grp} | set(c.also_commands)
+        for u in list(left):
+            if len(grp) >= c.command:
+                break
+            if not b.c(u).general and b.c(u).nation == c.nation and b.c(u).faction in houses:
+                grp.append(u)
+                left.remove(u)
+        out.append(grp)
+        if only is not None:
+            break
+    return out
 
 
 def ask(
@@ -183,4 +222,17 @@ def picked(action: Action) -> str:
     return action.choice if isinstance(action, Pick) else ""
 
 
-__all__ = ["SIDES", "Board", "Chance", "Decision", "Hooks", "Proc", "Request", "ask", "picked", "roll"]
+__all__ = [
+    "RANK",
+    "SIDES",
+    "Board",
+    "Chance",
+    "Decision",
+    "Hooks",
+    "Proc",
+    "Request",
+    "ask",
+    "command_groups",
+    "picked",
+    "roll",
+]

@@ -1,0 +1,158 @@
+"""§11 event cards: the windows of an activation (before the march die, after it; Q3, Q9, ruling W3) and the
+cards' effects. Played here: 李舜臣出击, 义兵蜂起, 守城, 皇帝的檄文, 流行性疾病 (Allies); 三奉行派遣,
+秀吉的书信, 讲和交涉 ⑥⑦⑧ (Japanese). Not yet offered (they stay in the hand; a Japanese card scores all the
+same, §12.1): 奇袭, 伏兵, 补充, 加藤清正虎退治, 官位晋升 (docs/wenlu.md)."""
+
+from __future__ import annotations
+
+from engine.wenlu.actions import Pass, Pick
+from engine.wenlu.board import Board, Proc, ask, picked, roll
+
+BEFORE = {"japan": ("讲和交涉6",), "korea": ("李舜臣出击", "义兵蜂起"), "ming": ()}
+AFTER = {
+    "japan": ("三奉行派遣", "秀吉的书信", "讲和交涉7", "讲和交涉8"),
+    "korea": ("守城", "流行性疾病"),
+    "ming": ("皇帝的檄文", "流行性疾病"),
+}
+PEACE = ("讲和交涉6", "讲和交涉7", "讲和交涉8")
+ONE_POINT = ("讲和交涉7", "讲和交涉8")
+
+
+def _side(nation: str) -> str:
+    return "japan" if nation == "japan" else "allies"
+
+
+def playable(b: Board, nation: str, window: str) -> list[str]:
+    side = _side(nation)
+    names = (BEFORE if window == "before" else AFTER)[nation]
+    out = []
+    for card in sorted(set(b.hands[side])):
+        if card not in names:
+            continue
+        if card in ONE_POINT and b.points < 1:
+            continue
+        if card in ("三奉行派遣", "秀吉的书信") and any(p in b.played for p in PEACE):
+            continue  # cannot share an activation with 讲和交涉
+        if card in PEACE and any(p in b.played for p in ("三奉行派遣", "秀吉的书信")):
+            continue
+        if card == "李舜臣出击" and b.yi_sun_sin:
+            continue  # once a game turn
+        if card in ("义兵蜂起", "守城") and "李舜臣出击" in b.played:
+            continue
+        if card == "义兵蜂起" and not any(b.loc.get(c.id) == "standby" for c in b.data.counters):
+            continue
+        if card == "流行性疾病" and not any(b.c(c).nation == "japan" and b.on_map(c) for c in b.reduced):
+            continue
+        if card == "守城" and not (set(b.data.map.region_ids) - b.markers):
+            continue
+        out.append(card)
+    return out
+
+
+def window(b: Board, nation: str, when: str) -> Proc:
+    """Offer the cards of this window one at a time until the player passes (Q3, Q9, ruling W3)."""
+    side = _side(nation)
+    player = 0 if side == "japan" else 1
+    while b.outcome is None:
+        cards = playable(b, nation, when)
+        if not cards:
+            return
+        action = yield from ask(
+            b, player, f"event card ({when} the march die)", [Pass(), *(Pick(c) for c in cards)], "§11.2, ruling W3"
+        )
+        card = picked(action)
+        if not card:
+            return
+        b.hands[side].remove(card)
+        b.played.append(card)
+        b.spent.append(card)
+        b.note("wenlu.step.card", "§11.2", side=side, card=card)
+        yield from effect(b, card)
+
+
+def _peace(b: Board, n: int) -> None:
+    """Ruling W22: the peace marker moves earlier, never before the current turn."""
+    new = max(b.turn, b.peace - n)
+    if new != b.peace:
+        b.peace = new
+        b.note("wenlu.step.peace", "讲和交涉, ruling W22", turn=new)
+
+
+def _out_of_korea(b: Board, kind: str) -> bool:
+    for c in b.data.counters:
+        if c.kind == kind:
+            where = b.loc.get(c.id, "out")
+            return not (b.data.map.has_region(where) and b.data.map.region(where).home_box is None)
+    return True
+
+
+def effect(b: Board, card: str) -> Proc:
+    m = b.data.map
+    if card == "李舜臣出击":
+        b.yi_sun_sin = True
+        b.all_points = True
+    elif card == "义兵蜂起":
+        b.all_points = True
+        yield from rising(b)
+    elif card == "守城":
+        b.points = 0
+        options = [Pick(r) for r in m.region_ids if r not in b.markers and m.region(r).home_box is None]
+        action = yield from ask(b, 1, "region for the castle marker", options, "守城, ruling W16")
+        b.markers.add(picked(action) or picked(options[0]))
+    elif card == "皇帝的檄文":
+        b.points += 2
+    elif card == "流行性疾病":
+        for cid in sorted(c for c in b.reduced if b.c(c).nation == "japan" and b.on_map(c)):
+            die = yield from roll(b, f"epidemic die of {cid}", "流行性疾病, ruling W23")
+            if die == 1:
+                b.reduced.discard(cid)
+                b.loc[cid] = "out"
+                b.note("wenlu.step.loss.removed", "流行性疾病, ruling W23", side="japan", counter=cid)
+    elif card == "三奉行派遣":
+        b.points += 4
+    elif card == "秀吉的书信":
+        b.letter = True
+    elif card == "讲和交涉6":
+        b.all_points = True
+        if b.loc.get(b.data.konishi) == "平壤":
+            _peace(b, 2)
+    elif card == "讲和交涉7":
+        b.points -= 1
+        out = _out_of_korea(b, "king") + _out_of_korea(b, "prince")
+        if out:
+            _peace(b, out)
+    elif card == "讲和交涉8":
+        b.points -= 1
+        if b.loc.get(b.data.konishi) == b.data.hanseong:
+            _peace(b, 1)
+
+
+def rising(b: Board) -> Proc:
+    """义兵蜂起, ruling W23: up to 2 standby generals, each in an enemy-free region of its area, with 1d6 units
+    from 补充区 (as many as there are)."""
+    for _ in range(2):
+        standby = sorted(c.id for c in b.data.counters if b.loc.get(c.id) == "standby")
+        ready = [g for g in standby if _rise_regions(b, g)]
+        if not ready:
+            return
+        action = yield from ask(b, 1, "righteous general to rise", [Pass(), *(Pick(g) for g in ready)], "义兵蜂起")
+        g = picked(action)
+        if not g:
+            return
+        regions = _rise_regions(b, g)
+        action = yield from ask(b, 1, f"where {g} rises", [Pick(r) for r in regions], "义兵蜂起")
+        r = picked(action) or regions[0]
+        b.loc[g] = r
+        b.fresh.add(g)
+        b.note("wenlu.step.replace", "义兵蜂起", counter=g, region=r)
+        die = yield from roll(b, f"units of {g}", "义兵蜂起")
+        pool = [c.id for c in b.data.counters if b.loc.get(c.id) == "replacement" and c.kind == "unit"]
+        for cid in pool[:die]:
+            b.loc[cid] = r
+            b.fresh.add(cid)
+            b.note("wenlu.step.replace", "义兵蜂起", counter=cid, region=r)
+
+
+def _rise_regions(b: Board, g: str) -> list[str]:
+    area = b.c(g).area
+    return [r.id for r in b.data.map.regions if r.province == area and not b.here(r.id, "japan")]
