@@ -50,12 +50,22 @@ class Hooks(Protocol):
     def aftermath(self, b: Board) -> Proc: ...
 
 
+class Locations(dict[str, str]):
+    """Counter → place; counts its writes so that :meth:`Board.here` can keep an index."""
+
+    version = 0
+
+    def __setitem__(self, key: str, value: str) -> None:
+        self.version += 1
+        super().__setitem__(key, value)
+
+
 @dataclass
 class Board:
     """Everything on the table. Mutated only by rule procedures driven by ``State.apply``."""
 
     data: GameData
-    loc: dict[str, str] = field(default_factory=dict)
+    loc: Locations = field(default_factory=Locations)
     reduced: set[str] = field(default_factory=set)
     castle: set[str] = field(default_factory=set)
     """Korean counters inside their region's castle (§13.31, ruling W16)."""
@@ -97,6 +107,7 @@ class Board:
     steps: list[dict[str, Any]] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     rolls: list[int] = field(default_factory=list)
+    _index: tuple[int, dict[str, list[str]]] = (-1, {})
 
     # --- counters ---------------------------------------------------------------------------
 
@@ -108,7 +119,16 @@ class Board:
 
     def here(self, region: str, side: str | None = None) -> list[str]:
         """Counters in ``region`` (castle included), of ``side`` if given, in data order."""
-        return [c.id for c in self.data.counters if self.loc.get(c.id) == region and (side is None or c.side == side)]
+        version, index = self._index
+        if version != self.loc.version:
+            index = {}
+            for c in self.data.counters:
+                where = self.loc.get(c.id)
+                if where is not None:
+                    index.setdefault(where, []).append(c.id)
+            self._index = (self.loc.version, index)
+        found = index.get(region, [])
+        return list(found) if side is None else [cid for cid in found if self.data.counter(cid).side == side]
 
     def field(self, region: str, side: str) -> list[str]:
         """Counters of ``side`` in ``region`` outside the castle (§13.31(4))."""
