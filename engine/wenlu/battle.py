@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import RANK, Board, Proc, ask, command_groups, picked, roll
+from engine.wenlu.board import RANK, Board, Hooks, Proc, ask, command_groups, picked, roll
 from engine.wenlu.terms import other, player_of
 
 
@@ -201,12 +201,16 @@ def retreat(b: Board, region: str, side: str, active: bool, result: dict[str, An
 # --- the field battle ----------------------------------------------------------------------------------
 
 
-def battle(b: Board, region: str, active: str, result: dict[str, Any] | None = None) -> Proc:
+def battle(
+    b: Board, region: str, active: str, result: dict[str, Any] | None = None, hooks: Hooks | None = None
+) -> Proc:
     """Fight the field battle in ``region`` in ``active``'s activation (§8.1, §8.2). Returns the result."""
     res = result if result is not None else new_result(region, active)
     prev = b.phase
     b.phase = "battle"
     b.note("wenlu.step.battle", "§8.1, ruling W8", region=region, active=active)
+    if hooks is not None:
+        yield from hooks.battle_start(b, region, active)
     chief: dict[str, str | None] = {"japan": None, "allies": None}
     rnd = 0
     while b.field(region, "japan") and b.field(region, "allies"):
@@ -244,6 +248,9 @@ def battle(b: Board, region: str, active: str, result: dict[str, Any] | None = N
             b.note("wenlu.step.surprise", "奇袭, ruling W14")
         else:
             attackers = yield from initiative(b, active, chief)
+        if hooks is not None and attackers:
+            yield from hooks.before_attack(b, region, active, attackers)
+            groups = {s: dice_groups(b, b.field(region, s)) for s in ("japan", "allies")}  # 伏兵 changes FA
         hits = {}
         for side in attackers:
             hits[side] = yield from attack(b, side, groups[side], "§8.1(3)(4), ruling W11")

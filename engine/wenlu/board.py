@@ -41,13 +41,11 @@ Proc = Generator[Request, Action, Any]
 
 
 class Hooks(Protocol):
-    """What one rule area may ask of another, wired in ``rules.py``."""
+    """What the battle asks of the cards (奇袭, 伏兵), wired in ``rules.py``; the calculator passes none."""
 
-    def battle(self, b: Board, region: str) -> Proc: ...
+    def battle_start(self, b: Board, region: str, active: str) -> Proc: ...
 
-    def siege(self, b: Board, region: str) -> Proc: ...
-
-    def aftermath(self, b: Board) -> Proc: ...
+    def before_attack(self, b: Board, region: str, active: str, attackers: list[str]) -> Proc: ...
 
 
 class Locations(dict[str, str]):
@@ -164,6 +162,22 @@ class Board:
             return "removed"
         self.reduced.add(cid)
         return "reduced"
+
+    def reachable(self, side: str) -> set[str]:
+        """Regions a supply line reaches from ``side``'s home box along roads, never through a region the enemy
+        controls (§6.1②③, §9.0, ruling W6); empty, shared and besieged regions are open."""
+        box = self.data.japan_box if side == "japan" else self.data.ming_box
+        enemy = "allies" if side == "japan" else "japan"
+        m = self.data.map
+        seen = {box}
+        todo = [box]
+        while todo:
+            r = todo.pop()
+            for n in m.road_neighbours(r):
+                if n not in seen and m.has_region(n) and self.controller(n) != enemy:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
 
     def controller(self, region: str) -> str | None:
         """§9.0, ruling W18: the side whose counters alone are there; a besieged region is nobody's."""

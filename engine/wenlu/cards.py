@@ -1,7 +1,7 @@
 """§11 event cards: the windows of an activation (before the march die, after it; Q3, Q9, ruling W3) and the
 cards' effects. Played here: 李舜臣出击, 义兵蜂起, 守城, 皇帝的檄文, 流行性疾病 (Allies); 三奉行派遣,
-秀吉的书信, 讲和交涉 ⑥⑦⑧ (Japanese). Not yet offered (they stay in the hand; a Japanese card scores all the
-same, §12.1): 奇袭, 伏兵, 补充, 加藤清正虎退治, 官位晋升 (docs/wenlu.md)."""
+秀吉的书信, 讲和交涉 ⑥⑦⑧, 补充 (Japanese); 奇袭 and 伏兵 through the battle's hooks, 加藤清正虎退治 as an
+Allied card is played. Not yet offered (it stays in the hand): 官位晋升 (docs/wenlu.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine.wenlu.board import Board, Proc, ask, picked, roll
 
 BEFORE = {"japan": ("讲和交涉6",), "korea": ("李舜臣出击", "义兵蜂起"), "ming": ()}
 AFTER = {
-    "japan": ("三奉行派遣", "秀吉的书信", "讲和交涉7", "讲和交涉8"),
+    "japan": ("三奉行派遣", "秀吉的书信", "讲和交涉7", "讲和交涉8", "补充"),
     "korea": ("守城", "流行性疾病"),
     "ming": ("皇帝的檄文", "流行性疾病"),
 }
@@ -29,7 +29,9 @@ def playable(b: Board, nation: str, window: str) -> list[str]:
     for card in sorted(set(b.hands[side])):
         if card not in names:
             continue
-        if card in ONE_POINT and b.points < 1:
+        if card == "补充" and not _resupply_targets(b):
+            continue
+        if card in (*ONE_POINT, "补充") and b.points < 1:
             continue
         if card in ("三奉行派遣", "秀吉的书信") and any(p in b.played for p in PEACE):
             continue  # cannot share an activation with 讲和交涉
@@ -64,10 +66,78 @@ def window(b: Board, nation: str, when: str) -> Proc:
         if not card:
             return
         b.hands[side].remove(card)
-        b.played.append(card)
         b.spent.append(card)
         b.note("wenlu.step.card", "§11.2", side=side, card=card)
+        if side == "allies" and (yield from tiger(b, card)):
+            continue  # Q4: the cancelled card and its cost do nothing
+        b.played.append(card)
         yield from effect(b, card)
+
+
+def _play(b: Board, side: str, card: str, what: str, rule: str) -> Proc:
+    """Ask ``side`` whether to play ``card`` now; True if played (spent, §11.2)."""
+    if card not in b.hands[side]:
+        return False
+    action = yield from ask(b, 0 if side == "japan" else 1, what, [Pass(), Pick(card)], rule)
+    if picked(action) != card:
+        return False
+    b.hands[side].remove(card)
+    b.spent.append(card)
+    b.note("wenlu.step.card", rule, side=side, card=card)
+    return True
+
+
+def tiger(b: Board, card: str) -> Proc:
+    """加藤清正虎退治, ruling W20: answers an Allied card as it is played, 加藤清正 being in 咸镜道."""
+    where = b.loc.get(b.data.kato, "out")
+    m = b.data.map
+    if not m.has_region(where) or m.region(where).province != b.data.kato_province:
+        return False
+    if (yield from _play(b, "japan", "加藤清正虎退治", f"cancel {card}", "加藤清正虎退治, ruling W20")):
+        b.note("wenlu.step.cancelled", "加藤清正虎退治, Q4", card=card)
+        return True
+    return False
+
+
+def surprise(b: Board, region: str, active: str) -> Proc:
+    """奇袭, ruling W14: at the start of a field battle in a Japanese activation."""
+    if active == "japan" and (yield from _play(b, "japan", "奇袭", f"奇袭 in {region}", "奇袭, ruling W14")):
+        b.surprise = True
+
+
+def ambush(b: Board, region: str, active: str, attackers: list[str]) -> Proc:
+    """伏兵, ruling W19: in an Allied activation, after initiative and before the attack dice, when the
+    Japanese attack; Japanese FA +1 for the rest of the battle."""
+    if active == "allies" and "japan" in attackers and not b.ambush:
+        if (yield from _play(b, "japan", "伏兵", f"伏兵 in {region}", "伏兵, ruling W19")):
+            b.ambush = True
+
+
+def _resupply_targets(b: Board) -> list[str]:
+    """补充: reduced Japanese counters in Korea (not a home box) with a supply line."""
+    reach = b.reachable("japan")
+    m = b.data.map
+    return sorted(
+        c
+        for c in b.reduced
+        if b.c(c).nation == "japan" and b.on_map(c) and m.region(b.loc[c]).home_box is None and b.loc[c] in reach
+    )
+
+
+def resupply(b: Board) -> Proc:
+    """补充: 1 point; a die; that many reduced Japanese counters in Korea with supply are restored."""
+    die = yield from roll(b, "补充 die", "补充")
+    for _ in range(die):
+        targets = _resupply_targets(b)
+        if not targets:
+            return
+        action = yield from ask(b, 0, "restore (补充)", [Pass(), *(Pick(c) for c in targets)], "补充, ruling W7")
+        cid = picked(action)
+        if not cid:
+            return
+        b.reduced.discard(cid)
+        b.fresh.add(cid)
+        b.note("wenlu.step.restore", "补充, ruling W7", counter=cid)
 
 
 def _peace(b: Board, n: int) -> None:
@@ -108,6 +178,9 @@ def effect(b: Board, card: str) -> Proc:
                 b.reduced.discard(cid)
                 b.loc[cid] = "out"
                 b.note("wenlu.step.loss.removed", "流行性疾病, ruling W23", side="japan", counter=cid)
+    elif card == "补充":
+        b.points -= 1
+        yield from resupply(b)
     elif card == "三奉行派遣":
         b.points += 4
     elif card == "秀吉的书信":

@@ -17,6 +17,19 @@ from engine.wenlu.board import Board, Proc, ask, picked, roll
 from engine.wenlu.terms import SIDE_OF, other, player_of
 
 
+class Hooks:
+    """The cards a field battle offers (奇袭 at its start, 伏兵 before the attack dice)."""
+
+    def battle_start(self, b: Board, region: str, active: str) -> Proc:
+        yield from cards.surprise(b, region, active)
+
+    def before_attack(self, b: Board, region: str, active: str, attackers: list[str]) -> Proc:
+        yield from cards.ambush(b, region, active, attackers)
+
+
+HOOKS = Hooks()
+
+
 def play(b: Board) -> Proc:
     """The whole game: game turns of drawn activations (§5.1) until the peace turn ends (§12.1) or a sudden
     victory (§12.2)."""
@@ -90,7 +103,8 @@ def battles(b: Board, active: str) -> Proc:
         if b.field(r, "japan") and b.field(r, "allies"):
             yield from battle.man_castle(b, r)
             if b.field(r, "allies"):
-                yield from battle.battle(b, r, active)
+                yield from battle.battle(b, r, active, hooks=HOOKS)
+                b.surprise = b.ambush = False
         if active == "japan" and b.garrison(r) and not b.field(r, "allies") and b.field(r, "japan"):
             yield from battle.siege(b, r)
         yield from victory.conquests(b)
