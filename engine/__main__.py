@@ -16,6 +16,7 @@ COMMANDS = {
     "play": ("engine.game.cli", "play a game between bots and print it"),
     "replay": ("engine.replay.cli", "replay a game log and give the verdict"),
     "longhu": ("engine.longhu.cli", "龙虎三国志: play a game between bots"),
+    "wenlu": ("engine.wenlu.cli", "文禄朝鲜之役: play a game between bots"),
     "battle": ("engine.battle_cli", "battle calculator: the exact result, step by step"),
 }
 

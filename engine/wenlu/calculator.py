@@ -6,7 +6,7 @@ input is a transcribed chance event, a die rolled from the seed a committed one.
 
     >>> r = calculate({"active": "japan",
     ...     "japan": [{"id": "立花宗茂", "faction": "立花", "fa": 5}, {"id": "立花军", "faction": "立花"}],
-    ...     "allies": [{"id": "朝鲜军", "nation": "korea"}], "dice": [1, 6, 5, 4]})
+    ...     "allies": [{"id": "朝鲜军", "nation": "korea"}], "dice": [6, 1, 5, 6]})
     >>> r["winner"], r["losses"]["allies"]
     ('japan', [{'counter': '朝鲜军', 'result': 'replacement'}])
 """

@@ -206,6 +206,40 @@ class State:
         return f"<wenlu State turn {self.board.turn} {self.board.phase} step {len(self.history)}>"
 
 
+def replay_log(game: Game, seed: int, entries: list[Any]) -> dict[str, Any]:
+    """A judge's replay: apply ``entries`` (actions' JSON) from ``seed`` until the first one that cannot be
+    read or is illegal. Returns ``{"ok", "applied", "first_illegal", "error", "code", "rule", "state"}``.
+
+    >>> v = replay_log(Game.default(), 1, [{"type": "roll", "value": 3}, {"type": "pick", "choice": "汉城"}])
+    >>> v["ok"], v["applied"], v["first_illegal"]
+    (False, 1, 1)
+    """
+    state = game.new_initial_state(seed)
+    for i, entry in enumerate(entries):
+        try:
+            state.apply(action_from_json(entry))
+        except (IllegalAction, LogError) as exc:
+            code, rule = (exc.code, exc.rule) if isinstance(exc, IllegalAction) else ("", "")
+            return {
+                "ok": False,
+                "applied": i,
+                "first_illegal": i,
+                "error": str(exc),
+                "code": code,
+                "rule": rule,
+                "state": state,
+            }
+    return {
+        "ok": True,
+        "applied": len(entries),
+        "first_illegal": None,
+        "error": "",
+        "code": "",
+        "rule": "",
+        "state": state,
+    }
+
+
 def board_json(b: Board) -> dict[str, Any]:
     """The board as JSON-ready data (sorted, so equal boards give equal dicts)."""
     return {

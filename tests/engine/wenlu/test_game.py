@@ -14,7 +14,7 @@ from engine.wenlu.actions import Draw, Pick, Roll
 from engine.wenlu.board import Board, Chance, command_groups
 from engine.wenlu.bots import RandomBot
 from engine.wenlu.errors import IllegalAction, LogError
-from engine.wenlu.state import Game, State, board_json, check_pieces
+from engine.wenlu.state import Game, State, board_json, check_pieces, replay_log
 
 
 @pytest.fixture(scope="module")
@@ -175,3 +175,25 @@ def test_a_tampered_log_is_caught_at_its_entry(game):
     data["history"][0] = {"type": "pick", "choice": "汉城"}
     with pytest.raises(LogError, match="history entry 0"):
         State.from_json(game, data)
+
+
+def test_a_judge_replays_to_the_first_illegal_entry(game):
+    s = game.new_initial_state(6)
+    for _ in range(30):
+        p = s.current_player()
+        s.apply(s.sample_chance() if p < 0 else s.legal_actions()[-1])
+    log = [a.to_json() for a in s.history]
+    assert replay_log(game, 6, log)["ok"]
+    bad = [*log[:12], {"type": "roll", "value": 9}, *log[13:]]
+    v = replay_log(game, 6, bad)
+    assert (v["ok"], v["first_illegal"], v["applied"]) == (False, 12, 12)
+
+
+def test_cli_play_prints_the_result_and_writes_a_log_that_replays(game, tmp_path, capsys):
+    from engine.__main__ import main as engine_main
+
+    log = tmp_path / "g.json"
+    assert engine_main(["wenlu", "play", "--seed", "3", "--quiet", "--log", str(log)]) == 0
+    assert "termination" in capsys.readouterr().out
+    data = __import__("json").loads(log.read_text(encoding="utf-8"))
+    assert State.from_json(game, data).is_terminal()
