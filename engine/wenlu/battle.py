@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import RANK, Board, Hooks, Proc, ask, command_groups, picked, roll
+from engine.wenlu.board import Board, Hooks, Proc, ask, command_groups, picked, roll
 from engine.wenlu.terms import other, player_of
 
 
@@ -35,8 +35,8 @@ def leader(b: Board, counters: list[str], side: str) -> Proc:
     gens = [g for g in counters if b.c(g).general]
     if not gens:
         return None
-    top = max(RANK[b.c(g).rank] for g in gens)
-    cands = [g for g in gens if RANK[b.c(g).rank] == top]
+    top = max(b.rank(g) for g in gens)
+    cands = [g for g in gens if b.rank(g) == top]
     rule = "§8.1(1)①, ruling W9"
     if len(cands) > 1:
         count = {f: sum(1 for x in counters if b.c(x).faction == f) for f in {b.c(g).faction for g in cands}}
@@ -58,13 +58,13 @@ def dice_groups(b: Board, counters: list[str], *, march: bool = False) -> list[t
     """§8.1(3), ruling W11: (general, dice, FA, units it leads). Each general rolls for itself unless reduced
     (Q6) plus one die per unreduced unit of its own faction, within 8/4 counting itself; units go to the
     best generals first (the choice that never hurts their owner); 加藤 leads 锅岛 units only on a march."""
-    gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-b.fa(g), -RANK[b.c(g).rank], g))
+    gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-b.fa(g), -b.rank(g), g))
     free = [u for u in counters if not b.c(u).general and u not in b.reduced]
     out = []
     for g in gens:
         c = b.c(g)
         factions = {c.faction, *(c.also_commands if march else ())}
-        mine = [u for u in free if b.c(u).faction in factions][: c.command - 1]
+        mine = [u for u in free if b.c(u).faction in factions][: b.command(g) - 1]
         free = [u for u in free if u not in mine]
         dice = (0 if g in b.reduced else 1) + len(mine)
         if dice:
@@ -120,7 +120,7 @@ def attack(b: Board, side: str, groups: list[tuple[str, int, int, list[str]]], r
 def _loss_order(b: Board, cid: str) -> tuple[int, int, str]:
     c = b.c(cid)
     kind = {"unit": 0, "general": 1, "prince": 2, "king": 3}[c.kind]
-    return (kind, c.fa + 10 * RANK.get(c.rank, 0), cid)
+    return (kind, c.fa + 10 * b.rank(cid), cid)
 
 
 def losses(b: Board, side: str, n: int, among: Callable[[], list[str]], rule: str, result: dict[str, Any]) -> Proc:

@@ -100,6 +100,8 @@ class Board:
     surprise: bool = False
     hands: dict[str, list[str]] = field(default_factory=lambda: {"japan": [], "allies": []})
     decks: dict[str, list[str]] = field(default_factory=lambda: {"japan": [], "allies": []})
+    promoted: set[str] = field(default_factory=set)
+    """Korean generals made 总大将 by 官位晋升 (the counter flipped, ruling W19)."""
     scored: list[str] = field(default_factory=list)
     """What gave the Japanese a card (§11.1(1), ruling W21): a province, ``king``, ``prince``."""
     steps: list[dict[str, Any]] = field(default_factory=list)
@@ -111,6 +113,14 @@ class Board:
 
     def c(self, cid: str) -> Counter:
         return self.data.counter(cid)
+
+    def rank(self, cid: str) -> int:
+        """2 for a 总大将 (printed, or promoted by 官位晋升), 1 for a general, 0 for the others (ruling W24)."""
+        return 2 if cid in self.promoted else RANK.get(self.c(cid).rank, 0)
+
+    def command(self, cid: str) -> int:
+        """§7.2(2), §8.1(3)②: counters a general leads, itself included: 8 for a 总大将, 4 otherwise."""
+        return (0, 4, 8)[self.rank(cid)]
 
     def on_map(self, cid: str) -> bool:
         return self.loc.get(cid, "out") not in OFF_MAP
@@ -196,7 +206,7 @@ def command_groups(b: Board, counters: list[str], *, only: str | None = None) ->
     """Ruling W5/W15: groups under generals (command as §7.2): the leader, lower-rank generals of its nation
     (§7.2(1)①), units of the houses of the group's generals (§7.2(1)②; 加藤: 锅岛 too, §13.2), 8 counters for
     a 总大将, 4 otherwise (§7.2(2)). Leaders by rank, then FA; ``only`` forms the one group of that leader."""
-    gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-RANK[b.c(g).rank], -b.c(g).fa, g))
+    gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-b.rank(g), -b.c(g).fa, g))
     if only is not None:
         gens = [only] + [g for g in gens if g != only]
     left = list(counters)
@@ -208,12 +218,12 @@ def command_groups(b: Board, counters: list[str], *, only: str | None = None) ->
         grp = [g]
         left.remove(g)
         for h in gens:
-            if h in left and len(grp) < c.command and b.c(h).nation == c.nation and RANK[b.c(h).rank] < RANK[c.rank]:
+            if h in left and len(grp) < b.command(g) and b.c(h).nation == c.nation and b.rank(h) < b.rank(g):
                 grp.append(h)
                 left.remove(h)
         houses = {b.c(x).faction for x in grp} | set(c.also_commands)
         for u in list(left):
-            if len(grp) >= c.command:
+            if len(grp) >= b.command(g):
                 break
             if not b.c(u).general and b.c(u).nation == c.nation and b.c(u).faction in houses:
                 grp.append(u)

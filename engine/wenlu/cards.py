@@ -1,7 +1,7 @@
 """§11 event cards: the windows of an activation (before the march die, after it; Q3, Q9, ruling W3) and the
 cards' effects. Played here: 李舜臣出击, 义兵蜂起, 守城, 皇帝的檄文, 流行性疾病 (Allies); 三奉行派遣,
 秀吉的书信, 讲和交涉 ⑥⑦⑧, 补充 (Japanese); 奇袭 and 伏兵 through the battle's hooks, 加藤清正虎退治 as an
-Allied card is played. Not yet offered (it stays in the hand): 官位晋升 (docs/wenlu.md)."""
+Allied card is played; 官位晋升 after a field battle."""
 
 from __future__ import annotations
 
@@ -111,6 +111,27 @@ def ambush(b: Board, region: str, active: str, attackers: list[str]) -> Proc:
     if active == "allies" and "japan" in attackers and not b.ambush:
         if (yield from _play(b, "japan", "伏兵", f"伏兵 in {region}", "伏兵, ruling W19")):
             b.ambush = True
+
+
+def promotion(b: Board, region: str, fought: list[str]) -> Proc:
+    """官位晋升, ruling W19: after a field battle, one surviving Korean general that fought in it (not from the
+    castle) becomes 总大将."""
+    able = [g for g in fought if b.loc.get(g) == region and g not in b.castle and b.rank(g) == 1]
+    if not able or "官位晋升" not in b.hands["allies"]:
+        return
+    action = yield from ask(
+        b, 1, f"官位晋升 after {region}", [Pass(), *(Pick(g) for g in able)], "官位晋升, ruling W19"
+    )
+    g = picked(action)
+    if not g:
+        return
+    b.hands["allies"].remove("官位晋升")
+    b.spent.append("官位晋升")
+    b.note("wenlu.step.card", "官位晋升, ruling W19", side="allies", card="官位晋升")
+    if (yield from tiger(b, "官位晋升")):
+        return
+    b.promoted.add(g)
+    b.note("wenlu.step.promoted", "官位晋升, ruling W19", general=g)
 
 
 def _resupply_targets(b: Board) -> list[str]:

@@ -61,7 +61,7 @@ def replacement(b: Board, nation: str) -> Proc:
                 gens = [g for g in b.here(r, "allies") if b.c(g).general and b.c(g).nation == "korea"]
                 if not gens or b.here(r, "japan"):
                     continue
-                cap = 2 if any(b.c(g).cic for g in gens) else 1
+                cap = 2 if any(b.rank(g) == 2 for g in gens) else 1
                 if placed.get(r, 0) < cap:
                     options.append(Pick(r))
             if not options:

@@ -75,6 +75,7 @@ MESSAGES: dict[str, str] = {
     "wenlu.step.march": N_("%(general)s leads %(n)s counter(s) from %(src)s to %(dst)s (%(cost)s point(s))"),
     "wenlu.step.card": N_("%(side)s play %(card)s"),
     "wenlu.step.cancelled": N_("%(card)s is cancelled by 加藤清正虎退治: it and its cost do nothing"),
+    "wenlu.step.promoted": N_("%(general)s is promoted to commander-in-chief"),
     "wenlu.step.card_gained": N_("the Japanese gain an event card (%(why)s)"),
     "wenlu.step.peace": N_("the peace marker moves to turn %(turn)s"),
     "wenlu.step.arrive": N_("%(counter)s arrives (%(where)s)"),

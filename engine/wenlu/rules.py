@@ -103,8 +103,10 @@ def battles(b: Board, active: str) -> Proc:
         if b.field(r, "japan") and b.field(r, "allies"):
             yield from battle.man_castle(b, r)
             if b.field(r, "allies"):
+                fought = [c for c in b.field(r, "allies") if b.c(c).general and b.c(c).nation == "korea"]
                 yield from battle.battle(b, r, active, hooks=HOOKS)
                 b.surprise = b.ambush = False
+                yield from cards.promotion(b, r, fought)
         if active == "japan" and b.garrison(r) and not b.field(r, "allies") and b.field(r, "japan"):
             yield from battle.siege(b, r)
         yield from victory.conquests(b)

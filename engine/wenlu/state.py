@@ -254,6 +254,7 @@ def board_json(b: Board) -> dict[str, Any]:
         "loc": dict(sorted(b.loc.items())),
         "reduced": sorted(b.reduced),
         "castle": sorted(b.castle),
+        "promoted": sorted(b.promoted),
         "markers": sorted(b.markers),
         "cut": sorted(b.cut),
         "marched": sorted(b.marched),

@@ -105,3 +105,13 @@ def test_castle_marker_with_all_points():
     b.points = 5
     drive(cards.effect(b, "守城"), [Pick("尚州")])
     assert b.markers == {"尚州"} and b.points == 0
+
+
+def test_promotion_after_a_field_battle_makes_a_surviving_korean_general_commander_in_chief_w19():
+    b = _board()
+    b.hands["allies"] = ["官位晋升"]
+    drive(cards.promotion(b, "汉城", ["申砬", "李镒"]), [Pick("申砬")])
+    assert b.promoted == {"申砬"} and b.command("申砬") == 8 and b.rank("申砬") == 2
+    b.hands["allies"] = ["官位晋升"]
+    b.castle.add("李镒")
+    assert drive(cards.promotion(b, "汉城", ["李镒"]), []) == []  # not a castle defender
