@@ -202,10 +202,20 @@ class Board:
 RANK = {"cic": 2, "general": 1}
 
 
+def _take_units(b: Board, grp: list[str], left: list[str], houses: set[str]) -> None:
+    """Move units of ``houses`` (the leader's nation) from ``left`` into ``grp`` while the leader has room."""
+    cap, nation = b.command(grp[0]), b.c(grp[0]).nation
+    for u in list(left):
+        if len(grp) < cap and not b.c(u).general and b.c(u).nation == nation and b.c(u).faction in houses:
+            grp.append(u)
+            left.remove(u)
+
+
 def command_groups(b: Board, counters: list[str], *, only: str | None = None) -> list[list[str]]:
-    """Ruling W5/W15: groups under generals (command as §7.2): the leader, lower-rank generals of its nation
-    (§7.2(1)①), units of the houses of the group's generals (§7.2(1)②; 加藤: 锅岛 too, §13.2), 8 counters for
-    a 总大将, 4 otherwise (§7.2(2)). Leaders by rank, then FA; ``only`` forms the one group of that leader."""
+    """Ruling W5/W15: groups under generals (command as §7.2): the leader and its house's units (加藤: 锅岛
+    too, §13.2), then lower-rank generals of its nation (§7.2(1)①), each with its own house's units
+    (§7.2(1)②), 8 counters for a 总大将, 4 otherwise (§7.2(2)). Leaders by rank, then FA; ``only`` forms the
+    one group of that leader. Retreats use it as it is; a march lets the player choose (``march.marches``)."""
     gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-b.rank(g), -b.c(g).fa, g))
     if only is not None:
         gens = [only] + [g for g in gens if g != only]
@@ -217,17 +227,12 @@ def command_groups(b: Board, counters: list[str], *, only: str | None = None) ->
         c = b.c(g)
         grp = [g]
         left.remove(g)
-        for h in gens:
+        _take_units(b, grp, left, {c.faction, *c.also_commands})  # its own house's units first
+        for h in gens:  # then lower-rank generals, each with its house's units, while there is room
             if h in left and len(grp) < b.command(g) and b.c(h).nation == c.nation and b.rank(h) < b.rank(g):
                 grp.append(h)
                 left.remove(h)
-        houses = {b.c(x).faction for x in grp} | set(c.also_commands)
-        for u in list(left):
-            if len(grp) >= b.command(g):
-                break
-            if not b.c(u).general and b.c(u).nation == c.nation and b.c(u).faction in houses:
-                grp.append(u)
-                left.remove(u)
+                _take_units(b, grp, left, {b.c(h).faction})
         out.append(grp)
         if only is not None:
             break

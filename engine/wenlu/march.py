@@ -4,7 +4,7 @@ the marches of groups under generals (§7.1(3), §7.2, rulings W5, W18)."""
 from __future__ import annotations
 
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import Board, Proc, ask, command_groups, picked
+from engine.wenlu.board import Board, Proc, ask, picked
 from engine.wenlu.terms import SIDE_OF, other, player_of
 
 
@@ -113,6 +113,55 @@ def destinations(b: Board, side: str, where: str, group: list[str]) -> list[str]
     return out
 
 
+LEAVE = "leave:"
+"""``Pick("leave:<counter>")``: drop a counter of the marching group where it stands (§7.1(3)③)."""
+
+
+def _leavable(b: Board, group: list[str]) -> list[str]:
+    """The group's counters but its leader, identical units (house, state) once."""
+    return _distinct(b, group[1:])
+
+
+def _distinct(b: Board, counters: list[str]) -> list[str]:
+    out, seen = [], set()
+    for c in counters:
+        key = c if b.c(c).general else (b.c(c).name, c in b.reduced)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+TAKE = "take:"
+"""``Pick("take:<counter>")``: add a counter to the group a general is forming (ruling W5)."""
+
+
+def choose_group(b: Board, g: str, free: list[str], player: int) -> Proc:
+    """Ruling W5, §7.2: the player forms the group at the start, one counter at a time (identical units once):
+    lower-rank generals of the nation, units of the house of a general already in the group (加藤: 锅岛, §13.2),
+    up to 8 for a 总大将, 4 otherwise; ``Pass`` marches with what is taken."""
+    c = b.c(g)
+    group = [g]
+    while len(group) < b.command(g):
+        houses = {b.c(x).faction for x in group} | set(c.also_commands)
+        can = [
+            x
+            for x in free
+            if x not in group
+            and b.c(x).nation == c.nation
+            and ((b.c(x).general and b.rank(x) < b.rank(g)) or (not b.c(x).general and b.c(x).faction in houses))
+        ]
+        options = [Pick(TAKE + x) for x in _distinct(b, can)]
+        if not options:
+            break
+        action = yield from ask(b, player, f"group of {g}", [Pass(), *options], "§7.2, ruling W5")
+        x = picked(action)
+        if not x:
+            break
+        group.append(x[len(TAKE) :])
+    return group
+
+
 def marches(b: Board, nation: str) -> Proc:
     """§7.1(3), ruling W5: while points remain, a general leads its group (formed at the start, counters not
     yet marched nor new) one road per point; entering enemy field counters ends the march (§7.1(3)④),
@@ -130,20 +179,28 @@ def marches(b: Board, nation: str) -> Proc:
             return
         where = b.loc[g]
         free = [c for c in b.here(where, side) if c not in b.marched and c not in b.fresh and b.c(c).nation == nation]
-        group = command_groups(b, free, only=g)[0]
-        for c in group:
-            b.marched.add(c)
-            b.castle.discard(c)  # ruling W18: the garrison may march out
+        group = yield from choose_group(b, g, free, player)
+        b.marched.update(group)
         while b.points > 0:
             options = destinations(b, side, where, group)
             if not options:
                 break
             action = yield from ask(
-                b, player, f"{g} marches on", [Pass(), *(Pick(r) for r in options)], "§7.1(3), ruling W5"
+                b,
+                player,
+                f"{g} marches on",
+                [Pass(), *(Pick(r) for r in options), *(Pick(LEAVE + c) for c in _leavable(b, group))],
+                "§7.1(3), ruling W5",
             )
             dst = picked(action)
             if not dst:
                 break
+            if dst.startswith(LEAVE):
+                group.remove(dst[len(LEAVE) :])  # §7.1(3)③: left here, it marches no more this activation
+                b.note("wenlu.step.leave", "§7.1(3)③, ruling W5", general=g, counter=dst[len(LEAVE) :], region=where)
+                continue
+            for c in group:
+                b.castle.discard(c)  # ruling W18: the garrison may march out
             cost = _cost(b, where, dst, len(group))
             road = b.data.map.road(where, dst)
             b.points -= cost

@@ -73,6 +73,7 @@ MESSAGES: dict[str, str] = {
     "wenlu.step.replace": N_("%(counter)s enters in %(region)s"),
     "wenlu.step.restore": N_("%(counter)s is restored"),
     "wenlu.step.march": N_("%(general)s leads %(n)s counter(s) from %(src)s to %(dst)s (%(cost)s point(s))"),
+    "wenlu.step.leave": N_("%(general)s leaves %(counter)s in %(region)s"),
     "wenlu.step.card": N_("%(side)s play %(card)s"),
     "wenlu.step.cancelled": N_("%(card)s is cancelled by 加藤清正虎退治: it and its cost do nothing"),
     "wenlu.step.promoted": N_("%(general)s is promoted to commander-in-chief"),

@@ -10,7 +10,7 @@ import engine.wenlu.march as march
 import engine.wenlu.supply as supply
 import engine.wenlu.turn as turn
 import engine.wenlu.victory as victory
-from engine.wenlu.actions import Draw, Pick, Roll
+from engine.wenlu.actions import Draw, Pass, Pick, Roll
 from engine.wenlu.board import Board, Chance, command_groups
 from engine.wenlu.bots import RandomBot
 from engine.wenlu.errors import IllegalAction, LogError
@@ -197,3 +197,22 @@ def test_cli_play_prints_the_result_and_writes_a_log_that_replays(game, tmp_path
     assert "termination" in capsys.readouterr().out
     data = __import__("json").loads(log.read_text(encoding="utf-8"))
     assert State.from_json(game, data).is_terminal()
+
+
+def test_7_1_3_a_march_costs_a_point_a_road_drops_counters_and_stops_at_the_enemy(game):
+    b = _board(game)
+    b.active, b.die, b.points = "japan", 6, 3
+    proc = march.marches(b, "japan")
+    answers = [Pick("小西行长"), Pick("take:小西军1"), Pick("take:小西军2"), Pick("take:宗义智"), Pass()]
+    answers += [Pick("leave:小西军1"), Pick("庆州")]
+    request = next(proc)
+    seen = []
+    for a in answers:
+        seen.append(request)
+        assert a in request.options, (a, request)
+        request = proc.send(a)
+    assert b.loc["小西行长"] == "庆州" and b.loc["小西军1"] == "釜山" and b.loc["小西军2"] == "庆州"
+    assert b.points == 2 and b.origin["小西行长"] == "釜山"
+    assert not isinstance(request, Chance) and request.what != "小西行长 marches on"  # 庆州 holds the enemy: stop
+    assert b.loc["宗义智"] == "庆州" and b.loc["小西军3"] == "釜山" and "小西军3" not in b.marched
+    assert {"小西行长", "小西军1", "小西军2", "宗义智"} <= b.marched
