@@ -155,14 +155,16 @@ class State:
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: the map is public; the other side's event cards only as a count, the decks
-        as counts, 在野武将区 hidden from the Japanese (§2.4(5)); a decision's options only to its player."""
+                as counts, 在野武将区 and 待机武将区 shown to the Japanese as one heap ``righteous`` (§2.4(5):
+        the pool's number and contents stay hidden, and so does which generals may rise); a decision's options
+        only to its player."""
         snap = board_json(self.board)
         me = "japan" if player == 0 else "allies"
         foe = "allies" if player == 0 else "japan"
         snap["hands"] = {me: snap["hands"][me], foe: len(snap["hands"][foe])}
         snap["decks"] = {s: len(v) for s, v in snap["decks"].items()}
-        if player == 0:
-            snap["loc"] = {c: w for c, w in snap["loc"].items() if w != "pool"}
+        if player == 0:  # §2.4(5): which righteous generals wait in the pool, and which may rise, stays hidden
+            snap["loc"] = {c: "righteous" if w in ("pool", "standby") else w for c, w in snap["loc"].items()}
         p = self.pending
         if isinstance(p, Chance):
             snap["pending"] = {"chance": p.kind, "what": p.what, "rule": p.rule}

@@ -155,7 +155,8 @@ def _hidden(s: State) -> None:
         pending = obs.get("pending", {})
         if "options" in pending:
             assert pending["player"] == player
-    assert "pool" not in s.observation(0)["loc"].values()
+    assert not {"pool", "standby"} & set(s.observation(0)["loc"].values())
+    assert s.observation(1)["loc"] == s.board.loc
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
