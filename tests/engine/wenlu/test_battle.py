@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -269,3 +270,13 @@ def test_cli_battle_wenlu_json_and_chinese(tmp_path, capsys):
     assert "野战" in text and "the Japanese" not in text
     f.write_text("{}", encoding="utf-8")
     assert engine_main(["battle", "wenlu", str(f)]) == 2
+
+
+def test_8_1_4_example_file_with_transcribed_dice(capsys):
+    """engine/data/battles/wenlu_example.json: the worked example's forces; the table's dice, then the seed."""
+    example = Path(__file__).resolve().parents[3] / "engine" / "data" / "battles" / "wenlu_example.json"
+    assert engine_main(["battle", "wenlu", str(example), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["dice"][:14] == [5, 2, 4, 6, 1, 3, 2, 2, 6, 6, 5, 3, 1, 4]
+    first = [s["params"] for s in out["steps"] if s["code"] == "wenlu.step.attack"][:2]
+    assert [(a["general"], a["dice"], a["fa"]) for a in first] == [("立花宗茂", 2, 5), ("生驹亲正", 2, 2)]
