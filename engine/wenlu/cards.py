@@ -51,20 +51,37 @@ def playable(b: Board, nation: str, window: str) -> list[str]:
     return out
 
 
+DISSOLVE = "dissolve:"
+"""``Pick("dissolve:<region>")``: a Korean unit there goes back to 补充区 (§10.3(6), ruling W23)."""
+
+
 def window(b: Board, nation: str, when: str) -> Proc:
-    """Offer the cards of this window one at a time until the player passes (Q3, Q9, ruling W3)."""
+    """Offer the cards of this window one at a time until the player passes (Q3, Q9, ruling W3); before the
+    die of a Korean activation, dissolution too (§10.3(6), ruling W23)."""
     side = _side(nation)
     player = 0 if side == "japan" else 1
     while b.outcome is None:
         cards = playable(b, nation, when)
-        if not cards:
+        dissolve = _dissolvable(b) if nation == "korea" and when == "before" else []
+        if not cards and not dissolve:
             return
         action = yield from ask(
-            b, player, f"event card ({when} the march die)", [Pass(), *(Pick(c) for c in cards)], "§11.2, ruling W3"
+            b,
+            player,
+            f"event card ({when} the march die)",
+            [Pass(), *(Pick(c) for c in cards), *(Pick(DISSOLVE + r) for r in dissolve)],
+            "§11.2, ruling W3",
         )
         card = picked(action)
         if not card:
             return
+        if card.startswith(DISSOLVE):
+            region = card[len(DISSOLVE) :]
+            cid = next(c for c in b.here(region, "allies") if b.c(c).nation == "korea" and b.c(c).kind == "unit")
+            b.loc[cid] = "replacement"
+            b.castle.discard(cid)
+            b.note("wenlu.step.dissolve", "§10.3(6), ruling W23", counter=cid, region=region)
+            continue
         b.hands[side].remove(card)
         b.spent.append(card)
         b.note("wenlu.step.card", "§11.2", side=side, card=card)
@@ -159,6 +176,11 @@ def resupply(b: Board) -> Proc:
         b.reduced.discard(cid)
         b.fresh.add(cid)
         b.note("wenlu.step.restore", "补充, ruling W7", counter=cid)
+
+
+def _dissolvable(b: Board) -> list[str]:
+    """Regions holding a Korean unit (ruling W23: Korean units only)."""
+    return sorted({b.loc[c.id] for c in b.data.counters if c.nation == "korea" and c.kind == "unit" and b.on_map(c.id)})
 
 
 def _peace(b: Board, n: int) -> None:

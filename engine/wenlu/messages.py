@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "wenlu.step.restore": N_("%(counter)s is restored"),
     "wenlu.step.march": N_("%(general)s leads %(n)s counter(s) from %(src)s to %(dst)s (%(cost)s point(s))"),
     "wenlu.step.leave": N_("%(general)s leaves %(counter)s in %(region)s"),
+    "wenlu.step.dissolve": N_("%(counter)s in %(region)s is dissolved and goes back to the replacement pool"),
     "wenlu.step.card": N_("%(side)s play %(card)s"),
     "wenlu.step.cancelled": N_("%(card)s is cancelled by 加藤清正虎退治: it and its cost do nothing"),
     "wenlu.step.promoted": N_("%(general)s is promoted to commander-in-chief"),

@@ -43,15 +43,15 @@ def test_kato_tiger_hunt_cancels_yi_sun_sin_and_its_cost_q4():
 def test_the_tiger_hunt_needs_kato_in_hamgyong():
     b = _board()
     b.hands["allies"], b.hands["japan"] = ["李舜臣出击"], ["加藤清正虎退治"]
-    seen = drive(cards.window(b, "korea", "before"), [Pick("李舜臣出击")])
-    assert len(seen) == 1 and b.yi_sun_sin and b.all_points
+    seen = drive(cards.window(b, "korea", "before"), [Pick("李舜臣出击"), Pass()])
+    assert [r.player for r in seen] == [1, 1] and b.yi_sun_sin and b.all_points  # no Japanese answer
 
 
 def test_yi_sun_sin_once_a_game_turn_and_then_no_rising_nor_castle():
     b = _board()
     b.loc["郭再祐"] = "standby"
     b.hands["allies"] = ["李舜臣出击", "李舜臣出击", "义兵蜂起", "守城"]
-    drive(cards.window(b, "korea", "before"), [Pick("李舜臣出击")])
+    drive(cards.window(b, "korea", "before"), [Pick("李舜臣出击"), Pass()])
     assert cards.playable(b, "korea", "before") == []
     assert cards.playable(b, "korea", "after") == []
 
@@ -115,3 +115,10 @@ def test_promotion_after_a_field_battle_makes_a_surviving_korean_general_command
     b.hands["allies"] = ["官位晋升"]
     b.castle.add("李镒")
     assert drive(cards.promotion(b, "汉城", ["李镒"]), []) == []  # not a castle defender
+
+
+def test_10_3_6_a_korean_unit_may_be_dissolved_back_to_the_replacement_pool():
+    b = _board()
+    seen = drive(cards.window(b, "korea", "before"), [Pick("dissolve:尚州"), Pass()])
+    assert Pick("dissolve:釜山") not in seen[0].options  # 釜山 holds no Korean unit
+    assert not b.here("尚州") and sum(1 for c in b.data.counters if b.loc[c.id] == "replacement") == 22
