@@ -14,28 +14,16 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_longhu import machine  # the same machine line as the 龙虎三国志 bench
+
 from engine.wenlu import Game, action_from_json
 from engine.wenlu.bots import RandomBot, play
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    system = f"{platform.system()} {platform.release()}"
-    return f"{cpu}, {os.cpu_count()} logical CPUs, {system}, Python {platform.python_version()}"
 
 
 def measure(game: Game, games: int) -> tuple[float, float, float]:
