@@ -18,7 +18,8 @@ COMMANDS = {
     "position": ("engine.game.position_cli", "check a position and print it"),
     "dbhash": ("engine.replay.dbhash", "print a card database's hash, as a log's header names it"),
     "longhu": ("engine.longhu.cli", "龙虎三国志: play a game between bots"),
-    "battle": ("engine.longhu.battle_cli", "battle calculator: the exact result, step by step"),
+    "wenlu": ("engine.wenlu.cli", "文禄朝鲜之役: play a game between bots"),
+    "battle": ("engine.battle_cli", "battle calculator: the exact result, step by step"),
 }
 
 

@@ -115,6 +115,19 @@ def test_only_the_composition_root_imports_the_rule_areas():
     assert "engine.game.rules" not in edges["engine.game.state"]
 
 
+def test_wenlu_rule_areas_are_wired_by_its_composition_root_only():
+    """文禄朝鲜之役 (engine/wenlu): rules.py wires the rule areas; no area imports another. The state places
+    the counters (turn), the battle calculator fights one battle (battle), as 龙虎三国志's do."""
+    areas = {f"engine.wenlu.{n}" for n in "battle cards march supply turn victory".split()}
+    edges = _edges(_modules())
+    importers = {m: e & areas for m, e in edges.items() if e & areas}
+    assert importers.pop("engine.wenlu.rules") == areas
+    assert importers == {
+        "engine.wenlu.state": {"engine.wenlu.turn"},
+        "engine.wenlu.calculator": {"engine.wenlu.battle"},
+    }
+
+
 def test_the_engine_imports_at_module_level_only():
     found = []
     for m, (_p, tree) in _modules().items():

@@ -1,0 +1,243 @@
+"""The battle calculator (§8 field battle, §13.32 siege battle): counters, modifiers, cards and the dice rolled
+(or a seed) in; the exact result out, step by step with the rule cited at each step. Input in ``docs/wenlu.md``.
+
+The dice go through the same procedure as a refereed game's (``engine.wenlu.battle``): a die given in the
+input is a transcribed chance event, a die rolled from the seed a committed one.
+
+    >>> r = calculate({"active": "japan",
+    ...     "japan": [{"id": "立花宗茂", "faction": "立花", "fa": 5}, {"id": "立花军", "faction": "立花"}],
+    ...     "allies": [{"id": "朝鲜军", "nation": "korea"}], "dice": [6, 1, 5, 6]})
+    >>> r["winner"], r["losses"]["allies"]
+    ('japan', [{'counter': '朝鲜军', 'result': 'replacement'}])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import engine.wenlu.battle as battle_area
+from engine.maps import MapError, parse_map
+from engine.wenlu.actions import Action, Pass, Pick, Roll
+from engine.wenlu.board import Board, Chance, Decision
+from engine.wenlu.data import Counter, GameData
+from engine.wenlu.messages import step_text
+from engine.wenlu.terms import RANKS
+
+CARDS = ("李舜臣出击", "伏兵", "奇袭")
+_ROW = {"id", "kind", "nation", "faction", "rank", "fa", "morale", "reduced", "cut", "mountain", "from", "marched"}
+_ROW |= {"castle", "count", "name"}
+_TOP = {"region", "active", "japan", "allies", "cards", "roads", "siege", "dice", "seed", "decisions", "note"}
+
+
+class CalculatorError(ValueError):
+    """Input the calculator cannot use (what and where)."""
+
+
+def _whole(v: Any, where: str, lo: int = 0, hi: int = 99) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise CalculatorError(f"{where}: must be a whole number {lo} to {hi}, not {v!r}")
+    return v
+
+
+def _rows(spec: dict[str, Any], side: str) -> list[tuple[Counter, dict[str, Any]]]:
+    rows = spec.get(side, [])
+    if not isinstance(rows, list) or not rows:
+        raise CalculatorError(f"{side}: must be a non-empty list of counters")
+    out = []
+    for i, row in enumerate(rows):
+        where = f"{side}[{i}]"
+        if not isinstance(row, dict) or not isinstance(row.get("id"), str) or not row["id"]:
+            raise CalculatorError(f"{where}: a counter needs an id")
+        extra = set(row) - _ROW
+        if extra:
+            raise CalculatorError(f"{where}: unknown field(s) {sorted(extra)}")
+        nation = str(row.get("nation", "japan" if side == "japan" else ""))
+        if (side == "japan" and nation != "japan") or (side == "allies" and nation not in ("korea", "ming")):
+            raise CalculatorError(f"{where}.nation: must be {'japan' if side == 'japan' else 'korea or ming'}")
+        general = "fa" in row or row.get("kind") == "general"
+        kind = row.get("kind", "general" if general else "unit")
+        if kind not in ("general", "unit", "king", "prince"):
+            raise CalculatorError(f"{where}.kind: must be general, unit, king or prince")
+        rank = row.get("rank", "general" if kind == "general" else "")
+        if kind == "general" and rank not in RANKS:
+            raise CalculatorError(f"{where}.rank: must be cic or general")
+        faction = row.get("faction", {"korea": "朝鲜", "ming": "明"}.get(nation))
+        if not isinstance(faction, str):
+            raise CalculatorError(f"{where}.faction: a Japanese counter names its house (派系)")
+        if kind == "general" and row.get("count", 1) != 1:
+            raise CalculatorError(f"{where}.count: a general is one counter")
+        count = _whole(row.get("count", 1), f"{where}.count", 1, 40)
+        for k in range(count):
+            cid = row["id"] if count == 1 else f"{row['id']}{k + 1}"
+            c = Counter(
+                id=cid,
+                name=str(row.get("name", row["id"])),
+                nation=nation,
+                faction=faction,
+                kind=kind,
+                rank=rank,
+                fa=_whole(row.get("fa", 0), f"{where}.fa", 0, 9),
+                morale=_whole(row.get("morale", 0), f"{where}.morale", 0, 9),
+            )
+            out.append((c, row))
+    return out
+
+
+def build(spec: dict[str, Any]) -> tuple[Board, str, bool]:
+    """A board holding the battle region and the regions one road away (for retreats)."""
+    if not isinstance(spec, dict):
+        raise CalculatorError("the input must be a JSON object")
+    extra = set(spec) - _TOP
+    if extra:
+        raise CalculatorError(f"unknown field(s) {sorted(extra)}")
+    region = spec.get("region", "战场")
+    active = spec.get("active", "japan")
+    if active not in ("japan", "allies"):
+        raise CalculatorError("active: must be japan or allies (whose activation it is)")
+    rows = _rows(spec, "japan") + _rows(spec, "allies")
+    ids = [c.id for c, _ in rows]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise CalculatorError(f"counter id(s) given twice: {dup}")
+    roads = spec.get("roads", [])
+    if not isinstance(roads, list):
+        raise CalculatorError("roads: must be a list of {to, class?, mountain?, enemy?, home?}")
+    regions: list[dict[str, Any]] = [{"id": region}]
+    road_rows = []
+    occupied: list[tuple[str, str]] = []
+    for i, r in enumerate(roads):
+        if not isinstance(r, dict) or not isinstance(r.get("to"), str):
+            raise CalculatorError(f"roads[{i}]: needs to (a region name)")
+        regions.append({"id": r["to"], **({"home_box": r["home"]} if r.get("home") else {})})
+        road_rows.append({"a": region, "b": r["to"], "class": r.get("class", "primary")})
+        if r.get("enemy") in ("japan", "allies"):
+            occupied.append((r["to"], r["enemy"]))
+    for c, row in rows:
+        if "from" in row and not any(x["id"] == row["from"] for x in regions):
+            raise CalculatorError(f"{c.id}: came from {row['from']!r}, which is not one of the roads")
+    try:
+        m = parse_map(
+            {
+                "format": "junling-map/1",
+                "id": "battle",
+                "game": "wenlu",
+                "name": "battle",
+                "regions": regions,
+                "roads": road_rows,
+            }
+        )
+    except MapError as exc:
+        raise CalculatorError(f"roads: {exc}") from exc
+    dummies = [
+        Counter(id=f"{to}·{side}", name=f"{to}·{side}", nation="japan" if side == "japan" else "korea", faction="-")
+        for to, side in occupied
+    ]
+    counters = tuple(c for c, _ in rows) + tuple(dummies)
+    data = GameData(id="battle", note="", map=m, counters=counters, start=(), cards=())
+    b = Board(data)
+    cards = spec.get("cards", [])
+    if not isinstance(cards, list) or any(x not in CARDS for x in cards):
+        raise CalculatorError(f"cards: a list of {', '.join(CARDS)}")
+    b.yi_sun_sin, b.ambush, b.surprise = "李舜臣出击" in cards, "伏兵" in cards, "奇袭" in cards
+    castle = 0
+    for c, row in rows:
+        b.loc[c.id] = region
+        if row.get("reduced"):
+            if c.nation == "korea":
+                raise CalculatorError(f"{c.id}: Korean counters are never reduced (§8.1(5)②)")
+            b.reduced.add(c.id)
+        if row.get("cut"):
+            b.cut.add(c.id)
+        if row.get("mountain"):
+            b.mountain.add(c.id)
+        if row.get("from"):
+            b.origin[c.id] = row["from"]
+        if row.get("marched", "from" in row):
+            b.marched.add(c.id)
+        if row.get("castle"):
+            if c.nation != "korea":
+                raise CalculatorError(f"{c.id}: only Korean counters defend a castle (§13.31, ruling W16)")
+            b.castle.add(c.id)
+            castle += 1
+    if castle > 2:
+        raise CalculatorError("at most 2 counters defend a castle (§13.31(3))")
+    if castle:
+        b.markers.add(region)
+    for d in dummies:
+        b.loc[d.id] = d.id.split("·")[0]
+    b.active = "japan" if active == "japan" else "korea"
+    return b, region, bool(spec.get("siege", castle > 0))
+
+
+def _answer(decision: Decision, answers: list[Any]) -> Action:
+    if not answers:
+        return next((o for o in decision.options if isinstance(o, Pass)), decision.options[0])
+    raw = answers.pop(0)
+    action: Action = Pass() if raw == "pass" else Pick(str(raw))
+    if action not in decision.options:
+        shown = ", ".join("pass" if isinstance(o, Pass) else o.choice for o in decision.options)  # type: ignore[attr-defined]
+        raise CalculatorError(f"answer {raw!r} is not a choice for {decision.what} ({decision.rule}): {shown}")
+    return action
+
+
+def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Fight the battle of ``spec``; returns winner, losses, retreats, captures, the siege and the steps."""
+    b, region, with_siege = build(spec)
+    dice = list(spec.get("dice", []))
+    if "seed" in spec:
+        _whole(spec["seed"], "seed", 0, 2**63 - 1)
+    rng = random.Random(spec.get("seed", 0))
+    answers = list(spec.get("decisions", []))
+    active = spec.get("active", "japan")
+    result = battle_area.new_result(region, active)
+
+    def fight() -> Any:
+        if b.field(region, "japan") and b.field(region, "allies"):
+            yield from battle_area.battle(b, region, active, result)
+        elif b.garrison(region) and b.field(region, "japan"):
+            result["winner"] = "japan"
+        if with_siege and not b.field(region, "allies") and b.garrison(region):
+            yield from battle_area.siege(b, region, result)
+        return result
+
+    proc = fight()
+    rolled: list[int] = []
+    action: Action | None = None
+    try:
+        while True:
+            request = proc.send(action) if action is not None else next(proc)
+            if isinstance(request, Chance):
+                if dice:
+                    value = dice.pop(0)
+                    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                        raise CalculatorError(f"die {value!r} is not 1–6")
+                elif "seed" in spec:
+                    value = rng.randint(1, 6)
+                else:
+                    raise CalculatorError(f"more dice are needed ({request.what}, {request.rule}); or give a seed")
+                rolled.append(value)
+                action = Roll(value)
+            else:
+                action = _answer(request, answers)
+    except StopIteration:
+        pass
+    steps = [{**s, "text": step_text(s, lang)} for s in b.steps]
+    return {
+        "region": region,
+        "active": active,
+        "winner": result["winner"],
+        "rounds": result["rounds"],
+        "stalemate": result["stalemate"],
+        "losses": result["losses"],
+        "losses_by_side": {s: len(v) for s, v in result["losses"].items()},
+        "retreats": result["retreats"],
+        "captures": result["captures"],
+        "siege": result["siege"],
+        "remaining": {s: b.field(region, s) for s in ("japan", "allies")},
+        "castle": b.garrison(region),
+        "dice": rolled,
+        "unused_dice": dice,
+        "unused_decisions": answers,
+        "steps": steps,
+    }

@@ -1,0 +1,217 @@
+"""§7 march: march points (§7.1(1)), who may march (§7.1(2), ruling W4), replacement (§7.3, ruling W7) and
+the marches of groups under generals (§7.1(3), §7.2, rulings W5, W18)."""
+
+from __future__ import annotations
+
+from engine.wenlu.actions import Pass, Pick
+from engine.wenlu.board import Board, Proc, ask, picked
+from engine.wenlu.terms import SIDE_OF, other, player_of
+
+
+def korea_has_king(b: Board) -> bool:
+    """Ruling W4: the King is in Korea when on a region that is not a home box."""
+    for c in b.data.counters:
+        if c.kind == "king":
+            where = b.loc.get(c.id, "out")
+            return b.data.map.has_region(where) and b.data.map.region(where).home_box is None
+    return False
+
+
+def modifiers(b: Board, nation: str) -> list[tuple[int, str]]:
+    """§7.1(1): the march die's modifiers of ``nation`` (value, reason)."""
+    out: list[tuple[int, str]] = []
+    if nation == "japan" and b.turn <= 8:
+        out.append((2, "§7.1(1)① turns 1-8"))
+    if nation == "korea":
+        if b.controller(b.data.hanseong) == "allies":
+            out.append((1, "§7.1(1)② 汉城"))
+        king = next((c.id for c in b.data.counters if c.kind == "king"), None)
+        if king and b.loc.get(king) == b.data.hanseong:
+            out.append((1, "§7.1(1)② 国王在汉城"))
+        if not korea_has_king(b):
+            out.append((-1, "§7.1(1)② 国王不在朝鲜国内"))
+    return out
+
+
+def eligible(b: Board, nation: str, letter: bool) -> list[str]:
+    """§7.1(2), ruling W4: generals of ``nation`` on the map whose 战意 (modified) ≤ the unmodified die;
+    秀吉的书信 makes every Japanese 战意 1. Each leads one march per activation (ruling W1)."""
+    out = []
+    for c in b.data.counters:
+        if not c.general or c.nation != nation or not b.on_map(c.id) or c.id in b.marched or c.id in b.fresh:
+            continue
+        morale = 1 if letter and nation == "japan" else b.morale(c.id)
+        if morale <= b.die:
+            out.append(c.id)
+    return out
+
+
+def replacement(b: Board, nation: str) -> Proc:
+    """§7.3, ruling W7: Korean units from 补充区 (1 point each, 2 where a Korean 总大将 stands, else 1, no
+    enemy there); Ming: 1 point restores a reduced Ming counter. New or restored counters do not march."""
+    player = player_of(SIDE_OF[nation])
+    if nation == "korea":
+        placed: dict[str, int] = {}
+        while b.points > 0:
+            pool = [c.id for c in b.data.counters if b.loc.get(c.id) == "replacement"]
+            if not pool:
+                return
+            options = []
+            for r in b.data.map.region_ids:
+                gens = [g for g in b.here(r, "allies") if b.c(g).general and b.c(g).nation == "korea"]
+                if not gens or b.here(r, "japan"):
+                    continue
+                cap = 2 if any(b.rank(g) == 2 for g in gens) else 1
+                if placed.get(r, 0) < cap:
+                    options.append(Pick(r))
+            if not options:
+                return
+            action = yield from ask(b, player, "replacement: region", [Pass(), *options], "§7.3(2), ruling W7")
+            r = picked(action)
+            if not r:
+                return
+            units = [c for c in pool if not b.c(c).general] or pool
+            cid = units[0]
+            b.loc[cid] = r
+            b.fresh.add(cid)
+            b.points -= 1
+            placed[r] = placed.get(r, 0) + 1
+            b.note("wenlu.step.replace", "§7.3(2), ruling W7", counter=cid, region=r)
+    elif nation == "ming":
+        while b.points > 0:
+            reduced = sorted(c for c in b.reduced if b.c(c).nation == "ming" and b.on_map(c))
+            if not reduced:
+                return
+            action = yield from ask(
+                b, player, "restore a Ming counter", [Pass(), *(Pick(c) for c in reduced)], "§7.3(3), ruling W7"
+            )
+            cid = picked(action)
+            if not cid:
+                return
+            b.reduced.discard(cid)
+            b.fresh.add(cid)
+            b.points -= 1
+            b.note("wenlu.step.restore", "§7.3(3), ruling W7", counter=cid)
+
+
+def _cost(b: Board, src: str, dst: str, n: int) -> int:
+    road = b.data.map.road(src, dst)
+    return 2 if road is not None and road.road_class == "secondary" and n >= 5 else 1
+
+
+def destinations(b: Board, side: str, where: str, group: list[str]) -> list[str]:
+    """Regions one road away that the group can pay for; never the enemy's home box (§2.4(4))."""
+    out = []
+    for r in b.data.map.road_neighbours(where):
+        if not b.data.map.has_region(r):
+            continue
+        home = b.data.map.region(r).home_box
+        if home is not None and home != ("japan" if side == "japan" else "ming"):
+            continue
+        if _cost(b, where, r, len(group)) <= b.points:
+            out.append(r)
+    return out
+
+
+LEAVE = "leave:"
+"""``Pick("leave:<counter>")``: drop a counter of the marching group where it stands (§7.1(3)③)."""
+
+
+def _leavable(b: Board, group: list[str]) -> list[str]:
+    """The group's counters but its leader, identical units (house, state) once."""
+    return _distinct(b, group[1:])
+
+
+def _distinct(b: Board, counters: list[str]) -> list[str]:
+    out, seen = [], set()
+    for c in counters:
+        key = c if b.c(c).general else (b.c(c).name, c in b.reduced)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+TAKE = "take:"
+"""``Pick("take:<counter>")``: add a counter to the group a general is forming (ruling W5)."""
+
+
+def choose_group(b: Board, g: str, free: list[str], player: int) -> Proc:
+    """Ruling W5, §7.2: the player forms the group at the start, one counter at a time (identical units once):
+    lower-rank generals of the nation, units of the house of a general already in the group (加藤: 锅岛, §13.2),
+    up to 8 for a 总大将, 4 otherwise; ``Pass`` marches with what is taken."""
+    c = b.c(g)
+    group = [g]
+    while len(group) < b.command(g):
+        houses = {b.c(x).faction for x in group} | set(c.also_commands)
+        can = [
+            x
+            for x in free
+            if x not in group
+            and b.c(x).nation == c.nation
+            and ((b.c(x).general and b.rank(x) < b.rank(g)) or (not b.c(x).general and b.c(x).faction in houses))
+        ]
+        options = [Pick(TAKE + x) for x in _distinct(b, can)]
+        if not options:
+            break
+        action = yield from ask(b, player, f"group of {g}", [Pass(), *options], "§7.2, ruling W5")
+        x = picked(action)
+        if not x:
+            break
+        group.append(x[len(TAKE) :])
+    return group
+
+
+def marches(b: Board, nation: str) -> Proc:
+    """§7.1(3), ruling W5: while points remain, a general leads its group (formed at the start, counters not
+    yet marched nor new) one road per point; entering enemy field counters ends the march (§7.1(3)④),
+    besieged ones do not (§13.33(2)); a 山路 crossed marks its generals (§8.1(4)②)."""
+    side = SIDE_OF[nation]
+    player = player_of(side)
+    while b.points > 0:
+        gens = eligible(b, nation, b.letter)
+        gens = [g for g in gens if destinations(b, side, b.loc[g], [g])]
+        if not gens:
+            return
+        action = yield from ask(b, player, "general to march", [Pass(), *(Pick(g) for g in gens)], "§7.1(2), ruling W5")
+        g = picked(action)
+        if not g:
+            return
+        where = b.loc[g]
+        free = [c for c in b.here(where, side) if c not in b.marched and c not in b.fresh and b.c(c).nation == nation]
+        group = yield from choose_group(b, g, free, player)
+        b.marched.update(group)
+        while b.points > 0:
+            options = destinations(b, side, where, group)
+            if not options:
+                break
+            action = yield from ask(
+                b,
+                player,
+                f"{g} marches on",
+                [Pass(), *(Pick(r) for r in options), *(Pick(LEAVE + c) for c in _leavable(b, group))],
+                "§7.1(3), ruling W5",
+            )
+            dst = picked(action)
+            if not dst:
+                break
+            if dst.startswith(LEAVE):
+                group.remove(dst[len(LEAVE) :])  # §7.1(3)③: left here, it marches no more this activation
+                b.note("wenlu.step.leave", "§7.1(3)③, ruling W5", general=g, counter=dst[len(LEAVE) :], region=where)
+                continue
+            for c in group:
+                b.castle.discard(c)  # ruling W18: the garrison may march out
+            cost = _cost(b, where, dst, len(group))
+            road = b.data.map.road(where, dst)
+            b.points -= cost
+            for c in group:
+                b.loc[c] = dst
+                b.origin[c] = where
+            if road is not None and road.mountain:
+                b.mountain.update(c for c in group if b.c(c).general)
+            b.note(
+                "wenlu.step.march", "§7.1(3), §7.2, ruling W5", general=g, n=len(group), src=where, dst=dst, cost=cost
+            )
+            where = dst
+            if b.field(dst, other(side)):
+                break  # §7.1(3)④

@@ -1,0 +1,114 @@
+"""Refusal and narration codes of the 文禄朝鲜之役 engine: code → English template (``%(name)s`` fields),
+the msgid of the engine's Chinese catalogue (``engine/locale/zh_Hans/LC_MESSAGES/django.po``).
+
+The engine keeps codes with parameters (``Board.steps``: ``{"code", "rule", "params"}``); :func:`text` renders
+one in English or Chinese. Side and nation words in parameters (``japan``, ``allies``) are translated too.
+
+>>> text("wenlu.step.loss.reduced", {"side": "japan", "counter": "小西军1"})
+'the Japanese: 小西军1 takes a loss and is flipped (reduced)'
+>>> text("wenlu.step.loss.reduced", {"side": "japan", "counter": "小西军1"}, "zh")
+'日本军：小西军1 受到损耗，翻面'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.messages import N_, catalogue
+
+WORDS: dict[str, str] = {
+    "japan": N_("the Japanese"),
+    "allies": N_("the Allies"),
+    "korea": N_("Korea"),
+    "ming": N_("Ming"),
+    "japan + allies": N_("both sides"),
+}
+"""Words a parameter may hold, translated when shown."""
+
+MESSAGES: dict[str, str] = {
+    # refusals
+    "wenlu.refusal.game_over": N_("the game is over"),
+    "wenlu.refusal.chance_due": N_("a chance event is due (%(what)s): only its outcome can be entered"),
+    "wenlu.refusal.not_chance": N_("no chance event is due: %(action)s is not a player's action"),
+    "wenlu.refusal.not_an_outcome": N_("%(action)s is not a possible outcome of %(what)s"),
+    "wenlu.refusal.not_offered": N_("%(action)s is not one of the choices for %(what)s"),
+    "wenlu.refusal.unknown_action": N_("%(action)s is not an action of 文禄朝鲜之役"),
+    # the battle (§8, §13.32)
+    "wenlu.step.battle": N_("field battle in %(region)s in the activation of %(active)s"),
+    "wenlu.step.round": N_("round %(round)s"),
+    "wenlu.step.leader": N_("%(side)s: the battle commander is %(general)s (FA %(fa)s)"),
+    "wenlu.step.stalemate": N_("neither side can hit: the battle stops, both stay and nobody controls the region"),
+    "wenlu.step.declare": N_("%(side)s declare a retreat: they do not attack this round"),
+    "wenlu.step.no_attack": N_("both sides declared a retreat: nobody attacks"),
+    "wenlu.step.alone": N_("%(side)s attack alone, without initiative dice"),
+    "wenlu.step.surprise": N_("Surprise: in the first round only the Japanese attack"),
+    "wenlu.step.initiative": N_(
+        "initiative: the Japanese roll %(japan)s (+%(japan_bonus)s), the Allies %(allies)s (+%(allies_bonus)s): "
+        "%(attackers)s attack"
+    ),
+    "wenlu.step.attack": N_(
+        "%(side)s: %(general)s (FA %(base)s, modifiers %(mods)s: %(fa)s) rolls %(dice)s dice "
+        "(itself and %(units)s unit(s)): %(rolls)s, %(hits)s hit(s)"
+    ),
+    "wenlu.step.loss.reduced": N_("%(side)s: %(counter)s takes a loss and is flipped (reduced)"),
+    "wenlu.step.loss.removed": N_("%(side)s: %(counter)s takes a loss and leaves the game"),
+    "wenlu.step.loss.replacement": N_("%(side)s: %(counter)s takes a loss and goes to the replacement pool"),
+    "wenlu.step.loss_excess": N_("%(side)s have no counter left for %(points)s more loss point(s): they are lost"),
+    "wenlu.step.retreat": N_("%(side)s: %(general)s retreats with %(n)s counter(s) to %(to)s"),
+    "wenlu.step.retreat_blocked": N_("%(side)s: %(general)s's group has no region to retreat to now and stays"),
+    "wenlu.step.retreat_unled": N_("%(side)s: %(n)s counter(s) without a general cannot retreat and stay"),
+    "wenlu.step.result.japan": N_("the Japanese win the field battle in %(region)s"),
+    "wenlu.step.result.allies": N_("the Allies win the field battle in %(region)s"),
+    "wenlu.step.result.none": N_("the field battle in %(region)s has no winner"),
+    "wenlu.step.siege": N_("siege battle in %(region)s: %(garrison)s in the castle, %(besiegers)s besieging"),
+    "wenlu.step.siege_none": N_("no besieger in %(region)s may fight the siege battle this activation"),
+    "wenlu.step.siege_halved": N_("the besiegers' %(hits)s hit(s) are halved, at most 1: %(dealt)s loss(es)"),
+    "wenlu.step.siege_held": N_("the castle of %(region)s holds with %(left)s counter(s): besieged"),
+    "wenlu.step.siege_taken": N_("the castle of %(region)s falls: the besieger controls it"),
+    # the course of the game (§5–§7, §10–§12)
+    "wenlu.step.turn": N_("game turn %(turn)s begins"),
+    "wenlu.step.activation": N_("the marker of %(nation)s is drawn"),
+    "wenlu.step.march_points": N_("march die %(die)s, modifiers %(mods)s: %(points)s march point(s)"),
+    "wenlu.step.supply_cut": N_("supply cut: %(generals)s"),
+    "wenlu.step.replace": N_("%(counter)s enters in %(region)s"),
+    "wenlu.step.restore": N_("%(counter)s is restored"),
+    "wenlu.step.march": N_("%(general)s leads %(n)s counter(s) from %(src)s to %(dst)s (%(cost)s point(s))"),
+    "wenlu.step.leave": N_("%(general)s leaves %(counter)s in %(region)s"),
+    "wenlu.step.dissolve": N_("%(counter)s in %(region)s is dissolved and goes back to the replacement pool"),
+    "wenlu.step.card": N_("%(side)s play %(card)s"),
+    "wenlu.step.cancelled": N_("%(card)s is cancelled by 加藤清正虎退治: it and its cost do nothing"),
+    "wenlu.step.promoted": N_("%(general)s is promoted to commander-in-chief"),
+    "wenlu.step.card_gained": N_("the Japanese gain an event card (%(why)s)"),
+    "wenlu.step.peace": N_("the peace marker moves to turn %(turn)s"),
+    "wenlu.step.arrive": N_("%(counter)s arrives (%(where)s)"),
+    "wenlu.step.end": N_("the game ends: the Japanese %(japan)s, the Allies %(allies)s"),
+    "wenlu.step.sudden": N_("the Japanese reach 9 points: sudden victory"),
+    # the battle calculator's summary (python -m engine battle wenlu)
+    "wenlu.cli.winner": N_("winner: %(side)s"),
+    "wenlu.cli.no_winner": N_("winner: none"),
+    "wenlu.cli.losses": N_("losses of %(side)s: %(list)s"),
+    "wenlu.cli.retreat": N_("retreat: %(side)s, %(general)s with %(n)s counter(s) to %(to)s"),
+    "wenlu.cli.removed": N_("removed from the game: %(counter)s"),
+    "wenlu.cli.siege_taken": N_("siege: the castle falls"),
+    "wenlu.cli.siege_held": N_("siege: the castle holds with %(n)s counter(s)"),
+    "wenlu.cli.dice": N_("dice: %(dice)s"),
+    "wenlu.result.reduced": N_("reduced"),
+    "wenlu.result.removed": N_("removed"),
+    "wenlu.result.replacement": N_("to the replacement pool"),
+}
+
+
+def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    """The message ``code`` filled with ``params``, in English or (``zh``) Chinese."""
+    tr = catalogue(lang).gettext
+    values = {k: tr(WORDS[v]) if isinstance(v, str) and v in WORDS else v for k, v in (params or {}).items()}
+    template = MESSAGES.get(code, code)
+    try:
+        return tr(template) % values
+    except (KeyError, ValueError, TypeError):
+        return template % values if values else template
+
+
+def step_text(step: dict[str, Any], lang: str = "en") -> str:
+    """One noted step (``{"code", "rule", "params"}``) as text."""
+    return text(step["code"], step.get("params", {}), lang)

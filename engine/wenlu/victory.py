@@ -1,0 +1,73 @@
+"""§9 control, §11.1(1) the Japanese cards for conquests (ruling W21), §12 the end of the game and the
+scores (ruling W22), §12.2 sudden victory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.wenlu.actions import Draw
+from engine.wenlu.board import Board, Chance, Proc
+
+SUDDEN = 9
+
+
+def draw_card(b: Board, side: str, rule: str) -> Proc:
+    """One card from ``side``'s deck (a chance event); nothing if the deck is empty."""
+    if not b.decks[side]:
+        return None
+    action = yield Chance(f"deck:{side}", f"event card of the {side}", rule)
+    card = action.piece if isinstance(action, Draw) else b.decks[side][0]
+    b.decks[side].remove(card)
+    b.hands[side].append(card)
+    return card
+
+
+def conquests(b: Board) -> Proc:
+    """Ruling W21: the first time each province has all its capitals Japanese-controlled at once, the King
+    out, the Prince out: one Japanese card each; the 9th wins at once (§12.2)."""
+    m = b.data.map
+    found = []
+    for p in m.provinces:
+        caps = [r.id for r in m.regions if r.province == p.id and r.capital]
+        if caps and p.id not in b.scored and all(b.controller(r) == "japan" for r in caps):
+            found.append(p.id)
+    for c in b.data.counters:
+        if c.kind in ("king", "prince") and b.loc.get(c.id) == "out" and c.kind not in b.scored:
+            found.append(c.kind)
+    for why in found:
+        if b.outcome is not None:
+            return
+        b.scored.append(why)
+        b.note("wenlu.step.card_gained", "§11.1(1), ruling W21", why=why)
+        yield from draw_card(b, "japan", "§11.1(1)")
+        if len(b.scored) >= SUDDEN:
+            b.note("wenlu.step.sudden", "§12.2")
+            b.outcome = outcome(b, "sudden")
+
+
+def scores(b: Board) -> dict[str, int]:
+    """§12.1, ruling W22: the Japanese score their cards gained; the Allies 2 for 汉城, 1 per other capital
+    they control, 1 per removed Japanese 总大将, 1 per 4 removed Japanese 一般武将 (rounded down)."""
+    allies = 0
+    for r in b.data.map.regions:
+        if r.capital and b.controller(r.id) == "allies":
+            allies += 2 if r.id == b.data.hanseong else 1
+    gone = [c for c in b.data.counters if c.nation == "japan" and c.general and b.loc.get(c.id) == "out"]
+    allies += sum(1 for c in gone if c.cic) + sum(1 for c in gone if not c.cic) // 4
+    return {"japan": len(b.scored), "allies": allies}
+
+
+def outcome(b: Board, how: str) -> dict[str, Any]:
+    s = scores(b)
+    if how == "sudden":
+        winner: str | None = "japan"
+    else:
+        winner = "japan" if s["japan"] > s["allies"] else "allies" if s["allies"] > s["japan"] else None
+    return {"termination": how, "turn": b.turn, "scores": s, "winner": winner, "margin": s["japan"] - s["allies"]}
+
+
+def finish(b: Board) -> None:
+    """§12.1: after the turn holding the peace marker, the game ends."""
+    b.outcome = outcome(b, "peace")
+    s = b.outcome["scores"]
+    b.note("wenlu.step.end", "§12.1, ruling W22", japan=s["japan"], allies=s["allies"])
