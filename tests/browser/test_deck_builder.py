@@ -1,0 +1,131 @@
+"""The deck builder in a real browser, under the site's Content Security Policy, in both languages:
+a player builds a legal deck by clicking cards (filters, +/-, the factions declared for him), reads a
+card in the preview, and saves it without typing a name; the page passes axe-core (WCAG 2.1 AA) and
+does not scroll sideways at 390 px. Every wait is on a condition, never on time.
+
+Set JUNLING_SCREENSHOTS=<folder> to keep the screenshots (desktop and 390 px) of each language.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_page_quality import CSP_WATCH, WCAG_AA
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHU = ["关羽", "张飞", "赵云", "马超", "黄忠", "魏延", "姜维", "关平", "周仓", "廖化", "马岱", "王平", "张苞", "关兴"]
+
+
+def _format():  # type: ignore[no-untyped-def]
+    from decks.services.cards import import_card_database
+    from engine import cards as engine_cards
+    from tests.decks.factories import FormatFactory, sample_cards
+
+    cards = engine_cards.CardDatabase(sample_cards(), game=engine_cards.GENERALS_ORDER, name="builder", version="1")
+    version = import_card_database(json.dumps(cards.to_document()).encode(), filename="builder.json")
+    return FormatFactory(card_database_versions=[version])
+
+
+def _quality(page, label: str, problems: list[str]) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=WCAG_AA)
+    for violation in results.response["violations"]:
+        targets = [n["target"] for n in violation["nodes"]][:3]
+        problems.append(f"{label}: axe {violation['id']} ({violation['impact']}) at {targets}")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > page.viewport_size["width"]:
+        problems.append(f"{label}: scrolls sideways ({width} px in {page.viewport_size['width']} px)")
+    for v in page.evaluate("window.__cspViolations || []"):
+        problems.append(f"{label}: CSP violation {v}")
+
+
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+def test_a_player_builds_a_legal_deck_by_clicking_and_saves_it_without_a_name(live_server, chromium_path, language):
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from django.test import Client
+    from playwright.sync_api import expect, sync_playwright
+
+    from decks.models import Deck
+    from tests.conftest import CHROMIUM_ARGS
+    from tests.decks.factories import UserFactory
+
+    _format()
+    user = UserFactory()
+    client = Client()
+    client.force_login(user)
+    shots = os.environ.get("JUNLING_SCREENSHOTS", "")
+    lang = "zh" if language.startswith("zh") else "en"
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(locale=language, viewport={"width": 1280, "height": 900})
+            context.add_init_script(CSP_WATCH)
+            context.add_cookies(
+                [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+            )
+            page = context.new_page()
+            page.set_default_timeout(20_000)
+            page.goto(live_server.url + "/decks/new")
+            expect(page.locator("#builder")).to_be_visible()  # the script shows the builder
+            cards = page.locator("#builder-results button.bcard-add")
+            expect(cards).to_have_count(23)  # the whole sample database
+
+            # Filters: Shu characters (14 Shu generals and the dual Shu/Yellow Turban 刘备).
+            page.select_option("#builder-filters select[name=type]", "人")
+            page.select_option("#builder-filters select[name=faction]", "蜀")
+            expect(cards).to_have_count(15)
+            for name in SHU:
+                button = page.locator(f'#builder-results button.bcard-add[data-add="{name}"]')
+                for _ in range(3):
+                    button.click()
+            # The preview shows the card a player points at.
+            page.locator('#builder-results button.bcard-add[data-add="关羽"]').hover()
+            expect(page.locator("#card-preview")).to_contain_text("Guan Yu" if lang == "en" else "关羽")
+
+            # A commandment found by the search goes to the command pool.
+            page.select_option("#builder-filters select[name=type]", "")
+            page.select_option("#builder-filters select[name=faction]", "")
+            page.fill("#builder-filters input[name=q]", "蜀令")
+            expect(cards).to_have_count(1)
+            cards.first.click()
+
+            # The deck panel: counts, then - and + on a line.
+            guan_yu = page.locator('#builder-deck li[data-deck-card="关羽"]')
+            expect(guan_yu).to_have_attribute("data-count", "3")
+            expect(page.locator('#builder-deck li[data-deck-card="蜀令"]')).to_have_attribute("data-count", "1")
+            guan_yu.locator("button[data-remove]").click()
+            expect(guan_yu).to_have_attribute("data-count", "2")
+            page.locator('#builder-deck li[data-deck-card="关羽"] button[data-add]').click()
+            expect(guan_yu).to_have_attribute("data-count", "3")
+            expect(page.locator("#verdict .verdict.legal")).to_be_visible()
+            expect(page.locator("#builder-deck .counts").first).to_contain_text("42")
+            expect(page.locator("textarea[name=decklist]")).to_have_value(
+                re.compile(r"^势力: 蜀\n(?:.|\n)*\n令:\n1 蜀令$")
+            )
+            expect(page.locator('#builder-results button.bcard-add[data-add="蜀令"] .bcard-count')).to_have_text("×1")
+
+            for width, height in ((1280, 900), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                _quality(page, f"[{language} {width}px]", problems)
+                if shots:
+                    Path(shots).mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(Path(shots) / f"deck-builder-{lang}-{width}.png"), full_page=True)
+
+            with page.expect_navigation():
+                page.click("#save-deck")
+            deck = Deck.objects.get(owner=user)
+            assert page.url.endswith(f"/decks/{deck.pk}/")
+            assert deck.name  # the dated default name
+            assert deck.latest_version().legal
+            context.close()
+        finally:
+            browser.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
