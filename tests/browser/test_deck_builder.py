@@ -3,7 +3,7 @@ a player builds a legal deck by clicking cards (filters, +/-, the factions decla
 card in the preview, and saves it without typing a name; the page passes axe-core (WCAG 2.1 AA) and
 does not scroll sideways at 390 px. Every wait is on a condition, never on time.
 
-Set JUNLING_SCREENSHOTS=<folder> to keep the screenshots (desktop and 390 px) of each language.
+Set JUNLING_SCREENSHOTS=<folder> to keep a screenshot (desktop and 390 px) in each language (docs/guide/).
 """
 
 from __future__ import annotations
@@ -112,12 +112,16 @@ def test_a_player_builds_a_legal_deck_by_clicking_and_saves_it_without_a_name(li
             )
             expect(page.locator('#builder-results button.bcard-add[data-add="蜀令"] .bcard-count')).to_have_text("×1")
 
+            page.fill("#builder-filters input[name=q]", "")
+            expect(cards).to_have_count(23)
             for width, height in ((1280, 900), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
                 _quality(page, f"[{language} {width}px]", problems)
                 if shots:
                     Path(shots).mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(Path(shots) / f"deck-builder-{lang}-{width}.png"), full_page=True)
+                    path = Path(shots) / f"deck-builder-{lang}-{width}.png"
+                    page.locator("#builder").scroll_into_view_if_needed()
+                    page.screenshot(path=str(path))
 
             with page.expect_navigation():
                 page.click("#save-deck")
