@@ -133,3 +133,37 @@ def test_a_player_builds_a_legal_deck_by_clicking_and_saves_it_without_a_name(li
         finally:
             browser.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+def test_the_card_list_does_not_scroll_sideways_on_a_phone(live_server, chromium_path, language):
+    """Issue 13 (mobile): at 390 px each card of /cards/ is a block of "label: value" lines; neither the
+    page nor the list scrolls sideways, and the page still passes axe-core and the CSP."""
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import expect, sync_playwright
+
+    from decks.services.cards import ensure_starter_database
+    from tests.conftest import CHROMIUM_ARGS
+
+    ensure_starter_database()  # the real starter cards: long texts, two factions, marks
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(locale=language, viewport={"width": 390, "height": 844})
+            context.add_init_script(CSP_WATCH)
+            page = context.new_page()
+            page.goto(live_server.url + "/cards/")
+            expect(page.locator("tr.card-row").first).to_be_visible()
+            table = page.locator("table.cards")
+            assert table.evaluate("t => t.scrollWidth <= t.clientWidth + 1"), "the card list scrolls sideways"
+            cost = page.locator("tr.card-row td[data-label]").nth(3)
+            assert cost.evaluate("td => getComputedStyle(td).display") != "table-cell"
+            _quality(page, f"[{language} 390px /cards/]", problems)
+            shots = os.environ.get("JUNLING_SCREENSHOTS", "")
+            if shots:
+                page.screenshot(path=str(Path(shots) / f"cards-{language}-390.png"))
+            context.close()
+        finally:
+            browser.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
