@@ -167,3 +167,61 @@ def test_the_card_list_does_not_scroll_sideways_on_a_phone(live_server, chromium
         finally:
             browser.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_the_builder_edits_the_line_a_player_wrote_and_a_file_imports_without_a_name(live_server, chromium_path):
+    """The - of a card finds its line in pasted text however it is written ("3x Guan Yu"), keeps comments
+    and sections;
+    importing a file needs no name first (the file's name is taken)."""
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from django.test import Client
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.conftest import CHROMIUM_ARGS
+    from tests.decks.factories import UserFactory, legal_text
+
+    _format()
+    user = UserFactory()
+    client = Client()
+    client.force_login(user)
+    written = "# my Shu list\n" + legal_text().replace("3 关羽", "3x Guan Yu")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(locale="en", viewport={"width": 1280, "height": 900})
+            context.add_cookies(
+                [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+            )
+            page = context.new_page()
+            page.set_default_timeout(20_000)
+            page.goto(f"{live_server.url}/decks/new")
+            page.fill("textarea[name=decklist]", written)  # pasted, as a player writes it
+            page.press("textarea[name=decklist]", "End")
+            line = page.locator('#builder-deck li[data-deck-card="关羽"]')
+            expect(line).to_have_attribute("data-count", "3")
+            line.locator("button[data-remove]").click()
+            expect(line).to_have_attribute("data-count", "2")
+            text = page.locator("textarea[name=decklist]")
+            expect(text).to_have_value(re.compile(r"^# my Shu list\n势力: 蜀\n2 Guan Yu\n"))
+            # A new card goes at the end of the resource deck, before the command pool.
+            page.fill("#builder-filters input[name=q]", "曹操")
+            expect(page.locator("#builder-results button.bcard-add")).to_have_count(1)
+            page.locator("#builder-results button.bcard-add").click()
+            expect(text).to_have_value(re.compile(r"\n3 关兴\n1 曹操\n令:\n1 蜀令\n?$"))
+            expect(page.locator('#builder-deck li[data-deck-card="曹操"]')).to_have_attribute("data-count", "1")
+            expect(text).to_have_value(
+                re.compile(r"^# my Shu list\n势力: (蜀 魏|魏 蜀)\n")
+            )  # ruling D3, declared for him
+
+            page.goto(f"{live_server.url}/decks/new")
+            page.set_input_files(
+                "input[type=file]",
+                files=[{"name": "Shu rush.txt", "mimeType": "text/plain", "buffer": legal_text().encode()}],
+            )
+            with page.expect_navigation():
+                page.click("button[value=import]")
+            expect(page.locator("input[name=name]")).to_have_value("Shu rush")
+            expect(page.locator("#verdict .verdict.legal")).to_be_visible()
+            context.close()
+        finally:
+            browser.close()
