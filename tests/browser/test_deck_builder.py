@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_page_quality import CSP_WATCH, WCAG_AA
+from tests.browser.test_page_quality import CSP_WATCH, audit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,20 +30,6 @@ def _format():  # type: ignore[no-untyped-def]
     cards = engine_cards.CardDatabase(sample_cards(), game=engine_cards.GENERALS_ORDER, name="builder", version="1")
     version = import_card_database(json.dumps(cards.to_document()).encode(), filename="builder.json")
     return FormatFactory(card_database_versions=[version])
-
-
-def _quality(page, label: str, problems: list[str]) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page, options=WCAG_AA)
-    for violation in results.response["violations"]:
-        targets = [n["target"] for n in violation["nodes"]][:3]
-        problems.append(f"{label}: axe {violation['id']} ({violation['impact']}) at {targets}")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    if width > page.viewport_size["width"]:
-        problems.append(f"{label}: scrolls sideways ({width} px in {page.viewport_size['width']} px)")
-    for v in page.evaluate("window.__cspViolations || []"):
-        problems.append(f"{label}: CSP violation {v}")
 
 
 @pytest.mark.parametrize("language", ["zh-CN", "en"])
@@ -116,7 +102,7 @@ def test_a_player_builds_a_legal_deck_by_clicking_and_saves_it_without_a_name(li
             expect(cards).to_have_count(23)
             for width, height in ((1280, 900), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
-                _quality(page, f"[{language} {width}px]", problems)
+                audit(page, f"[{language} {width}px]", problems)
                 if shots:
                     Path(shots).mkdir(parents=True, exist_ok=True)
                     path = Path(shots) / f"deck-builder-{lang}-{width}.png"
@@ -159,7 +145,7 @@ def test_the_card_list_does_not_scroll_sideways_on_a_phone(live_server, chromium
             assert table.evaluate("t => t.scrollWidth <= t.clientWidth + 1"), "the card list scrolls sideways"
             cost = page.locator("tr.card-row td[data-label]").nth(3)
             assert cost.evaluate("td => getComputedStyle(td).display") != "table-cell"
-            _quality(page, f"[{language} 390px /cards/]", problems)
+            audit(page, f"[{language} 390px /cards/]", problems)
             shots = os.environ.get("JUNLING_SCREENSHOTS", "")
             if shots:
                 page.screenshot(path=str(Path(shots) / f"cards-{language}-390.png"))
