@@ -20,7 +20,11 @@
   let builderEdit = false; // the text was last changed by the builder: keep its faction line in step
 
   builder.hidden = false;
-  document.documentElement.classList.add("has-builder");
+  // The verdict box now also holds the whole deck: a screen reader hears only the verdict line, from
+  // a status line that stays in the page (a live region replaced at each check would not be heard).
+  const verdict = document.getElementById("verdict");
+  const status = document.getElementById("builder-status");
+  if (verdict && status) verdict.removeAttribute("aria-live");
 
   const key = (name) => name.normalize("NFKC").toLowerCase().replace(/[\s\-_·・.'’]/g, "");
 
@@ -160,7 +164,16 @@
   builder.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
   });
+  // Another format may read another card database: the list follows it.
+  const formatSelect = form.querySelector("select[name=format]");
+  if (formatSelect && window.htmx) {
+    formatSelect.addEventListener("change", () => window.htmx.trigger("#builder-filters", "change"));
+  }
   document.addEventListener("htmx:afterSettle", (event) => {
+    if (status && event.target && event.target.id === "verdict") {
+      const line = verdict.querySelector(".verdict-line, .verdict");
+      status.textContent = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+    }
     const deck = document.getElementById("builder-deck");
     if (deck && builderEdit && event.target && event.target.id === "verdict") {
       const present = deck.dataset.presentFactions || "";

@@ -92,6 +92,9 @@ def test_a_player_builds_a_legal_deck_by_clicking_and_saves_it_without_a_name(li
             page.locator('#builder-deck li[data-deck-card="关羽"] button[data-add]').click()
             expect(guan_yu).to_have_attribute("data-count", "3")
             expect(page.locator("#verdict .verdict.legal")).to_be_visible()
+            # A screen reader hears the verdict line from a status line, not the whole deck at each click.
+            expect(page.locator("#builder-status")).to_contain_text("Legal" if lang == "en" else "合法")
+            expect(page.locator("#verdict")).not_to_have_attribute("aria-live", "polite")
             expect(page.locator("#builder-deck .counts").first).to_contain_text("42")
             expect(page.locator("textarea[name=decklist]")).to_have_value(
                 re.compile(r"^势力: 蜀\n(?:.|\n)*\n令:\n1 蜀令$")
