@@ -139,10 +139,27 @@
     }
   }
 
+  // The deck panel is redrawn by each check: a keyboard user keeps his place on the same button.
+  let refocus = null;
+  function restoreFocus() {
+    const active = document.activeElement;
+    if (!refocus || (active && active !== document.body)) return;
+    const selector = `#builder-deck button[${refocus.attr}="${CSS.escape(refocus.name)}"]`;
+    const again = document.querySelector(selector) || document.querySelector("#builder-deck button.step");
+    if (again) again.focus();
+  }
+  document.addEventListener("focusin", (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest("#builder-deck")) refocus = null;
+  });
+
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest("button[data-add], button[data-remove], button.declare-factions") : null;
     if (!target || !form.contains(target)) return;
     event.preventDefault();
+    if (target.closest("#builder-deck") && !target.classList.contains("declare-factions")) {
+      const attr = target.dataset.add ? "data-add" : "data-remove";
+      refocus = { attr, name: target.getAttribute(attr) };
+    }
     if (target.classList.contains("declare-factions")) declareFactions(target.dataset.factions || "");
     else if (target.dataset.add) {
       addCard(target);
@@ -180,6 +197,7 @@
       if (present && present !== (deck.dataset.declaredFactions || "")) declareFactions(present);
     }
     markCounts();
+    restoreFocus();
   });
   markCounts();
 })();

@@ -89,8 +89,11 @@ def test_a_player_builds_a_legal_deck_by_clicking_and_saves_it_without_a_name(li
             expect(page.locator('#builder-deck li[data-deck-card="蜀令"]')).to_have_attribute("data-count", "1")
             guan_yu.locator("button[data-remove]").click()
             expect(guan_yu).to_have_attribute("data-count", "2")
-            page.locator('#builder-deck li[data-deck-card="关羽"] button[data-add]').click()
+            # By keyboard: the + keeps the focus though the panel is redrawn by the check.
+            page.locator('#builder-deck li[data-deck-card="关羽"] button[data-add]').focus()
+            page.keyboard.press("Enter")
             expect(guan_yu).to_have_attribute("data-count", "3")
+            expect(page.locator('#builder-deck li[data-deck-card="关羽"] button[data-add]')).to_be_focused()
             expect(page.locator("#verdict .verdict.legal")).to_be_visible()
             # A screen reader hears the verdict line from a status line, not the whole deck at each click.
             expect(page.locator("#builder-status")).to_contain_text("Legal" if lang == "en" else "合法")
