@@ -29,16 +29,12 @@ DECK = (ROOT / "engine" / "data" / "decks" / "shu_starter.txt").read_text(encodi
 
 
 def setup_django(tmp: Path) -> None:
-    os.environ["JUNLING_VAR_DIR"] = str(tmp)
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp / 'bench.sqlite3'}")
-    os.environ["DJANGO_DEBUG"] = ""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
-    import django
+    """The tournament-pages bench's fresh database, then the starter cards and the formats."""
+    from bench_tournament_pages import setup_django as fresh_database
 
-    django.setup()
+    fresh_database(tmp)
     from django.core.management import call_command
 
-    call_command("migrate", verbosity=0, interactive=False)
     call_command("loaddemo", "--no-demo", verbosity=0)
 
 
