@@ -41,9 +41,13 @@ class DeckForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("File"), required=False)
     action = forms.ChoiceField(choices=[(SAVE, SAVE), (IMPORT, IMPORT)], required=False)
 
-    def __init__(self, *args: Any, fallback_format: Format | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, fallback_format: Format | None = None, fallback_name: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fallback_format = fallback_format
+        self.fallback_name = fallback_name
+        """The name saved when none is typed (the deck's own, or a dated default for a new deck)."""
 
     def clean_action(self) -> str:
         return self.cleaned_data.get("action") or self.SAVE
@@ -62,7 +66,7 @@ class DeckForm(forms.Form):
                 self.add_error("file", forms.ValidationError(_("Choose a file to import."), code="required"))
         elif "name" in data:
             try:
-                data["name"] = deck_services.clean_deck_name(data["name"])
+                data["name"] = deck_services.clean_deck_name(data["name"].strip() or self.fallback_name)
             except deck_services.DeckRefused as exc:
                 self.add_error("name", forms.ValidationError(exc.message, code=exc.code))
         return data

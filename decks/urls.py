@@ -34,6 +34,7 @@ decks_patterns = [
     path("decks/", decks_views.deck_list, name="list"),
     path("decks/new", decks_views.deck_new, name="new"),
     path("decks/check", decks_views.deck_check, name="check"),
+    path("decks/builder/cards", decks_views.deck_builder_cards, name="builder-cards"),
     path("decks/<int:pk>/", decks_views.deck_detail, name="detail"),
     path("decks/<int:pk>/edit", decks_views.deck_edit, name="edit"),
     path("decks/<int:pk>/delete", decks_views.deck_delete, name="delete"),

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from decks.access import access_card_database_import, can_import_card_database
 from decks.forms import CardDatabaseImportForm
 from decks.models import Card, CardDatabase, CardDatabaseVersion
+from decks.presenters.builder import TYPE_LABELS
 from decks.services import cards as card_services
 from decks.services.cards import CardImportRefused
 from engine import cards as engine_cards
@@ -22,14 +23,6 @@ from engine.cards import RowError
 
 PAGE_SIZE = 48
 
-TYPE_LABELS = {
-    "人": gettext_lazy("Character"),
-    "物": gettext_lazy("Equipment"),
-    "事": gettext_lazy("Strategy"),
-    "特": gettext_lazy("Counter"),
-    "令": gettext_lazy("Commandment"),
-    "优": gettext_lazy("Advantage"),
-}
 SUBTYPE_LABELS = {
     "宝物": gettext_lazy("Armament"),
     "兵种": gettext_lazy("Troop"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django import forms
@@ -11,26 +12,20 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.access import access_deck, access_deck_page, access_deck_version, access_shared_deck, can_edit_deck
 from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm
 from decks.models import Deck, DeckVersion, Format
+from decks.presenters.builder import builder_cards, builder_context, curve_summary, english, faction_label, type_label
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
-from engine.cards import FACTION_EN, NO_FACTION
 from junling.downloads import attachment
 
-TYPE_LABELS = {
-    "人": gettext_lazy("Character"),
-    "物": gettext_lazy("Equipment"),
-    "事": gettext_lazy("Strategy"),
-    "特": gettext_lazy("Counter"),
-    "令": gettext_lazy("Commandment"),
-    "优": gettext_lazy("Advantage"),
-}
 CHART_HEIGHT = 120
 BAR_WIDTH = 28
 BAR_GAP = 8
@@ -40,18 +35,9 @@ def _lang() -> str:
     return get_language() or "zh-hans"
 
 
-def _english(lang: str) -> bool:
-    return lang.startswith("en")
-
-
-def _faction_label(faction: str, lang: str) -> str:
-    if faction == NO_FACTION:
-        return _("None") if _english(lang) else faction
-    return FACTION_EN.get(faction, faction) if _english(lang) else faction
-
-
-def _type_label(ctype: str, lang: str) -> str:
-    return str(TYPE_LABELS.get(ctype, ctype)) if _english(lang) else ctype
+_english = english
+_faction_label = faction_label
+_type_label = type_label
 
 
 def cost_curve_bars(curve: dict[Any, int]) -> dict[str, Any]:
@@ -77,6 +63,7 @@ def cost_curve_bars(curve: dict[Any, int]) -> dict[str, Any]:
         )
     return {
         "bars": bars,
+        "summary": curve_summary(bars),
         "width": BAR_GAP + len(points) * (BAR_WIDTH + BAR_GAP),
         "height": CHART_HEIGHT + 40,
         "bar_width": BAR_WIDTH,
@@ -93,6 +80,11 @@ def check_context(checked: CheckedDecklist, lang: str) -> dict[str, Any]:
         card = db.lookup(n)
         return card.display_name(lang) if card is not None else n
 
+    def spellings(n: str) -> str:
+        """Every name the card is written by (the builder finds its line in the text by them)."""
+        card = db.lookup(n)
+        return "|".join(x for x in (card.name, card.name_en, *card.aliases) if x) if card is not None else n
+
     def issue(v: Any) -> dict[str, Any]:
         return {
             "code": v.code,
@@ -107,19 +99,24 @@ def check_context(checked: CheckedDecklist, lang: str) -> dict[str, Any]:
         ctype = card.type if card is not None else "?"
         groups.setdefault(ctype, []).append(
             {
+                "key": card.name if card is not None else card_name,
+                "names": spellings(card_name),
                 "name": name(card_name),
                 "count": count,
                 "cost": card.cost if card is not None else None,
                 "factions": [_faction_label(f, lang) for f in (card.factions if card is not None else ())],
             }
         )
-    pool = [{"name": name(n), "count": c} for n, c in result.resolved_pool]
+    pool = [{"key": n, "names": spellings(n), "name": name(n), "count": c} for n, c in result.resolved_pool]
     return {
         "result": result,
         "violations": [issue(v) for v in result.violations],
         "warnings": [issue(w) for w in result.warnings],
         "factions": [_faction_label(f, lang) for f in result.factions],
         "declared": [_faction_label(f, lang) for f in result.declared_factions],
+        # The factions the cards have, as the decklist writes them (the builder declares them: ruling D3).
+        "present_factions": " ".join(result.factions),
+        "declared_factions": " ".join(result.declared_factions),
         "by_type": [(_type_label(t, lang), n) for t, n in result.by_type.items()],
         "by_faction": [(_faction_label(f, lang), n) for f, n in result.by_faction.items()],
         "groups": [(_type_label(t, lang), cards) for t, cards in groups.items()],
@@ -160,10 +157,18 @@ def _editor(
             "formats": _formats(),
             "decklist": decklist,
             "check": check,
+            "editor": True,
+            "builder": builder_context(fmt_name, _lang()),
+            "default_name": _default_name(),
             "lang": _lang(),
         },
         status=status,
     )
+
+
+def _default_name() -> str:
+    """The name a new deck gets when none is typed (an import or a paste needs no name first)."""
+    return _("Deck of %(date)s") % {"date": date_format(timezone.localdate(), "Y-m-d")}
 
 
 @login_required
@@ -211,7 +216,12 @@ def _edit(request: HttpRequest, deck: Deck | None) -> HttpResponse:
             fmt_name=default_format,
             decklist=latest.decklist if latest else "",
         )
-    form = DeckForm(request.POST, request.FILES, fallback_format=deck.format if deck else None)
+    form = DeckForm(
+        request.POST,
+        request.FILES,
+        fallback_format=deck.format if deck else None,
+        fallback_name=deck.name if deck else _default_name(),
+    )
     # What the editor shows again on an error: exactly what was sent.
     shown = {
         "name": form["name"].value() or "",
@@ -228,6 +238,9 @@ def _edit(request: HttpRequest, deck: Deck | None) -> HttpResponse:
                 deck_services.read_upload(upload), data["format"], filename=upload.name or "<upload>"
             )
             shown.update(fmt_name=data["format"].name, decklist=checked.canonical)
+            if not shown["name"] and deck is None:
+                # A new deck takes the file's name until the player types another.
+                shown["name"] = " ".join(Path(upload.name or "").stem.split())[: deck_services.MAX_DECK_NAME]
             return _editor(request, deck, form, **shown, check=check_context(checked, _lang()))
         if deck is None:
             deck = deck_services.create_deck(request.user, data["name"], data["format"], data["decklist"])
@@ -263,7 +276,16 @@ def deck_check(request: HttpRequest) -> HttpResponse:
         return render(request, "decks/decks/_check.html", {"error": exc.to_dict()}, status=400)
     except DeckRefused as exc:
         return render(request, "decks/decks/_check.html", {"error": {"line": 0, "message": exc.message}}, status=400)
-    return render(request, "decks/decks/_check.html", {"check": check_context(checked, lang), "lang": lang})
+    return render(
+        request, "decks/decks/_check.html", {"check": check_context(checked, lang), "editor": True, "lang": lang}
+    )
+
+
+@require_GET
+def deck_builder_cards(request: HttpRequest) -> HttpResponse:
+    """The builder's card list for the editor's format and the card browser's filters (htmx); reads only."""
+    listing = builder_cards(request.GET.get("format", "")[:64], request.GET, _lang())
+    return render(request, "decks/decks/_builder_cards.html", {"builder": listing, "lang": _lang()})
 
 
 def _version_page(

@@ -1,0 +1,1 @@
+"""Presenters of the decks app: what a page shows, built from stored data; they never write."""
