@@ -241,7 +241,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # A match is best of 1 or 3 wherever the API names it (tournaments and bot matches): one enum.
-    "ENUM_NAME_OVERRIDES": {"BestOfEnum": [(1, "1"), (3, "3")]},
+    "ENUM_NAME_OVERRIDES": {
+        "BestOfEnum": [(1, "1"), (3, "3")],
+        "AdjudicationStatusEnum": "matches.models.adjudication.Adjudication.Status",
+        "TournamentStatusEnum": "matches.models.tournaments.Tournament.Status",
+    },
 }
 
 # Celery: eager (in-process) unless a broker is configured.

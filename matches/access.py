@@ -527,6 +527,16 @@ def can_spectate(match: Match, user: Any) -> bool:
     return can_oversee(user, match.tournament)
 
 
+def spectatable(user: Any, matches: QuerySet[Match]) -> QuerySet[Match]:
+    """``matches`` narrowed to those ``user`` may watch (the query form of :func:`can_spectate`)."""
+    if is_staff(user):
+        return matches
+    public = Q(tournament__isnull=True) | Q(featured=True)
+    if getattr(user, "is_authenticated", False):
+        return matches.filter(public | Q(tournament__organisers=user) | Q(tournament__judges=user)).distinct()
+    return matches.filter(public)
+
+
 def spectator_delay(match: Match, user: Any) -> int:
     """How many seconds behind the game a spectator's feed runs: the tournament's ``spectator_delay``,
     except for its organisers, judges and staff (0)."""

@@ -14,12 +14,11 @@ import datetime
 import json
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from engine.game import State, action_from_json
 from junling import engine_text
-from matches.access import can_spectate, spectator_delay
+from matches.access import can_spectate, spectatable, spectator_delay
 from matches.models import Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import Names
 from matches.presenters.play import display_names
@@ -188,13 +187,7 @@ def watchable_matches(user: Any, limit: int = 100) -> list[Match]:
         .select_related("player_a", "player_b", "tournament")
         .order_by("-created_at", "-id")
     )
-    public = Q(tournament__isnull=True) | Q(featured=True)
-    if getattr(user, "is_staff", False):
-        candidates = live
-    elif getattr(user, "is_authenticated", False):
-        candidates = live.filter(public | Q(tournament__organisers=user) | Q(tournament__judges=user)).distinct()
-    else:
-        candidates = live.filter(public)
+    candidates = spectatable(user, live)
     return [m for m in candidates[: limit * 2] if can_spectate(m, user)][:limit]
 
 
