@@ -12,7 +12,8 @@ workers, against the database and the broker of this process's settings (or the 
    (it claims the match, so its verdict is compared with the stored record) and bot games;
 4. waits until every adjudication is done and checks that none was lost or run twice: each was
    started once (``attempts``) and has exactly one verdict in the audit trail;
-5. checks the servers' logs are JSON lines (``LOG_FORMAT=json``).
+5. checks the servers' logs are JSON lines (``LOG_FORMAT=json``) and the workers' logs show every
+   adjudication replayed once (the ``done`` counts of their ``matches.replay_logs`` batches).
 
 ``manage.py multiprocess`` (``make multiprocess``) runs it on the configured database and broker;
 ``tests/junling/test_multiprocess.py`` runs it on the test database. Waits are on conditions, with
@@ -21,6 +22,7 @@ workers, against the database and the broker of this process's settings (or the 
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -406,6 +408,26 @@ def adjudicate_batch(c: Cluster, people: People, match: int, count: int, report:
         raise ClusterFailed(f"the match's own log reads {report.match_log_trust!r}, not 'matches record'")
 
 
+REPLAY_DONE = re.compile(r"Task (matches\.replay_logs?)\[[^\]]*\] succeeded in [^:]*: (.*)$", re.DOTALL)
+"""Celery's line for a replay task that returned: the task's name and its return value (``repr``)."""
+
+
+def replays_in(record: dict[str, Any]) -> int:
+    """Adjudications a worker's JSON log record says it replayed: 1 for a ``matches.replay_log`` task (one
+    adjudication, the path before batches), the ``done`` count of a ``matches.replay_logs`` batch
+    (``run_adjudications``: skipped ones, already done elsewhere, are not counted), else 0."""
+    found = REPLAY_DONE.match(str(record.get("message", "")))
+    if not found:
+        return 0
+    if found.group(1) == "matches.replay_log":
+        return 1
+    try:
+        value = ast.literal_eval(found.group(2))
+    except (ValueError, SyntaxError):
+        return 0
+    return int(value.get("done") or 0) if isinstance(value, dict) else 0
+
+
 def json_logs(c: Cluster, report: Report) -> None:
     """The servers' and workers' logs are JSON lines: each line that is a log record parses as one object."""
     for name in ("web0", "web1", "worker0", "worker1"):
@@ -417,10 +439,10 @@ def json_logs(c: Cluster, report: Report) -> None:
             if line.startswith("{"):
                 record = json.loads(line)
                 report.json_lines += name.startswith("web")
-                if name.startswith("worker") and re.match(
-                    r"Task matches\.replay_log\[.*succeeded in", str(record.get("message", ""))
-                ):
-                    report.per_worker[name] = report.per_worker.get(name, 0) + 1
+                if name.startswith("worker"):
+                    replayed = replays_in(record)
+                    if replayed:
+                        report.per_worker[name] = report.per_worker.get(name, 0) + replayed
     if report.json_lines == 0:
         raise ClusterFailed("the web servers wrote no JSON log line")
 
@@ -467,5 +489,7 @@ def run(
         report.phases["adjudication"] = time.monotonic() - started - sum(report.phases.values())
         c.check_alive()
     json_logs(c, report)
+    if sum(report.per_worker.values()) != logs:
+        raise ClusterFailed(f"the workers' logs show {report.per_worker} replays, not {logs} in all")
     report.seconds = time.monotonic() - started
     return report
