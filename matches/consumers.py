@@ -13,13 +13,19 @@ from the stored game with the presenters the pages use:
 Messages are JSON: the server sends ``{"type": "table", "version", "game", "step", "html"}`` (or
 ``{"type": "current", "version"}`` when the client is up to date); the client sends ``{"type": "sync",
 "version"}`` with the version (game, entry index, ...) it last drew, on every (re)connect, and gets
-the whole table again if anything is missing. A socket refused (not logged in, not seated, no such
+the whole table again if anything is missing, and a seat's page sends ``{"type": "present"}`` every
+30 s while its socket is open (no answer). A socket refused (not logged in, not seated, no such
 match) is closed with code 4403.
+
+An open seat socket is the player's presence (abandonment claims, ``matches.services.play.ending``):
+its opening and every message it sends note him as here (``ending.do_mark_present``, a write, as the
+page's presence POST is; a websocket message is not a GET).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
@@ -35,6 +41,9 @@ from matches import access, push
 from matches.models import Match
 from matches.presenters import play as presenter
 from matches.presenters import watch
+from matches.services.play import ending
+
+logger = logging.getLogger(__name__)
 
 REFUSED = 4403
 """The close code of a socket that may not see this match."""
@@ -84,16 +93,24 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         self.csrf_token = scope_csrf_token(self.scope)
         self.group = push.group_name(self.match_id)
+        await self.heard()  # before accepting: once the socket is open, its player is noted as here
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+
+    async def heard(self) -> None:
+        """The client showed it is there (it opened the socket or sent a message); a seat notes presence."""
 
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if not isinstance(content, dict) or content.get("type") != "sync":
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind not in ("sync", "present"):
             await self.send_json({"type": "error", "code": "push.unknown_message"})
+            return
+        await self.heard()
+        if kind == "present":
             return
         known = content.get("version")
         await self.send_table(str(known) if known is not None else None, answer=True)
@@ -121,6 +138,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
 class SeatConsumer(TableConsumer):
     """A player's own table: exactly what the polling endpoint (``views_play.match_table``) gives him."""
+
+    async def heard(self) -> None:
+        try:
+            await database_sync_to_async(self.mark_present)()
+        except Exception:  # presence is a side line: the table is still pushed (the page's POST is the fallback)
+            logger.warning("live play: could not note presence on match %s", self.match_id, exc_info=True)
+
+    def mark_present(self) -> None:
+        ending.do_mark_present(Match.objects.get(pk=self.match_id), self.user)
 
     def allowed(self) -> bool:
         match = Match.objects.filter(pk=self.match_id).first()

@@ -1,7 +1,8 @@
 // Live play: the table (#play-table, a seat's or a spectator's) is pushed over a websocket
 // (matches/consumers.py). On every (re)connect the page sends the version it drew and gets what is
-// missing; while the socket is open, the table's htmx polling sends nothing. When the socket cannot
-// open, or drops, the page polls as before and reconnects with a growing pause.
+// missing; while the socket is open, the table's htmx polling sends nothing, and a seat's presence
+// (abandonment claims) goes over the socket every 30 s instead of the page's presence POST. When the
+// socket cannot open, or drops, the page polls and POSTs as before and reconnects with a growing pause.
 (function () {
   "use strict";
 
@@ -68,13 +69,19 @@
     };
   }
 
-  // While the socket is open, the table's own polling requests are not sent.
+  // While the socket is open, the table's own polling requests are not sent, nor the presence POST
+  // (#play-present, a seat's page only): the socket says the player is here.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (open && elt && elt.id === "play-table" && event.detail.requestConfig && event.detail.requestConfig.verb === "get") {
+    var verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (open && elt && ((elt.id === "play-table" && verb === "get") || elt.id === "play-present")) {
       event.preventDefault();
     }
   });
+
+  window.setInterval(function () {
+    if (open && socket && document.getElementById("play-present")) socket.send(JSON.stringify({ type: "present" }));
+  }, 30000);
 
   document.addEventListener("DOMContentLoaded", connect);
 })();

@@ -92,9 +92,15 @@ def test_a_move_arrives_on_the_opponent_table_by_push_without_reload_or_poll(asg
             polls: list[str] = []
             watching.on("request", lambda r: polls.append(r.url) if "/table" in r.url else None)
             watching.evaluate("() => { window.__notReloaded = true; }")
+            before = table_version(match)
             before_spectator = spectator_view(Match.objects.get(pk=match.pk), None, "zh-hans")["version"]
-            pages[mover.username].locator('form.control[data-kind="end_turn"] button').click()
+            # click() returns once the click is dispatched, not once htmx's POST is applied: wait for the
+            # POST's answer (sent after the move commits) before reading the version the move made.
+            mover_page = pages[mover.username]
+            with mover_page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/act")):
+                mover_page.locator('form.control[data-kind="end_turn"] button').click()
             after = table_version(match)
+            assert after != before  # the move was applied
             watching.wait_for_function(AT, arg=after)
             assert watching.evaluate("() => window.__notReloaded === true")  # the same page: no reload
             assert not polls, polls  # nor a poll: it came by push

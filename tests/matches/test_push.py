@@ -5,6 +5,7 @@ runs two applications over one Redis."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any
 
@@ -17,8 +18,10 @@ from django.test import Client
 
 from junling.asgi import build_application
 from matches.consumers import REFUSED
+from matches.models import RefereedGame
 from matches.presenters import play as presenter
-from matches.services.play import acting
+from matches.services.play import acting, cache, clock, ending
+from matches.services.play.errors import ActionRefused
 from tests.matches.factories import UserFactory
 from tests.matches.test_play_factories import human_match, state_of, winning_step
 
@@ -167,3 +170,42 @@ def test_a_socket_from_another_site_is_refused(setup):
         assert not connected
 
     run(scenario)
+
+
+def test_an_open_seat_socket_is_its_players_presence_so_his_game_cannot_be_claimed_as_abandoned(setup, frozen_clock):
+    """Opening the socket and every message on it note the player as here (``ending.do_mark_present``):
+    with his page open he is never "gone" (abandonment), though his page sends no presence POST."""
+    match = human_match(setup)
+    _fmt, alice, bob, _a, _b = setup
+    game = cache.current_game(match).pk
+    opened = RefereedGame.objects.get(pk=game).created_at + datetime.timedelta(seconds=10)
+    later = opened + datetime.timedelta(seconds=clock.ABANDON_SECONDS - 1)
+    app = build_application()
+    cookie = cookie_of(alice)
+
+    def seen_a() -> datetime.datetime | None:
+        return RefereedGame.objects.get(pk=game).seen_a
+
+    async def scenario() -> None:
+        await get_channel_layer().flush()
+        frozen_clock.at = opened
+        comm = socket(app, f"/ws/play/matches/{match.pk}/", cookie)
+        assert (await comm.connect())[0]
+        assert await database_sync_to_async(seen_a)() == opened  # noted before the socket was accepted
+        frozen_clock.at = later
+        await comm.send_json_to({"type": "present"})  # no answer: the sync after it is answered first
+        version = await database_sync_to_async(presenter.table_version)(match)
+        await comm.send_json_to({"type": "sync", "version": version})
+        assert await comm.receive_json_from(timeout=TIMEOUT) == {"type": "current", "version": version}
+        assert await database_sync_to_async(seen_a)() == later
+        await comm.disconnect()
+
+    run(scenario)
+    # Past the limit since the socket opened, but alice's socket spoke 2 s ago: bob cannot claim her game.
+    frozen_clock.at = opened + datetime.timedelta(seconds=clock.ABANDON_SECONDS + 1)
+    with pytest.raises(ActionRefused) as refused:
+        ending.do_claim(match, bob)
+    assert refused.value.code == "play.nothing_to_claim"
+    # bob never opened his page: alice can claim his (the claim itself works at this time)
+    row = ending.do_claim(match, alice)
+    assert row.outcome["termination"] == clock.ABANDONMENT and row.outcome["winner"] == 0
