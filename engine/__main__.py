@@ -37,10 +37,12 @@ def main(argv: list[str] | None = None) -> int:
         modules[name] = module
         module.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
     args = parser.parse_args(argv)
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `... | head` ends quietly, as a Unix tool should
     return int(modules[args.command].main(args))
 
 
 if __name__ == "__main__":
+    # As a program only, never when main() is called in-process (a test): with the default action a
+    # write to any closed pipe (a browser driver's, a worker's) would kill the whole calling process.
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `... | head` ends quietly, as a Unix tool should
     sys.exit(main())

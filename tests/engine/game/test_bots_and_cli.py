@@ -78,3 +78,13 @@ def test_cli_play_with_an_unknown_deck_says_so(capsys):
     assert engine_main(["play", "--decks", "no_such_deck", "wei_starter"]) == 2
     out = capsys.readouterr().out
     assert "no decklist 'no_such_deck'" in out and "shu_starter" in out
+
+
+def test_the_cli_called_in_process_leaves_the_callers_sigpipe_handling_alone(capsys) -> None:  # type: ignore[no-untyped-def]
+    # The default SIGPIPE action belongs to `python -m engine` alone: in a test process it would let a
+    # closed driver pipe (Playwright's) kill the whole run.
+    import signal
+
+    before = signal.getsignal(signal.SIGPIPE)
+    assert engine_main(["play", "--bots", "random", "random", "--seed", "1"]) == 0
+    assert signal.getsignal(signal.SIGPIPE) == before
