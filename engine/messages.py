@@ -388,6 +388,7 @@ MESSAGES: dict[str, str] = {
     ),
     "narrate.end_turn": N_("%(player)s ends turn %(turn)s; upkeep %(upkeep)s."),
     "narrate.counter": N_("%(player)s answers the %(kind)s with %(card)s%(paid)s."),
+    "narrate.counter_target": N_("%(player)s answers the %(kind)s with %(card)s on %(target)s%(paid)s."),
     "narrate.pass": N_("%(player)s lets it resolve."),
     "narrate.discard": N_("%(player)s discards %(cards)s down to the hand limit."),
     "narrate.discard_hidden": N_("%(player)s discards %(count)s card(s) down to the hand limit."),

@@ -274,8 +274,16 @@ class PlayCounter(Action):
 
     card: int = field(metadata=_id(HAND, "the counter card"))
     payment: tuple[int, ...] = field(default=(), metadata=_id(PAY, _PAYMENT, hidden=True))
+    target: int | None = field(
+        default=None,
+        metadata=_id(
+            ANY_GENERAL, "the general its text targets, named when played (ruling G17); None if it targets none"
+        ),
+    )
+    """The general the counter's text targets (援军's defender, 伏兵's mover), named when played (ruling G17)."""
     kind: ClassVar[str] = "counter"
     group: ClassVar[str] = "respond"
+    optional: ClassVar[tuple[str, ...]] = ("target",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,10 +142,17 @@ def legal_respond(s: State, out: list[LegalAction]) -> None:
     hand = s.hand[player]
     for g in _responders(s, player):
         cost = s.rules.ability_cost(s.cards[g])
-        if cost == 0:
-            out.append(ActivateEffect(g))
-        elif cost <= len(hand):
-            out.append(PaymentChoice(ActivateEffect(g), cost, tuple(hand)))
+        if cost > len(hand):
+            continue
+        for t in s.rules.targets_for(s, g, _respond_steps(s, g), {}):
+            a = ActivateEffect(g, (), t)
+            out.append(a if cost == 0 else PaymentChoice(a, cost, tuple(hand)))
+
+
+def _respond_steps(s: State, g: int) -> Any:
+    """The steps of ``g``'s text used in the enemy's turn (``respond.do``): a general they choose first is
+    named when it is activated, before they happen (ruling G17)."""
+    return s.cards[g].effect["respond"].get("do")
 
 
 def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
@@ -153,6 +160,9 @@ def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
     player = s.to_act
     if a.source not in _responders(s, player):
         return IllegalAction("refusal.activate.not_in_enemy_turn", {"card": card(s.names, a.source)}, "§3.6.4 rule 2")
+    why = s.rules.check_target(s, a.source, _respond_steps(s, a.source), {}, a.target)
+    if why is not None:
+        return why
     cost = s.rules.ability_cost(s.cards[a.source])
     return s.rules.check_payment(
         s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, a.source))
@@ -167,7 +177,7 @@ def do_respond(s: State, a: ActivateEffect) -> None:
     s.phase = Phase.MAIN
     s.to_act = s.active
     r = s.cards[a.source].effect["respond"]
-    s.rules.queue(s, a.source, "respond.do", {})
+    s.rules.queue(s, a.source, "respond.do", {} if a.target is None else {"_target": a.target})
     s.rules.queue_builtin(s, "@close", {"negated": bool(r.get("negates", False))})
 
 

@@ -106,10 +106,12 @@ def legal(s: State) -> list[LegalAction]:
         if s.texts and s.rules.banned(s, player, c):
             continue
         cost = s.rules.execution_cost(card)
-        if cost == 0:
-            out.append(PlayCounter(c))
-        elif cost < len(hand):
-            out.append(PaymentChoice(PlayCounter(c), cost, tuple(x for x in hand if x != c)))
+        if cost and cost >= len(hand):
+            continue
+        steps = _steps(s, c)
+        for t in [None] if steps is None else s.rules.targets_for(s, c, steps, {}):
+            a = PlayCounter(c, (), t)
+            out.append(a if cost == 0 else PaymentChoice(a, cost, tuple(x for x in hand if x != c)))
     if s.texts:
         s.rules.legal_respond(s, out)
     return out
@@ -132,10 +134,20 @@ def check(s: State, a: PlayCounter) -> IllegalAction | None:
             {"card": card(s.names, a.card), "kind": term(f"action.{s.pending.kind}")},
             "§2.5.5",
         )
+    why = s.rules.check_target(s, a.card, _steps(s, a.card), {}, a.target)
+    if why is not None:
+        return why
     cost = s.rules.execution_cost(s.cards[a.card])
     return s.rules.check_payment(
         s, player, a.payment, cost, a.card, "§2.5.5", msg("what.playing", card=card(s.names, a.card))
     )
+
+
+def _steps(s: State, c: int) -> object:
+    """The ``play`` steps of counter card ``c`` (texts on): the general they choose first is named when the
+    counter is played (ruling G17). A 对 card used through 荀攸 names none: it is used as 对策 would."""
+    spec = s.cards[c].effect if s.texts and s.cards[c].type == CardType.COUNTER else None
+    return spec.get("play") if spec else None
 
 
 def do_counter(s: State, a: PlayCounter) -> None:
@@ -168,7 +180,7 @@ def do_counter(s: State, a: PlayCounter) -> None:
     if steps:
         s.phase = Phase.MAIN
         s.to_act = s.active
-        s.rules.queue(s, a.card, "play", {})
+        s.rules.queue(s, a.card, "play", {} if a.target is None else {"_target": a.target})
         s.rules.queue_builtin(s, "@close", {"negated": bool(spec.get("negates", False))})
         return
     _close(s, True)

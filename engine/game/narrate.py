@@ -211,6 +211,15 @@ def _declared(s: State, a: Action, viewer: int | None) -> list[Message]:
         return [_upkeep_line(s, p)]
     if isinstance(a, PlayCounter):
         kind = term(f"action.{s.pending.kind}") if s.pending is not None else ""
+        if a.target is not None:
+            return line(
+                "narrate.counter_target",
+                player=who,
+                kind=kind,
+                card=c(a.card),
+                target=c(a.target),
+                paid=paid(a.payment),
+            )
         return line("narrate.counter", player=who, kind=kind, card=c(a.card), paid=paid(a.payment))
     if isinstance(a, Pass):
         return line("narrate.pass", player=who)

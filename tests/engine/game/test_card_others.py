@@ -552,7 +552,7 @@ def test_ambushers_answer_an_advance_into_their_border():
     fei = put(s, 0, "张飞", B)
     s.apply(Move(fei, E))
     assert s.phase is Phase.RESPONSE  # a 魏 deck could hold 伏兵 (G11: not the hand)
-    s.apply(PlayCounter(give(s, 1, "伏兵"), pay(s, 1, 1)))
+    s.apply(PlayCounter(give(s, 1, "伏兵"), pay(s, 1, 1), fei))  # names the mover (ruling G17)
     settle(s)
     assert might(s, fei) == 3
 
@@ -569,7 +569,7 @@ def test_relief_force_plus_2_for_this_contest():
     guan = put(s, 0, "关羽", E)
     fei = put(s, 1, "张飞", B)
     s.apply(Melee(guan, fei))
-    s.apply(PlayCounter(give(s, 1, "援军"), pay(s, 1, 2)))
+    s.apply(PlayCounter(give(s, 1, "援军"), pay(s, 1, 2), fei))  # names the defender (ruling G17)
     settle(s)
     assert s.area_of(guan) is Area.CASUALTY and might(s, fei) == 5
 

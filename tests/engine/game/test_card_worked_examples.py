@@ -109,7 +109,7 @@ def test_3_7_2_feint_voids_the_attack_which_still_counts_as_the_generals_action(
     guan = put(s, 0, "关羽", E)
     cao = put(s, 1, "曹操", B)
     s.apply(Melee(guan, cao))
-    s.apply(PlayCounter(give(s, 1, "实则虚之"), pay(s, 1, 1)))
+    s.apply(PlayCounter(give(s, 1, "实则虚之"), pay(s, 1, 1), cao))
     settle(s)
     assert s.zone[cao] is F and s.area_of(cao) is Area.BATTLEFIELD  # moved to his 自城内
     assert s.area_of(guan) is Area.BATTLEFIELD and guan in s.acted
