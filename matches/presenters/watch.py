@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from engine.game import State, action_from_json
 from junling import engine_text
-from matches.access import can_spectate, spectatable, spectator_delay
+from matches.access import spectatable, spectator_delay
 from matches.models import Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import Names
 from matches.presenters.play import display_names
@@ -187,8 +187,7 @@ def watchable_matches(user: Any, limit: int = 100) -> list[Match]:
         .select_related("player_a", "player_b", "tournament")
         .order_by("-created_at", "-id")
     )
-    candidates = spectatable(user, live)
-    return [m for m in candidates[: limit * 2] if can_spectate(m, user)][:limit]
+    return list(spectatable(user, live)[:limit])
 
 
 def watch_list_context(user: Any) -> dict[str, Any]:
