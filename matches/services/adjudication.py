@@ -382,25 +382,13 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
         if pause:
             time.sleep(pause)
 
-    raw = adjudication.log.content
     try:
-        verdict = verdict_for(
-            raw.encode("utf-8"),
-            version=adjudication.database_version,
-            match=adjudication.match,
-            progress=progress,
-            progress_every=max(1, int(progress_every)),
-        )
-        if adjudication.game_id is None:  # a game's own log is its record: its replay is what a ruling follows
-            verdict = with_record(verdict, raw, adjudication.match)
+        verdict, data = _judge(adjudication, progress=progress, progress_every=max(1, int(progress_every)))
     except Exception as exc:  # a database error or a bug: the adjudication says so, the page never fails
         Adjudication.objects.filter(pk=adjudication_id).update(
             status=Adjudication.Status.FAILED, error=f"{type(exc).__name__}: {exc}", finished_at=timezone.now()
         )
         raise
-    data = verdict.to_dict()
-    if adjudication.match is not None:
-        data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
     fields = {
         "status": Adjudication.Status.DONE,
         "verdict": data,
@@ -419,6 +407,22 @@ def run_adjudication(adjudication_id: int, *, progress_every: int = PROGRESS_EVE
         setattr(adjudication, name, value)
     adjudication.attempts += 1
     return adjudication
+
+
+def _judge(adjudication: Adjudication, **progress: Any) -> tuple[Verdict, dict[str, Any]]:
+    """The verdict on the adjudication's log and what is stored of it (one replay; ``progress``: the
+    callbacks :func:`verdict_for` takes). A loose log is compared with the record of the match it
+    claims; a game's own log is its record, and its replay is what a ruling follows."""
+    raw = adjudication.log.content
+    verdict = verdict_for(
+        raw.encode("utf-8"), version=adjudication.database_version, match=adjudication.match, **progress
+    )
+    if adjudication.game_id is None:
+        verdict = with_record(verdict, raw, adjudication.match)
+    data = verdict.to_dict()
+    if adjudication.match is not None:
+        data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
+    return verdict, data
 
 
 def with_record(verdict: Verdict, raw: str, match: Match | None) -> Verdict:
@@ -484,16 +488,7 @@ def _run_batch(wanted: list[int]) -> dict[str, int]:
             adjudication.attempts += 1
             adjudication.started_at = now
             try:
-                verdict = verdict_for(
-                    adjudication.log.content.encode("utf-8"),
-                    version=adjudication.database_version,
-                    match=adjudication.match,
-                )
-                if adjudication.game_id is None:  # as run_adjudication: a loose log is compared with its record
-                    verdict = with_record(verdict, adjudication.log.content, adjudication.match)
-                data = verdict.to_dict()
-                if adjudication.match is not None:
-                    data["seats"] = list(seats_of(adjudication.match, verdict.header).sides)
+                verdict, data = _judge(adjudication)
             except DatabaseError:
                 raise  # the transaction is lost: run_adjudications replays each log alone
             except Exception as exc:  # this log only: the others keep their verdicts
