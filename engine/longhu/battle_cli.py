@@ -1,4 +1,5 @@
-"""``python -m engine battle longhu FILE [--json]``: the battle calculator (input in ``docs/longhu.md``)."""
+"""``python -m engine battle longhu FILE [--json]``: the battle calculator (input in ``docs/longhu.md``);
+its arguments are ``engine/battle_cli.py``'s, which dispatches by game system."""
 
 from __future__ import annotations
 
@@ -9,14 +10,6 @@ from pathlib import Path
 
 from engine.longhu.calculator import CalculatorError, calculate
 from engine.maps import MapError
-
-GAMES = ("longhu",)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=GAMES, help="the game system")
-    parser.add_argument("file", help="the battle as JSON ('-' for standard input)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def main(args: argparse.Namespace) -> int:
