@@ -30,6 +30,7 @@ install: $(STAMP)
 setup: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo
+	$(PY) manage.py loadmaps
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)

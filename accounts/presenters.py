@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from accounts.access import can_edit_profile
 from accounts.models import Profile
+from accounts.names import display_name
 from decks.models import Deck
-from matches.models import Match, Registration, Round, Tournament
+from matches.models import Match, Pod, Registration, Round, Tournament
 
 RECENT_DECKS = 5
 OPEN_EVENTS = 10
@@ -24,15 +25,6 @@ def profile_of(user: Any) -> Profile | None:
     return Profile.objects.filter(user=user).first()
 
 
-def display_name(user: Any, language: str) -> str:
-    """The name others see: the profile's display name in the reader's script, else the user name."""
-    try:
-        profile = user.profile
-    except Profile.DoesNotExist:
-        return str(user.get_username())
-    return profile.name_in(language)
-
-
 def profile_context(owner: Any, viewer: Any, language: str) -> dict[str, Any]:
     """The public profile of ``owner``; the owner also sees his e-mail addresses and an edit link."""
     from allauth.account.models import EmailAddress
@@ -42,7 +34,7 @@ def profile_context(owner: Any, viewer: Any, language: str) -> dict[str, Any]:
     return {
         "owner": owner,
         "profile": profile,
-        "name": profile.name_in(language) if profile else owner.get_username(),
+        "name": display_name(owner, language),
         "own": own,
         "emails": list(EmailAddress.objects.filter(user=owner).order_by("-primary", "email")) if own else [],
         "public_decks": list(
@@ -68,6 +60,17 @@ def next_match(user: Any) -> Match | None:
         .filter(round__status=Round.Status.PUBLISHED)
         .select_related("tournament", "round", "player_a", "player_b")
         .order_by("round__published_at", "table", "id")
+        .first()
+    )
+
+
+def next_pod(user: Any) -> Pod | None:
+    """The player's unfinished pod in a published round of a board-game event, if any."""
+    return (
+        Pod.objects.filter(seats__player=user, round__status=Round.Status.PUBLISHED)
+        .exclude(status=Pod.Status.FINISHED)
+        .select_related("tournament", "round")
+        .order_by("round__published_at", "table")
         .first()
     )
 
@@ -127,6 +130,7 @@ def dashboard_context(user: Any, language: str) -> dict[str, Any]:
     return {
         "name": display_name(user, language),
         "next_match": match,
+        "next_pod": next_pod(user),
         "next_opponent": display_name(opponent, language) if opponent is not None else "",
         "open_events": open_events(user),
         "challenges": pending_challenges(user),

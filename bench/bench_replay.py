@@ -12,14 +12,24 @@ every run), writes their logs, then times, each the best of ``--rounds`` rounds 
 ``--profile N``: then the top N functions of ``adjudicate`` over every log by cProfile (own time; the
 profiler inflates calls, so read it for the shares, not the speed).
 
-Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--rounds R] [--profile 15]``.
+``--instructions``: also count CPU instructions under ``valgrind --tool=callgrind`` (the same count run
+after run, whatever the machine's load): the written logs adjudicated once and three times, and
+``orjson.loads`` of them once and three times; the differences divided by twice the entries are the
+instructions per entry of each, and their ratio the replay's cost in parses (start-up and recording
+cancel out). Needs valgrind; skipped with a note without it.
+
+Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--rounds R] [--profile 15] [--instructions]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import platform
+import re
+import shutil
+import subprocess
 import sys
 import time
 from datetime import UTC, datetime
@@ -58,13 +68,42 @@ def best(fn, rounds: int) -> float:  # type: ignore[no-untyped-def]
     return min(times)
 
 
+def inner(directory: str, games: int, what: str, loops: int) -> None:
+    """Under callgrind: read the written logs, then ``loops`` passes of ``what`` over them."""
+    db = starter_database()
+    logs = [(Path(directory) / f"game_{seed:03}.json").read_bytes() for seed in range(games)]
+    for _ in range(loops):
+        for raw in logs:
+            if what == "parse":
+                orjson.loads(raw)
+            else:
+                adjudicate(raw, db=db, key=KEY)
+
+
+def instructions(directory: str, games: int, what: str, loops: int) -> int:
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__]
+    cmd += ["--inner", what, "--loops", str(loops), "--out", directory, "--games", str(games)]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    if collected is None:
+        raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(collected.group(1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--instructions", action="store_true", help="also count instructions under callgrind")
+    parser.add_argument("--inner", choices=["parse", "replay"], help=argparse.SUPPRESS)
+    parser.add_argument("--loops", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--out", default="var/bench_replay", help="where the logs are written")
     parser.add_argument("--profile", type=int, default=0, help="print the top N functions of adjudicate")
     args = parser.parse_args()
+    if args.inner:
+        inner(args.out, args.games, args.inner, args.loops)
+        return
 
     db = starter_database()
     game = Game(db)
@@ -145,6 +184,18 @@ def main() -> None:
     print()
     print(f"replay / parse speed: 1/{t_replay / t_parse:.1f}")
     print(f"replay overhead without the engine: {(t_replay - t_engine) / entries * 1e6:.2f} µs per entry")
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("valgrind is not installed: no instruction counts")
+        else:
+            per = {}
+            for what in ("parse", "replay"):
+                once, thrice = (instructions(args.out, args.games, what, n) for n in (1, 3))
+                per[what] = (thrice - once) / 2 / entries
+            print(
+                f"instructions per entry (callgrind): orjson.loads {per['parse']:,.0f}, "
+                f"adjudicate {per['replay']:,.0f}: replay / parse 1/{per['replay'] / per['parse']:.1f}"
+            )
     if args.profile:
         import cProfile
         import io

@@ -10,7 +10,8 @@ round 2's results around) is played ``--runs`` times with the same seed, so ever
 states. On each round's state, back to back:
 
 * standings: ``compute_standings`` (the full computation: the anchor) and ``StandingsTally.sync`` +
-  ``standings`` (incremental; the tally lives across rounds as in a worker); both must agree;
+  ``standings`` (incremental; the tally lives across rounds as in a worker), and the ``--baseline``
+  revision's tally on the same results (printed per round); all must agree;
 * pairing: ``pair_swiss`` as it is now, ``pair_swiss`` of ``--baseline`` (a git revision, loaded from
   git into a temporary package; both must pair identically) and swisspair (C++, the anchor: its
   ``create_matches`` call only, in a child process limited to 120 s, on a thread with a 512 MB stack, without
@@ -150,6 +151,13 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
     dropped: set[Any] = set()
     tally = StandingsTally()
     frozen_tally = StandingsTally() if args.freeze else None
+    # The baseline's tally on the same results: its module checks result types by identity, so it is
+    # given these classes.
+    old_tally = None
+    if baseline is not None and hasattr(baseline, "StandingsTally"):
+        baseline.standings.MatchResult, baseline.standings.Bye = MatchResult, Bye
+        baseline.standings.MissedRound = MissedRound
+        old_tally = baseline.StandingsTally()
     late = max(1, args.players // 100)
     rows = []
     for rnd in range(1, args.rounds + 1):
@@ -170,6 +178,9 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
             tally.sync(registered, results)
             return tally.standings(dropped)
 
+        if old_tally is not None:
+            before = timed(row, "tally_before", incremental, old_tally)
+            del before
         standings = timed(row, "tally", incremental, tally)
         if [s[:10] + s[15:] for s in standings] != [s[:10] + s[15:] for s in full]:
             # (opponents in another order after a replaced round: their averages may differ in the last bits)
@@ -198,7 +209,10 @@ def one_run(args: argparse.Namespace, baseline: Any, use_peer: bool) -> list[dic
         rows.append(row)
         print(
             f"  round {rnd:2d}: {len(active):6d} active, standings full {row['full']:.3f} s, tally"
-            f" {row['tally']:.3f} s, pairing {row['pair']:.3f} s"
+            f" {row['tally']:.3f} s (CPU {row['tally_cpu']:.3f})"
+            + (f", tally before {row['tally_before']:.3f} s (CPU {row['tally_before_cpu']:.3f})" if old_tally else "")
+            + f", pairing {row['pair']:.3f} s (CPU {row['pair_cpu']:.3f})"
+            + (f", pairing before CPU {row['pair_before_cpu']:.3f}" if "pair_before" in row else "")
             + (f", before {row['pair_before']:.3f} s" if "pair_before" in row else "")
             + (f", swisspair {row['swisspair']:.3f} s" if row.get("swisspair") else "")
             + (

@@ -6,7 +6,7 @@ real websocket clients and real HTTP actions on loopback against a real ASGI ser
 
 Needs a scratch database: DATABASE_URL (PostgreSQL; the bench empties it) or, without it, a SQLite file
 in a temporary directory (WAL). Starts ``uvicorn junling.asgi:application`` (one process, the in-memory
-channel layer; CHANNEL_REDIS_URL if set is passed on) on 127.0.0.1:--port (18200-18299), makes the
+channel layer; CHANNEL_REDIS_URL if set is passed on) on 127.0.0.1:--port (18200-18399), makes the
 matches (alice challenges bob, bob accepts: the quick decks of tests/matches/test_play_factories.py),
 and for each N runs --seconds of play: each seat's client opens ``/ws/play/matches/<pk>/``, sends its
 version, and whenever the table pushed to it offers it controls it waits a think time (uniform in
@@ -315,8 +315,8 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=200)
     parser.add_argument("--idle-seconds", type=float, default=30)
     args = parser.parse_args()
-    if not 18200 <= args.port <= 18299:
-        raise SystemExit("--port is one of 18200-18299")
+    if not 18200 <= args.port <= 18399:
+        raise SystemExit("--port is one of 18200-18399")
     tmp = Path(tempfile.mkdtemp(prefix="junling-live-push-"))
     env = setup_django(tmp)
     if os.environ.get("CHANNEL_REDIS_URL"):

@@ -125,6 +125,18 @@ def decks_of(user: Any) -> Any:
     )
 
 
+def access_deck_to_read(user: Any, pk: Any) -> Deck:
+    """The deck ``pk`` for the API's read: whom its page shows it to (can_view_deck: the owner; anyone once
+    public), else Http404 (the API does not confirm that a private or link-shared deck exists; a deck
+    shared by link is read through its token, access_shared_deck)."""
+    number = _id(pk)
+    decks = Deck.objects.select_related("format", "owner").prefetch_related("versions__card_database_version")
+    deck = decks.filter(pk=number).first() if number is not None else None
+    if deck is None or not can_view_deck(user, deck):
+        raise Http404(_("There is no such deck."))
+    return deck
+
+
 def access_own_deck(user: Any, pk: Any) -> Deck:
     """The deck ``pk`` if ``user`` owns it, else Http404: the API does not confirm that someone else's exists."""
     number = _id(pk)

@@ -93,3 +93,22 @@ class DeckSharingForm(forms.Form):
     """Who may see a deck (the owner's word): private, by share link, or public."""
 
     visibility = forms.ChoiceField(label=gettext_lazy("Who may see this deck"), choices=Deck.Visibility.choices)
+
+
+class OpeningForm(forms.Form):
+    """The query of a deck's "try the opening" page (GET, read-only): the seed of the shuffles and the
+    player's mulligan choice (none yet, keep, or take the one mulligan)."""
+
+    SEED_MAX = 10**9
+
+    seed = forms.IntegerField(required=False, min_value=0, max_value=SEED_MAX)
+    choice = forms.ChoiceField(required=False, choices=[("", ""), ("keep", "keep"), ("mulligan", "mulligan")])
+
+    def seed_or_default(self) -> int:
+        """The seed asked for, or 1 when none (or a malformed one) was given."""
+        if self.is_valid() and self.cleaned_data.get("seed") is not None:
+            return int(self.cleaned_data["seed"])
+        return 1
+
+    def choice_or_none(self) -> str:
+        return str(self.cleaned_data.get("choice") or "") if self.is_valid() else ""

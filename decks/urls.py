@@ -37,6 +37,7 @@ decks_patterns = [
     path("decks/builder/cards", decks_views.deck_builder_cards, name="builder-cards"),
     path("decks/<int:pk>/", decks_views.deck_detail, name="detail"),
     path("decks/<int:pk>/edit", decks_views.deck_edit, name="edit"),
+    path("decks/<int:pk>/opening", decks_views.deck_opening, name="opening"),
     path("decks/<int:pk>/delete", decks_views.deck_delete, name="delete"),
     path("decks/<int:pk>/sharing", decks_views.deck_sharing, name="sharing"),
     path("decks/shared/<str:token>/", decks_views.deck_shared, name="shared"),
@@ -45,6 +46,9 @@ decks_patterns = [
     path("api/decks/check", decks_api.DeckCheckAPI.as_view(), name="api-check"),
     re_path(r"^api/decks/?$", decks_api.DeckListAPI.as_view(), name="api-list"),
     re_path(r"^api/decks/(?P<pk>[0-9]{1,18})/?$", decks_api.DeckDetailAPI.as_view(), name="api-detail"),
+    re_path(
+        r"^api/decks/shared/(?P<token>[A-Za-z0-9_-]{1,64})/?$", decks_api.DeckSharedAPI.as_view(), name="api-shared"
+    ),
 ]
 
 urlpatterns = [

@@ -20,6 +20,7 @@ COMMANDS = {
     "longhu": ("engine.longhu.cli", "龙虎三国志: play a game between bots"),
     "wenlu": ("engine.wenlu.cli", "文禄朝鲜之役: play a game between bots"),
     "battle": ("engine.battle_cli", "battle calculator: the exact result, step by step"),
+    "sanguozhi": ("engine.sanguozhi.cli", "三国智: check an opening table, or simulate a deck's opening"),
 }
 
 

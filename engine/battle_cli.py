@@ -15,7 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=sorted(GAMES), help="the game system")
     parser.add_argument("file", help="the battle as JSON ('-' for standard input)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--lang", default="en", help="language of the steps: en or zh (文禄朝鲜之役)")
+    parser.add_argument("--lang", default="en", help="language of the steps: en or zh")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -189,6 +189,7 @@ MESSAGES: dict[str, str] = {
     "control.advantage": N_("Place the advantage %(card)s"),
     "control.activate": N_("Activate the effect of %(source)s"),
     "control.event.target": N_("Play the event %(card)s on %(target)s"),
+    "control.event.target2": N_("Play the event %(card)s on %(target)s and %(target2)s"),
     "control.tactic.target": N_("%(executor)s executes %(card)s against %(target)s"),
     "control.activate.target": N_("Activate the effect of %(source)s on %(target)s"),
     "control.move": N_("Move %(general)s to %(to)s"),
@@ -301,6 +302,17 @@ MESSAGES: dict[str, str] = {
     "refusal.target.named_later": N_("%(card)s chooses %(count)s generals when it resolves: name no target now"),
     "refusal.target.missing": N_("%(card)s names its target when it is played, before the enemy may answer: name one"),
     "refusal.target.not_legal": N_("%(target)s is not a legal target of %(card)s"),
+    "refusal.target.one_only": N_("%(card)s names one target: name no second general"),
+    "refusal.target.pair_missing": N_(
+        "%(card)s names both its generals when it is played, before the enemy may answer: name two"
+    ),
+    "refusal.target.pair_same": N_("%(card)s names two different generals, not %(target)s twice"),
+    "refusal.target.pair_zones": N_(
+        "%(card)s names two generals in one zone: %(a)s and %(b)s stand in different zones"
+    ),
+    "refusal.target.pair_mark": N_(
+        "%(card)s names two generals, at least one with the %(mark)s mark: neither %(a)s nor %(b)s has it"
+    ),
     "refusal.advantage.not_advantage": N_("%(card)s is not an advantage (优) card"),
     "refusal.counter.not_counter": N_("%(card)s is not a counter (特) card"),
     "refusal.counter.does_not_answer": N_("%(card)s does not answer a %(kind)s action"),
@@ -365,6 +377,7 @@ MESSAGES: dict[str, str] = {
     "narrate.advantage": N_("%(player)s places the advantage %(card)s%(paid)s."),
     "narrate.activate": N_("%(player)s activates the effect of %(card)s%(paid)s."),
     "narrate.event_target": N_("%(player)s plays the event %(card)s on %(target)s%(paid)s."),
+    "narrate.event_pair": N_("%(player)s plays the event %(card)s on %(target)s and %(target2)s%(paid)s."),
     "narrate.tactic_target": N_("%(general)s of %(player)s executes %(card)s against %(target)s%(paid)s."),
     "narrate.activate_target": N_("%(player)s activates the effect of %(card)s on %(target)s%(paid)s."),
     "narrate.move": N_("%(player)s moves %(card)s from %(from)s to %(to)s."),
@@ -563,6 +576,32 @@ MESSAGES: dict[str, str] = {
     "position.missing": N_("%(count)s × %(name)s of %(player)s's decklist are in no area: every card is in one area"),
     "position.turn_order": N_("on turn %(turn)s, with %(first)s going first, the active player is %(active)s"),
     "position.phase": N_("a position stands in the active player's main phase, not %(phase)s"),
+    "position.pending": N_("Declared from the main phase below: %(action)s"),
+    "position.phase_any": N_("a position stands in one of the phases %(phases)s, not %(phase)s"),
+    "position.pending_phase": N_(
+        "a position names the action declared (pending) exactly when it stands in a response window or a "
+        "choice, not in the %(phase)s phase"
+    ),
+    "position.draw_after_acts": N_(
+        "%(player)s's draw phase comes first in his turn: none of his generals has acted, moved, attacked, "
+        "been recruited or used an effect yet"
+    ),
+    "position.draw_first_turn": N_("the first player does not draw on turn 1: there is no draw phase to stand in"),
+    "position.draw_no_card": N_("%(player)s has no card to draw: the game ended when his draw phase began"),
+    "position.upkeep_unpaid": N_(
+        "%(player)s cannot pay an upkeep of %(cost)s from a RESOURCE of %(have)s: the game ended when he declared 终"
+    ),
+    "position.upkeep_not_waiting": N_(
+        "%(player)s's upkeep of %(cost)s has no face-down card to reveal: it is paid at once when 终 is declared"
+    ),
+    "position.hand_limit_not_due": N_(
+        "%(player)s holds %(held)s cards, within his hand limit of %(limit)s: no discard is due and the turn passes"
+    ),
+    "position.no_window": N_("declaring this %(kind)s opens no response window: the enemy may not answer it"),
+    "position.no_choice": N_("after this %(kind)s no card text waits for a choice"),
+    "position.phase_unwritten": N_(
+        "a position in the %(phase)s phase is written as the main phase it was declared from, with its pending action"
+    ),
     "position.not_commandment": N_("%(name)s in COMMAND is not a commandment (令)"),
     "position.casualty_not_general": N_("%(name)s in CASUALTY is not a general: only defeated generals go there"),
     "position.not_a_general": N_("%(name)s on the battlefield is not a general (人)"),

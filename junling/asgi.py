@@ -19,6 +19,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from matches.routing import websocket_routes  # noqa: E402
+from tables.routing import websocket_routes as table_routes  # noqa: E402
 
 
 def build_application(layer: str = "default") -> ProtocolTypeRouter:
@@ -27,7 +28,9 @@ def build_application(layer: str = "default") -> ProtocolTypeRouter:
     return ProtocolTypeRouter(
         {
             "http": django_application,
-            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_routes(layer)))),
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_routes(layer) + table_routes(layer)))
+            ),
         }
     )
 

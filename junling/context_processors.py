@@ -15,7 +15,9 @@ NAV = [
     ("matches:tournament-list", gettext_noop("Tournaments")),
     ("matches:play-my-matches", gettext_noop("Play")),
     ("matches:watch-list", gettext_noop("Watch")),
+    ("tables:list", gettext_noop("Board games")),
     ("matches:ratings", gettext_noop("Ratings")),
+    ("boards:games", gettext_noop("Games")),
 ]
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.messages import Message, Reader
+from junling.second_person import SECOND_PERSON
 
 
 class SiteReader(Reader):
@@ -28,13 +29,29 @@ class SiteReader(Reader):
         database: Any = None,
         visible: Collection[int] | None = None,
         ids: bool = False,
+        you: bool = False,
     ) -> None:
         language = get_language() or "zh-hans"
         super().__init__(language, visible=visible, ids=ids, translate=_, db=database)
         self.viewer = viewer
         self.players = list(players) if players else None
         self.capitalise = self.players is None  # user names keep their own case
+        self.you = you and viewer is not None
+        """Speak to the viewer: "You draw 关羽." (junling.second_person), never his name."""
         self.cache: dict[str, str] = {}
+
+    def render(self, message: Message | Sequence[Any] | Mapping[str, Any]) -> str:
+        if self.you:
+            m = message if isinstance(message, Message) else Message.from_json(message)
+            template = SECOND_PERSON.get(m.code)
+            if template is not None and m.params.get("player") == {"seat": self.viewer}:
+                values = {k: self.param(v) for k, v in m.params.items() if k != "player"}
+                try:
+                    return _(template) % values
+                except (KeyError, ValueError, TypeError):
+                    pass
+            message = m
+        return super().render(message)
 
     def card_name(self, name: str) -> str:
         if name not in self.cache:
@@ -42,6 +59,8 @@ class SiteReader(Reader):
         return self.cache[name]
 
     def seat(self, player: Any) -> str:
+        if self.you and player == self.viewer:
+            return _("you")
         if self.players is not None and isinstance(player, int) and 0 <= player < len(self.players):
             return self.players[player]
         return super().seat(player)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import threading
 from typing import Any
 
 from celery import current_app as app  # the site's app (junling/celery.py), without importing it back
@@ -58,11 +59,29 @@ def _eager() -> bool:
     return bool(app.conf.task_always_eager)
 
 
+_sending = threading.local()
+"""This thread's messages waiting while another is being sent (``_send_after_commit``)."""
+
+
 def _send_after_commit(pk: int) -> None:
+    """Send one message once its transaction committed. A task run in-process (eager) may enqueue the next
+    one (a bot's move after a bot's move): that one is sent after it, in a loop, never nested inside it."""
+    queue = getattr(_sending, "queue", None)
+    if queue is not None:
+        queue.append(pk)
+        return
+    _sending.queue = queue = [pk]
     try:
-        send(pk)
-    except Exception as exc:  # the change is committed: log, leave the row for the relay, never fail the request
-        log.warning("outbox message %s not sent (%s: %s); the relay will retry", pk, type(exc).__name__, exc)
+        while queue:
+            message = queue.pop(0)
+            try:
+                send(message)
+            except Exception as exc:  # the change is committed: log, leave the row for the relay, never fail
+                log.warning(
+                    "outbox message %s not sent (%s: %s); the relay will retry", message, type(exc).__name__, exc
+                )
+    finally:
+        _sending.queue = None
 
 
 def _task(name: str) -> Any:

@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from engine.systems import all_systems
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("JUNLING_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -56,7 +58,9 @@ INSTALLED_APPS = [
     "junling",
     "decks",
     "matches",
+    "tables",
     "accounts",
+    "boards",
 ]
 
 MIDDLEWARE = [
@@ -245,6 +249,9 @@ SPECTACULAR_SETTINGS = {
         "BestOfEnum": [(1, "1"), (3, "3")],
         "AdjudicationStatusEnum": "matches.models.adjudication.Adjudication.Status",
         "TournamentStatusEnum": "matches.models.tournaments.Tournament.Status",
+        # Two choice sets of game systems: every system (tournaments), and those with a map (maps, game data).
+        "GameSystemEnum": [(s.id, s.name) for s in all_systems()],
+        "MapGameSystemEnum": [(s.id, s.name) for s in all_systems() if s.has_map],
     },
 }
 
@@ -283,6 +290,9 @@ CELERY_BEAT_SCHEDULE = {
     "relay-outbox": {"task": "junling.relay_outbox", "schedule": OUTBOX_RELAY_SECONDS},
     # Refereed games whose clock ran out lose on time even when nobody comes back (matches.services.play.ending).
     "sweep-clocks": {"task": "matches.sweep_clocks", "schedule": float(os.environ.get("CLOCK_SWEEP_SECONDS", "10"))},
+    # A bot's move whose task was lost (a crashed worker) is enqueued again (matches.services.play.bot).
+    "sweep-bots": {"task": "matches.sweep_bots", "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "30"))},
+    "sweep-table-bots": {"task": "tables.sweep_bots", "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "30"))},
 }
 
 # Content Security Policy (django-csp), on in every setting so that the browser tests run under it:

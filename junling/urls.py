@@ -19,6 +19,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("", include("decks.urls")),
     path("", include("matches.urls")),
+    path("", include("boards.urls")),
+    path("", include("tables.urls")),
 ]
 
 handler400 = "junling.views.bad_request"

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from junling.access import is_staff as is_staff
 from junling.errors import NotAllowed
+from junling.prepared import Prepared
 from matches.models import (
     Adjudication,
     Invitation,
@@ -193,6 +194,19 @@ def access_report(user: Any, match: Match) -> Match:
     if not can_report(user, match):
         raise NotAllowed(_("Only the two players of a match may report its result."), code="result.not_player")
     return match
+
+
+def can_report_pod(user: Any, pod: Any) -> bool:
+    """A pod's own players and the tournament's organisers report a pod (placements, regions)."""
+    if not _authenticated(user):
+        return False
+    return can_organise(user, pod.tournament) or pod.seats.filter(player=user).exists()
+
+
+def access_pod_report(user: Any, pod: Any) -> Any:
+    if not can_report_pod(user, pod):
+        raise NotAllowed(_("Only the pod's players and the organisers may report it."), code="pod.not_seated")
+    return pod
 
 
 def access_override(user: Any, match: Match) -> Match:
@@ -575,10 +589,25 @@ def can_download_logs(match: Match, user: Any) -> bool:
 
 
 def _refereed(pk: Any) -> Match | None:
-    match = Match.objects.select_related("player_a", "player_b", "tournament").filter(pk=pk).first()
-    if match is None or not RefereedMatch.objects.filter(match=match).exists():
-        return None
-    return match
+    """The match ``pk`` if it is refereed (one query, compiled once a process: every action reads it)."""
+    try:
+        key = int(pk)
+    except (TypeError, ValueError):
+        key = None
+    if key is None:
+        match = Match.objects.select_related("player_a", "player_b", "tournament").filter(pk=pk).first()
+        return match if match is not None and RefereedMatch.objects.filter(match=match).exists() else None
+    return _REFEREED.first(key)
+
+
+_REFEREED = Prepared(
+    lambda pk: (
+        Match.objects.select_related("player_a", "player_b", "tournament")
+        .filter(pk=pk, refereed__isnull=False)
+        .order_by()[:1]
+    ),
+    0,
+)
 
 
 def can_accept_open_challenge(match: Match, user: Any) -> bool:

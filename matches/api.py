@@ -16,8 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.serializers import PlayerNameField
 from decks.models import DeckVersion
 from decks.services.decks import DecklistUnreadable
+from engine.systems import get_system
 from junling.errors import Refused
 from matches import access
 from matches.http import valid_data
@@ -28,6 +30,7 @@ from matches.services import registration as services
 
 class RegistrationSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username", read_only=True)
+    player_name = PlayerNameField(source="player")
     decklist = serializers.SerializerMethodField(
         help_text="Null unless you may see it (player, organisers, judges, "
         "or everyone once the decklists are published)."
@@ -36,7 +39,17 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Registration
-        fields = ["id", "player", "registered_at", "dropped", "locked_at", "locked_hash", "deck_version", "decklist"]
+        fields = [
+            "id",
+            "player",
+            "player_name",
+            "registered_at",
+            "dropped",
+            "locked_at",
+            "locked_hash",
+            "deck_version",
+            "decklist",
+        ]
 
     def _allowed(self, registration: Registration) -> bool:
         return access.can_view_registration_decklist(self.context.get("user"), registration)
@@ -61,7 +74,9 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "name",
+            "system",
             "format",
+            "map_hash",
             "status",
             "best_of",
             "registration_opens",
@@ -227,12 +242,14 @@ class AcceptInvitationAPI(APIView):
     @extend_schema(
         request=RegisterRequestSerializer,
         responses={201: RegistrationSerializer, 400: OpenApiResponse(ERROR_ENVELOPE, description="Refused.")},
-        summary="Accept an invitation with one of your own deck versions",
+        summary="Accept an invitation with one of your own deck versions (a board-game event: no body)",
     )
     def post(self, request: Request, pk: int) -> Response:
         invitation = access.access_invitation(request.user, pk)
-        data = valid_data(RegisterRequestSerializer, request.data, user=request.user)
-        registration = invitation_services.do_accept_invitation(invitation, request.user, data["version"])
+        version = None
+        if get_system(invitation.tournament.system).has_cards:  # a board-game event has no deck
+            version = valid_data(RegisterRequestSerializer, request.data, user=request.user)["version"]
+        registration = invitation_services.do_accept_invitation(invitation, request.user, version)
         registration = Registration.objects.select_related("player", "deck_version", "tournament").get(
             pk=registration.pk
         )

@@ -26,7 +26,7 @@ from junling.errors import NotAllowed, Refused
 from matches import access
 from matches.models import RefereedGame
 from matches.presenters import play as presenter
-from matches.services.play import acting, lifecycle
+from matches.services.play import acting, clock, lifecycle
 
 _ERROR = inline_serializer(
     "PlayError",
@@ -69,6 +69,16 @@ class BotMatchSerializer(serializers.Serializer):
     deck_version = serializers.IntegerField()
     bot = serializers.ChoiceField(choices=list(BOTS))
     best_of = serializers.ChoiceField(choices=list(lifecycle.BEST_OF), default=1)
+    clock_total = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=clock.MIN_TOTAL,
+        max_value=clock.MAX_TOTAL,
+        help_text="Seconds each player has for a game (empty: no clock); the bot's clock runs while it thinks.",
+    )
+    clock_increment = serializers.IntegerField(
+        required=False, default=0, min_value=0, max_value=clock.MAX_INCREMENT, help_text="Seconds added a turn."
+    )
 
     def validate_deck_version(self, value: int) -> DeckVersion:
         user = self.context["request"].user
@@ -157,7 +167,8 @@ class PlaySettleAPI(APIView):
 
 
 class PlayBotAPI(APIView):
-    """POST {"deck_version": id, "bot": "random"|"greedy", "best_of": 1|3}: a match against a bot."""
+    """POST {"deck_version": id, "bot": "random"|"greedy"|"ismcts-1"…"ismcts-3", "best_of": 1|3, "clock_total": s,
+    "clock_increment": s}: a match against a bot (``ismcts-3`` and any bot on a clock move in a task)."""
 
     permission_classes = [IsAuthenticated]
 
@@ -172,7 +183,12 @@ class PlayBotAPI(APIView):
         data = serializer.validated_data
         try:
             match = lifecycle.do_start_bot_match(
-                request.user, data["deck_version"], data["bot"], best_of=data["best_of"]
+                request.user,
+                data["deck_version"],
+                data["bot"],
+                best_of=data["best_of"],
+                clock_total=data.get("clock_total"),
+                clock_increment=data["clock_increment"],
             )
         except Refused as exc:
             return _refused(exc)

@@ -18,6 +18,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.names import display_names_by_id
+from accounts.serializers import PlayerNameField
 from matches import access
 from matches.http import InvalidInput, valid_data
 from matches.models import Match, Rating, Round, Tournament
@@ -47,6 +49,8 @@ class PairingSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     player_a = serializers.CharField()
     player_b = serializers.CharField(help_text="Empty for a bye or a missed round.")
+    player_a_name = serializers.CharField(help_text="Player A's display name in the reader's language.")
+    player_b_name = serializers.CharField(help_text="Player B's display name; empty for a bye or a missed round.")
     status = serializers.CharField()
     games_won_a = serializers.IntegerField()
     games_won_b = serializers.IntegerField()
@@ -58,7 +62,8 @@ class PairingSerializer(serializers.Serializer):
 class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="The player's user name.")
+    shown = serializers.CharField(required=False, help_text="The player's display name in the reader's language.")
     points = serializers.IntegerField()
     mwp = serializers.FloatField()
     gwp = serializers.FloatField()
@@ -74,6 +79,12 @@ class ReportSerializer(serializers.Serializer):
     games_drawn = serializers.IntegerField(required=False, default=0, min_value=0, max_value=9)
 
 
+class PublishSerializer(serializers.Serializer):
+    on_tables = serializers.BooleanField(
+        default=False, help_text="Play the round on the site's refereed tables (board-game events with a map)."
+    )
+
+
 class PageSerializer(serializers.Serializer):
     page = serializers.IntegerField(required=False, default=1, min_value=1, max_value=10**9)
     page_size = serializers.IntegerField(required=False, default=100, min_value=1, max_value=MAX_PAGE)
@@ -82,6 +93,8 @@ class PageSerializer(serializers.Serializer):
 class MatchSerializer(serializers.ModelSerializer):
     player_a = serializers.CharField(source="player_a.username")
     player_b = serializers.CharField(source="player_b.username", allow_null=True, default=None)
+    player_a_name = PlayerNameField(source="player_a")
+    player_b_name = PlayerNameField(source="player_b", allow_null=True, default=None)
     round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
     status = serializers.CharField(help_text="pending, playing, reported, disputed or finished.")
     result_source = serializers.CharField(help_text="refereed, reported, organiser, judge, bye, missed or empty.")
@@ -94,6 +107,8 @@ class MatchSerializer(serializers.ModelSerializer):
             "table",
             "player_a",
             "player_b",
+            "player_a_name",
+            "player_b_name",
             "status",
             "games_won_a",
             "games_won_b",
@@ -106,10 +121,11 @@ class MatchSerializer(serializers.ModelSerializer):
 
 class RatingSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username")
+    player_name = PlayerNameField(source="player")
 
     class Meta:
         model = Rating
-        fields = ["player", "mu", "sigma", "ordinal", "matches", "updated_at"]
+        fields = ["player", "player_name", "mu", "sigma", "ordinal", "matches", "updated_at"]
 
 
 def _tournament(request: Request, pk: Any) -> Tournament:
@@ -189,6 +205,8 @@ class StandingsAPI(APIView):
         tournament = _tournament(request, pk)
         snapshot = latest_snapshot(tournament)
         paged = _paged(request, snapshot.rows if snapshot else [])
+        shown = display_names_by_id(r["player"] for r in paged["results"])
+        paged["results"] = [{**r, "shown": shown.get(r["player"], r["name"])} for r in paged["results"]]
         return Response(
             {
                 "round": snapshot.round_number if snapshot else 0,
@@ -227,10 +245,15 @@ class PairNextRoundAPI(APIView):
 class PublishRoundAPI(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: RoundSerializer}, summary="Organisers: publish a draft round")
+    @extend_schema(
+        request=PublishSerializer, responses={200: RoundSerializer}, summary="Organisers: publish a draft round"
+    )
     def post(self, request: Request, pk: str, number: str) -> Response:
         tournament = access.access_organised(request.user, _tournament(request, pk))
-        rnd = services.publish_round(access.access_round(request.user, tournament, number), request.user)
+        on_tables = valid_data(PublishSerializer, request.data)["on_tables"]
+        rnd = services.publish_round(
+            access.access_round(request.user, tournament, number), request.user, on_tables=on_tables
+        )
         return Response(RoundSerializer(rnd).data)
 
 

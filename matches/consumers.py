@@ -1,8 +1,10 @@
 """Live play's websockets: a seat's table and a spectator's, pushed when the match changes.
 
 Every socket of a match joins its group (``matches.push.group_name``). The event the referee sends
-after each committed change says only which match changed; each socket then builds its own message
-from the stored game with the presenters the pages use:
+after each committed change says only which match changed; each socket then reads the match and its
+current game (one query) and takes its table from ``matches.presenters.fragments``, which renders it
+once per seat kind and version with the presenters the pages use and hands every reader of that
+kind the same text (the actor's HTTP answer has usually drawn his seat's already):
 
 - a seat (``/ws/play/matches/<pk>/``, its two players only): the same ``_table.html`` fragment the
   polling endpoint gives that player (``matches.presenters.play.table_context``), so what a seat is
@@ -33,14 +35,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import trans_real
 
 from matches import access, push
 from matches.models import Match
+from matches.presenters import fragments, watch
 from matches.presenters import play as presenter
-from matches.presenters import watch
 from matches.services.play import ending
 
 logger = logging.getLogger(__name__)
@@ -92,7 +93,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=REFUSED)
             return
         self.csrf_token = scope_csrf_token(self.scope)
-        self.group = push.group_name(self.match_id)
+        self.group = self.group_for()
         await self.heard()  # before accepting: once the socket is open, its player is noted as here
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -128,6 +129,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.sent = message["version"]
         await self.send_json(message)
 
+    def group_for(self) -> str:
+        """The channel layer group this socket listens to (a match's, by default)."""
+        return push.group_name(self.match_id)
+
     def allowed(self) -> bool:
         raise NotImplementedError
 
@@ -153,22 +158,12 @@ class SeatConsumer(TableConsumer):
         return match is not None and access.seat_of(match, self.user) is not None and access.can_watch(match, self.user)
 
     def message(self, known: str | None) -> dict[str, Any] | None:
-        match = Match.objects.select_related("player_a", "player_b", "tournament").get(pk=self.match_id)
-        if known is not None and known == presenter.table_version(match):
+        match, row = presenter.current_of(self.match_id)
+        version = presenter.version_of(match.status, row)
+        if known == version:
             return None
-        with translation.override(self.language):
-            context = presenter.table_context(match, self.user, self.language)
-            html = render_to_string(
-                "matches/play/_table.html", {**context, "live": True, "csrf_token": self.csrf_token}
-            )
-        view = context["view"]
-        return {
-            "type": "table",
-            "version": view["version"],
-            "game": view.get("game", 0),
-            "step": view.get("step", 0),
-            "html": html,
-        }
+        fragment = fragments.seat_table(match, row, self.user, self.language, version)
+        return table_message(fragment, fragment.for_socket(self.csrf_token))
 
 
 class WatchConsumer(TableConsumer):
@@ -195,17 +190,15 @@ class WatchConsumer(TableConsumer):
         task.add_done_callback(self.pending.discard)
 
     def message(self, known: str | None) -> dict[str, Any] | None:
-        match = Match.objects.select_related("player_a", "player_b", "tournament").get(pk=self.match_id)
-        with translation.override(self.language):
-            context = watch.watch_context(match, self.user, self.language)
-            view = context["view"]
-            if known is not None and known == view["version"]:
-                return None
-            html = render_to_string("matches/watch/_table.html", {**context, "live": True})
-        return {
-            "type": "table",
-            "version": view["version"],
-            "game": view.get("game", 0),
-            "step": view.get("step", 0),
-            "html": html,
-        }
+        match, row = presenter.current_of(self.match_id)
+        if known is not None and self.delay <= 0 and known == watch.undelayed_version(match, row):
+            return None
+        fragment = fragments.spectator_table(match, row, self.user, self.language, self.delay)
+        if known is not None and known == fragment.version:
+            return None
+        return table_message(fragment, fragment.for_socket(""))
+
+
+def table_message(fragment: fragments.Fragment, html: str) -> dict[str, Any]:
+    """The message that carries a table to a socket."""
+    return {"type": "table", "version": fragment.version, "game": fragment.game, "step": fragment.step, "html": html}

@@ -14,7 +14,11 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import DeckVersion, Format
+from engine.cards import GENERALS_ORDER
+from engine.systems import get_system
+from matches.forms_play import ClockFields
 from matches.models import Match, Registration, Ruling, Tournament
+from matches.models.tournaments import system_choices
 from matches.services import rounds as round_services
 from matches.services.rounds import RoundError
 
@@ -75,29 +79,39 @@ class StructureForm(forms.Form):
         return self.cleaned_data.get("planned_rounds") or 0
 
 
-CLOCK_ERRORS = {
-    key: _("A time control is 1 to 180 minutes a player and 0 to 600 seconds a turn.")
-    for key in ("min_value", "max_value", "invalid")
-}
-
-
-class TournamentForm(StructureForm):
+class TournamentForm(StructureForm, ClockFields):
     """A new tournament: name, format, best of, and its structure."""
 
     name = forms.CharField(label=_("Name"), max_length=200)
-    format = IdChoiceField(queryset=Format.objects.order_by("name"), label=_("Format"))
+    system = forms.ChoiceField(label=_("Game system"), choices=system_choices, required=False)
+    format = IdChoiceField(queryset=Format.objects.order_by("name"), label=_("Format"), required=False)
+    map_hash = forms.CharField(label=_("Map"), max_length=80, required=False)
+    side_bids = forms.BooleanField(label=_("Bid for sides"), required=False)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[("3", "3"), ("1", "1")], coerce=int)
     rated = forms.BooleanField(label=_("Rated (changes the players' ratings)"), required=False)
-    clock_minutes = forms.IntegerField(required=False, min_value=1, max_value=180, error_messages=CLOCK_ERRORS)
-    clock_increment = forms.IntegerField(required=False, min_value=0, max_value=600, error_messages=CLOCK_ERRORS)
 
-    field_order = ["name", "format", "best_of", "rated", "structure", "planned_rounds", "top_cut"]
+    field_order = ["name", "system", "format", "map_hash", "best_of", "rated", "structure", "planned_rounds", "top_cut"]
 
-    def clock(self) -> dict[str, Any]:
-        """The refereed matches' time control: ``clock_total`` (seconds or None) and ``clock_increment``."""
-        minutes = self.cleaned_data.get("clock_minutes")
-        increment = self.cleaned_data.get("clock_increment") or 0
-        return {"clock_total": minutes * 60 if minutes else None, "clock_increment": increment if minutes else 0}
+    def clean_system(self) -> str:
+        return self.cleaned_data.get("system") or GENERALS_ORDER
+
+    def clean(self) -> dict[str, Any]:
+        """A card game's event needs a format; a board game's has none (a format chosen with it is ignored)."""
+        data = super().clean() or {}
+        game = get_system(data.get("system") or GENERALS_ORDER)
+        if game.has_cards and not data.get("format") and "format" not in self.errors:
+            self.add_error("format", _("A card game's tournament needs a format."))
+        if not game.has_cards:
+            data["format"] = None
+        if not game.has_map:
+            data["map_hash"] = ""
+        return data
+
+
+class PublishForm(forms.Form):
+    """Publishing a draft round: on the site's refereed tables, or played on paper and reported."""
+
+    on_tables = forms.BooleanField(label=_("Play on the site"), required=False)
 
 
 class PlayerForm(forms.Form):
@@ -295,3 +309,31 @@ class SearchForm(forms.Form):
 
     def clean_q(self) -> str:
         return self.cleaned_data["q"].strip()[:150]
+
+
+class PodReportForm(forms.Form):
+    """A pod's result: for each seated player (``player_ids``) his placement (1–4) and the regions he held."""
+
+    def __init__(self, data: Any, player_ids: list[int]) -> None:
+        super().__init__(data)
+        self.player_ids = player_ids
+        for pid in player_ids:
+            self.fields[f"place_{pid}"] = forms.IntegerField(label=_("Placement"), min_value=1, max_value=4)
+            self.fields[f"regions_{pid}"] = forms.IntegerField(label=_("Regions held"), min_value=0, max_value=999)
+
+    def rows(self) -> dict[int, tuple[int, int]]:
+        """Player id -> (placement, regions), once valid."""
+        return {
+            pid: (self.cleaned_data[f"place_{pid}"], self.cleaned_data[f"regions_{pid}"]) for pid in self.player_ids
+        }
+
+
+class VpReportForm(forms.Form):
+    """A wargame result: each player's victory points; with a bid for sides, the VP each gave up and A's side."""
+
+    vp_a = forms.IntegerField(label=_("Victory points of player A"), min_value=0, max_value=999)
+    vp_b = forms.IntegerField(label=_("Victory points of player B"), min_value=0, max_value=999)
+    bid_a = forms.IntegerField(label=_("Bid of player A"), min_value=0, max_value=999, required=False)
+    bid_b = forms.IntegerField(label=_("Bid of player B"), min_value=0, max_value=999, required=False)
+    side_a = forms.CharField(label=_("Side of player A"), max_length=16, required=False)
+    next = forms.CharField(required=False, max_length=500)

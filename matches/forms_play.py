@@ -55,7 +55,33 @@ class OwnDecksForm(PlayForm):
                 field.queryset = mine
 
 
-class BotMatchForm(OwnDecksForm):
+CLOCK_BOUNDS = gettext_lazy("A time control is 1 to 180 minutes a player and 0 to 600 seconds a turn.")
+
+
+class ClockFields(forms.Form):
+    """An optional time control: minutes a player (empty: no clock) and seconds added a turn."""
+
+    clock_minutes = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=180,
+        error_messages={"min_value": CLOCK_BOUNDS, "max_value": CLOCK_BOUNDS, "invalid": CLOCK_BOUNDS},
+    )
+    clock_increment = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=600,
+        error_messages={"min_value": CLOCK_BOUNDS, "max_value": CLOCK_BOUNDS, "invalid": CLOCK_BOUNDS},
+    )
+
+    def clock(self) -> dict[str, Any]:
+        """The service's keyword arguments: ``clock_total`` (seconds or None) and ``clock_increment``."""
+        minutes = self.cleaned_data.get("clock_minutes")
+        increment = self.cleaned_data.get("clock_increment") or 0
+        return {"clock_total": minutes * 60 if minutes else None, "clock_increment": increment if minutes else 0}
+
+
+class BotMatchForm(OwnDecksForm, ClockFields):
     deck_version = _deck_field()
     bot_deck_version = _deck_field(required=False)
     bot = forms.ChoiceField(

@@ -22,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from engine.systems import get_system
 from junling.errors import Refused
 
 PAGE_SIZE = 100
@@ -131,7 +132,9 @@ def ask_start(request: HttpRequest, tournament: Any, cancel_url: str) -> HttpRes
         title=_("Start %(name)s?") % {"name": tournament.name},
         question=_("Starting cannot be undone."),
         consequences=[
-            _("Every decklist is locked; registration closes for good."),
+            _("Every decklist is locked; registration closes for good.")
+            if get_system(tournament.system).has_cards
+            else _("Registration closes for good."),
             _("%(n)s active players will be in the tournament.") % {"n": active},
         ],
         button=_("Yes, start the tournament"),
@@ -149,3 +152,13 @@ def back(request: HttpRequest, target: str, fallback: str) -> HttpResponse:
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return redirect(target)
     return redirect(fallback)
+
+
+def started_message(pk: int) -> str:
+    """The note after a start: a card game's decklists are locked; a board-game event has none."""
+    from matches.models import Tournament
+
+    system = Tournament.objects.values_list("system", flat=True).get(pk=pk)
+    if get_system(system).has_cards:
+        return _("The tournament has started; decklists are locked.")
+    return _("The event has started.")

@@ -37,10 +37,20 @@ def announce(match_id: int) -> None:
 
 def send_changed(match_id: int) -> None:
     """Send the event now (``announce`` calls it on commit)."""
+    send_event(group_name(match_id), {"type": CHANGED, "match": int(match_id)})
+
+
+def announce_to(group: str, event: dict[str, object]) -> None:
+    """Send ``event`` to ``group`` once the current transaction commits (another app's tables use it)."""
+    transaction.on_commit(lambda: send_event(group, event))
+
+
+def send_event(group: str, event: dict[str, object]) -> None:
+    """Send ``event`` to ``group`` now; a layer that is down is logged, never raised."""
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group_name(match_id), {"type": CHANGED, "match": int(match_id)})
+        async_to_sync(layer.group_send)(group, event)
     except Exception:  # the layer is down: clients resync when they reconnect
-        logger.warning("live play: could not push match %s", match_id, exc_info=True)
+        logger.warning("live play: could not push to %s", group, exc_info=True)

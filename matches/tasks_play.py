@@ -1,4 +1,5 @@
-"""The refereed-play tasks: the referee's pass when a response window (ruling G11) runs out; clocks that ran out."""
+"""The refereed-play tasks: the referee's pass when a response window (ruling G11) runs out; clocks that ran
+out; the bot's move."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from celery import shared_task
 
 from matches import task_names
 from matches.services.play.acting import do_expire_response_window
+from matches.services.play.bot import do_play_bot_move, do_sweep_bots
 from matches.services.play.ending import do_flag_game, do_sweep_clocks
 
 
@@ -35,3 +37,16 @@ def flag_game(game_id: int) -> str:
 def sweep_clocks() -> int:
     """Periodic (Celery beat): enqueue ``flag_game`` for each game whose clock has run out."""
     return len(do_sweep_clocks())
+
+
+@shared_task(name=task_names.PLAY_BOT_MOVE)
+def play_bot_move(match_id: int, number: int, step: int) -> str:
+    """Play the bot's move in game ``number`` of match ``match_id`` if the game still waits for it at
+    ``step`` (idempotent: a stale or repeated task does nothing); the players' sockets are told."""
+    return do_play_bot_move(match_id, number, step)
+
+
+@shared_task(name=task_names.SWEEP_BOTS)
+def sweep_bots() -> int:
+    """Periodic (Celery beat): enqueue the bot's task again for each game that waited too long for it."""
+    return len(do_sweep_bots())

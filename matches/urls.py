@@ -6,12 +6,14 @@ from django.urls import path, re_path
 from matches import (
     api,
     api_adjudication,
+    api_ending,
     api_play,
     api_tournaments,
     views,
     views_adjudication,
     views_lobby,
     views_play,
+    views_pods,
     views_tournaments,
     views_watch,
 )
@@ -60,6 +62,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/my-match", views_tournaments.my_match, name="my-match"),
     path("tournaments/<int:pk>/drop", views_tournaments.my_drop, name="my-drop"),
     path("tournaments/<int:pk>/judge", views_tournaments.judge_page, name="tournament-judge"),
+    path("pods/<int:pod_id>/report", views_pods.pod_report, name="pod-report"),
+    path("matches/<int:match_id>/vp", views_pods.match_vp, name="match-vp"),
     path("matches/<int:match_id>/override", views_tournaments.match_override, name="match-override"),
     path("matches/<int:match_id>/resolve", views_tournaments.match_resolve, name="match-resolve"),
     path("matches/<int:match_id>/replay", views_tournaments.match_replay, name="match-replay"),
@@ -136,6 +140,7 @@ urlpatterns = [
     path("play/matches/<int:pk>/start", views_play.match_start, name="play-start"),
     path("play/matches/<int:pk>/withdraw", views_play.match_withdraw, name="play-withdraw"),
     path("play/matches/<int:pk>/games/<int:number>/log", views_play.game_log, name="play-log"),
+    path("play/matches/<int:pk>/games/<int:number>/replay", views_play.game_replay, name="play-replay"),
     # The lobby, and the ends of a game (matches.views_lobby)
     path("play/lobby/", views_lobby.lobby_page, name="lobby"),
     path("play/lobby/open", views_lobby.lobby_open, name="lobby-open"),
@@ -149,6 +154,9 @@ urlpatterns = [
     re_path(rf"^api/play/matches/{ID}/act/?$", api_play.PlayActAPI.as_view(), name="api-play-act"),
     re_path(rf"^api/play/matches/{ID}/settle/?$", api_play.PlaySettleAPI.as_view(), name="api-play-settle"),
     re_path(rf"^api/play/matches/{ID}/concede/?$", api_play.PlayConcedeAPI.as_view(), name="api-play-concede"),
+    re_path(rf"^api/play/matches/{ID}/draw/?$", api_ending.PlayDrawAPI.as_view(), name="api-play-draw"),
+    re_path(rf"^api/play/matches/{ID}/claim/?$", api_ending.PlayClaimAPI.as_view(), name="api-play-claim"),
+    re_path(rf"^api/play/matches/{ID}/present/?$", api_ending.PlayPresentAPI.as_view(), name="api-play-present"),
     re_path(
         rf"^api/play/matches/{ID}/games/{NUMBER}/log/?$",
         api_play.PlayLogAPI.as_view(),

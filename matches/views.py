@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.services.decks import DecklistUnreadable
+from engine.systems import get_system
 from junling.errors import Refused
 from matches import access
 from matches.forms import RegisterDeckForm, WithdrawForm
-from matches.http import ask_start, confirmed, form_message, refusals
+from matches.http import ask_start, confirmed, form_message, refusals, started_message
 from matches.models import Tournament
 from matches.presenters.tournaments import tournament_page, violation_rows
 from matches.services import invitations as invitation_services
@@ -44,6 +45,13 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
+    if not get_system(tournament.system).has_cards:  # a board game: the player joins, no deck
+        try:
+            services.join_event(request.user, tournament)
+        except Refused as exc:
+            return _detail(request, tournament, error=exc.message, status=exc.status)
+        messages.success(request, _("You have joined the event."))
+        return redirect("matches:tournament-detail", pk=tournament.pk)
     form = RegisterDeckForm(request.POST, player=request.user)
     if not form.is_valid():
         return _detail(request, tournament, error=form_message(form), status=400)
@@ -83,14 +91,18 @@ def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def invitation_accept(request: HttpRequest, pk: int) -> HttpResponse:
-    """The invited player enters with one of his own deck versions (never one an organiser picked)."""
+    """The invited player enters with one of his own deck versions (never one an organiser picked); a
+    board-game event has no deck."""
     invitation = access.access_invitation(request.user, pk)
     tournament = invitation.tournament
-    form = RegisterDeckForm(request.POST, player=request.user)
-    if not form.is_valid():
-        return _detail(request, tournament, error=form_message(form), status=400)
+    version = None
+    if get_system(tournament.system).has_cards:
+        form = RegisterDeckForm(request.POST, player=request.user)
+        if not form.is_valid():
+            return _detail(request, tournament, error=form_message(form), status=400)
+        version = form.cleaned_data["deck_version"]
     try:
-        invitation_services.do_accept_invitation(invitation, request.user, form.cleaned_data["deck_version"])
+        invitation_services.do_accept_invitation(invitation, request.user, version)
     except RegistrationRefused as exc:
         violations = violation_rows(exc.result, request.LANGUAGE_CODE)
         return _detail(request, tournament, error=exc.message, violations=violations, status=exc.status)
@@ -136,9 +148,7 @@ def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
     if not confirmed(request):
         tournament = access.access_organised_tournament(request.user, pk)
         return ask_start(request, tournament, f"/tournaments/{tournament.pk}/")
-    return _organiser_action(
-        request, pk, services.start_tournament, _("The tournament has started; decklists are locked.")
-    )
+    return _organiser_action(request, pk, services.start_tournament, started_message(pk))
 
 
 @login_required

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from junling.errors import Refused
 from matches import access
-from matches.forms_lobby import DRAW_VERBS, DirectChallengeForm, OpenChallengeForm, TakeChallengeForm
+from matches.forms_lobby import DirectChallengeForm, OpenChallengeForm, TakeChallengeForm
 from matches.presenters import lobby as presenter
 from matches.services import lobby
 from matches.services.play import ending, lifecycle
@@ -87,14 +87,9 @@ def lobby_take(request: HttpRequest, pk: int) -> HttpResponse:
 def match_draw(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
     """Offer, accept, decline or withdraw a draw offer."""
     match = access.access_refereed_match(request.user, pk)
-    if verb not in DRAW_VERBS:
+    do = ending.DRAW_ANSWERS.get(verb)
+    if do is None:
         raise Http404(_("There is no such page."))
-    do = {
-        "offer": ending.do_offer_draw,
-        "accept": ending.do_accept_draw,
-        "decline": ending.do_decline_draw,
-        "withdraw": ending.do_withdraw_draw,
-    }[verb]
     error = None
     try:
         do(match, request.user)

@@ -11,14 +11,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from junling.errors import Refused
 from matches import access
+from matches.forms import StepForm
 from matches.forms_play import AcceptForm, ActForm, BotMatchForm, ChallengeForm
 from matches.models import Match, RefereedGame
+from matches.presenters import adjudication as replays
+from matches.presenters import fragments
 from matches.presenters import play as presenter
 from matches.services.play import acting, lifecycle
 from matches.services.play.errors import ActionRefused
@@ -43,7 +48,12 @@ def play_bot(request: HttpRequest) -> HttpResponse:
     data = form.cleaned_data
     try:
         match = lifecycle.do_start_bot_match(
-            request.user, data["deck_version"], data["bot"], best_of=data["best_of"], bot_deck=data["bot_deck_version"]
+            request.user,
+            data["deck_version"],
+            data["bot"],
+            best_of=data["best_of"],
+            bot_deck=data["bot_deck_version"],
+            **form.clock(),
         )
     except Refused as exc:
         return _home_with_error(request, exc.message)
@@ -127,11 +137,17 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table fragment; 204 (nothing to redraw) while the game has not moved since ``?v=``."""
-    match = access.access_refereed_match(request.user, pk)
-    if request.GET.get("v") == presenter.table_version(match):
+    match, row = presenter.current_of(access.access_refereed_match(request.user, pk).pk)
+    version = presenter.version_of(match.status, row)
+    if request.GET.get("v") == version:
         return HttpResponse(status=204)
-    match.refresh_from_db()
-    return render(request, "matches/play/_table.html", _table(request, match))
+    return _fragment(request, match, row, version)
+
+
+def _fragment(request: HttpRequest, match: Match, row: RefereedGame | None, version: str = "") -> HttpResponse:
+    """The user's table fragment, rendered once per seat and version (``presenters.fragments``)."""
+    fragment = fragments.seat_table(match, row, request.user, request.LANGUAGE_CODE, version)
+    return HttpResponse(fragment.for_page(get_token(request)))
 
 
 @login_required
@@ -172,8 +188,10 @@ def match_settle(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _after(request: HttpRequest, match: Match, error: ActionRefused | None) -> HttpResponse:
-    match.refresh_from_db()
     if request.headers.get("HX-Request"):
+        if error is None:  # the table every reader of this seat is shown: the push to his socket reuses it
+            return _fragment(request, *presenter.current_of(match.pk))
+        match.refresh_from_db()
         return render(request, "matches/play/_table.html", _table(request, match, error))
     if error is not None:
         messages.error(request, error.message)
@@ -198,3 +216,20 @@ def game_log(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     response = HttpResponse(row.log.content, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-game-{number}.junling-log.json"'
     return response
+
+
+@login_required
+@require_GET
+def game_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A player's own game stepped through, once the match is over: the judge's step viewer over its signed
+    log (the same people as the log: ``access.can_download_logs``), said to the reader."""
+    match = access.access_match_logs(request.user, pk)
+    if not access.can_download_logs(match, request.user):
+        message = _("A game can be replayed once the match is over.")
+        return render(request, "error.html", {"message": message}, status=403)
+    form = StepForm(request.GET)
+    index = (form.cleaned_data["n"] or 0) if form.is_valid() else 0
+    context = replays.replay_page(match, request.user, number, index, get_language() or "zh-hans")
+    if context is None:
+        raise Http404(_("There is no such game."))
+    return render(request, "matches/play/replay.html", context)

@@ -20,14 +20,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.models import Format
+from engine.cards import GENERALS_ORDER
+from engine.systems import all_systems, get_system
 from junling.errors import Refused
-from matches import access
+from matches import access, views_pods
 from matches.forms import (
     EventForm,
     ExtraTimeForm,
     HandPairingForm,
     OverrideForm,
     PlayerForm,
+    PublishForm,
     ReplayForm,
     ResolveForm,
     ResultForm,
@@ -36,16 +39,19 @@ from matches.forms import (
     StructureForm,
     TournamentForm,
 )
-from matches.http import ask_start, back, confirm_page, confirmed, form_message, invalid_form, refusals
+from matches.http import ask_start, back, confirm_page, confirmed, form_message, invalid_form, refusals, started_message
 from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
 from matches.services import event as event_services
 from matches.services import invitations as invitation_services
 from matches.services import registration as registration_services
 from matches.services import rounds as services
+from matches.services.board_maps import known_maps
+from matches.services.pods import is_pod_event
 from matches.services.results import order_replay, override_result, report_result, resolve_dispute
 from matches.services.rounds import RoundError
 from matches.services.standings import latest_snapshot
+from matches.services.wargame import is_vp_event
 
 
 def _search(request: HttpRequest) -> str:
@@ -75,6 +81,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         request.user,
                         name=data["name"],
                         format=data["format"],
+                        system=data["system"],
+                        map_hash=data["map_hash"],
+                        side_bids=data["side_bids"],
                         best_of=data["best_of"],
                         rated=data["rated"],
                         **form.clock(),
@@ -93,7 +102,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 return redirect("matches:tournament-admin", pk=tournament.pk)
     values = {
         "name": "",
+        "system": GENERALS_ORDER,
         "format": "",
+        "map_hash": "",
         "best_of": "3",
         "structure": "swiss",
         "planned_rounds": "0",
@@ -104,11 +115,15 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if form.is_bound:  # the page again shows what was typed
         values.update({k: str(form[k].value() or "").strip() for k in values})
     values["rated"] = bool(form.is_bound and form["rated"].value())
+    values["side_bids"] = bool(form.is_bound and form["side_bids"].value())
+    values["bound"] = form.is_bound
     return render(
         request,
         "matches/tournament_new.html",
         {
             "formats": Format.objects.order_by("name"),
+            "systems": all_systems(),
+            "maps": [(s, known_maps(s.id)) for s in all_systems() if s.has_map],
             "form": values,
             "error": error,
             "structures": Tournament.Structure.choices,
@@ -153,6 +168,8 @@ def _valid(form: Any) -> dict[str, Any]:
 def _invite(tournament: Tournament, user: Any, player: Any) -> str:
     # An organiser only invites: the player enters by accepting, with a deck he chooses.
     invitation_services.do_invite(tournament, user, player)
+    if not get_system(tournament.system).has_cards:
+        return _("%(name)s is invited; they enter once they accept.") % {"name": player.username}
     return _("%(name)s is invited; they enter once they accept with a deck of their own.") % {"name": player.username}
 
 
@@ -234,7 +251,7 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
             done = _("Registration is open.")
         elif action == "start":
             registration_services.start_tournament(tournament, user)
-            done = _("The tournament has started; decklists are locked.")
+            done = started_message(tournament.pk)
         elif action == "pair":
             rnd = services.pair_next_round(tournament, user)
             done = _("Round %(n)s is paired as a draft: review it, then publish.") % {"n": rnd.number}
@@ -242,8 +259,13 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
             rnd = services.repair_round(_draft(tournament), user)
             done = _("Round %(n)s is paired again.") % {"n": rnd.number}
         elif action == "publish":
-            rnd = services.publish_round(_draft(tournament), user)
-            done = _("Round %(n)s is published.") % {"n": rnd.number}
+            on_tables = _valid(PublishForm(request.POST))["on_tables"]
+            rnd = services.publish_round(_draft(tournament), user, on_tables=on_tables)
+            done = (
+                _("Round %(n)s is published; its tables are set up on the site.")
+                if on_tables
+                else _("Round %(n)s is published.")
+            ) % {"n": rnd.number}
         elif action == "hand":
             outcome = _hand_pairing(request, tournament)
             if isinstance(outcome, HttpResponse):
@@ -368,10 +390,13 @@ def round_print(request: HttpRequest, pk: int, number: int, by: str) -> HttpResp
 def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
     rnd = access.access_round(request.user, tournament, number)
+    if is_pod_event(tournament):
+        return views_pods.pod_round(request, tournament, rnd)
     context = presenters.pairings_page(
         request.user, tournament, rnd, query=_search(request), page=request.GET.get("page")
     )
-    template = "matches/_pairings_table.html" if request.headers.get("HX-Request") else "matches/round_pairings.html"
+    partial = context["table_template"]
+    template = partial if request.headers.get("HX-Request") else "matches/round_pairings.html"
     return render(request, template, context)
 
 
@@ -494,6 +519,10 @@ def judge_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
+    if is_pod_event(tournament):
+        return views_pods.pod_standings(request, tournament)
+    if is_vp_event(tournament):
+        return views_pods.vp_standings(request, tournament)
     context = presenters.standings_page(tournament, query=_search(request), page=request.GET.get("page"))
     template = "matches/_standings_table.html" if request.headers.get("HX-Request") else "matches/standings.html"
     return render(request, template, context)
@@ -547,7 +576,8 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
     data = presenters.standings_export(tournament, latest_snapshot(tournament))
     if fmt == "csv":
-        return _csv(data["standings"], presenters.STANDING_FIELDS, f"tournament-{tournament.pk}-standings.csv")
+        fields = presenters.standing_fields(tournament)
+        return _csv(data["standings"], fields, f"tournament-{tournament.pk}-standings.csv")
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 

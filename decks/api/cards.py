@@ -22,6 +22,7 @@ from decks.models import Card, CardDatabase, CardDatabaseVersion, Printing
 from decks.services import cards as card_services
 from engine import cards as engine_cards
 from engine.cards import CSV_COLUMNS
+from engine.systems import all_systems
 from junling.api import ErrorSerializer
 
 
@@ -139,7 +140,9 @@ class CardDatabaseImportSerializer(serializers.Serializer):
     version = serializers.CharField(
         required=False, allow_blank=True, max_length=50, help_text="version label (default: the file's)"
     )
-    game = serializers.ChoiceField(choices=list(engine_cards.GAMES), required=False, allow_blank=True)
+    game = serializers.ChoiceField(
+        choices=[s.id for s in all_systems() if s.has_cards], required=False, allow_blank=True
+    )
 
 
 class CardDatabaseImportView(APIView):

@@ -24,12 +24,13 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.access import access_own_deck, decks_of
+from accounts.serializers import PlayerNameField
+from decks.access import access_deck_to_read, access_own_deck, access_shared_deck, can_edit_deck, decks_of
 from decks.forms import CARD_DATABASE_MAX, FORMAT_NAME_MAX
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
@@ -258,20 +259,46 @@ class DeckVersionSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "number", "content_hash", "legal", "created_at"]
 
 
-class DeckSerializer(serializers.ModelSerializer):
+class SharedDeckSerializer(serializers.ModelSerializer):
+    """A deck as someone else sees it (public, or through its share link): its newest version, as its page shows."""
+
     format = serializers.SlugRelatedField(slug_field="name", read_only=True)
     owner = serializers.CharField(source="owner.username", read_only=True)
+    owner_name = PlayerNameField(source="owner")
     latest_version = serializers.SerializerMethodField()
-    versions = DeckVersionSummarySerializer(many=True, read_only=True)
 
     class Meta:
         model = Deck
-        fields = ["id", "name", "owner", "format", "created_at", "updated_at", "latest_version", "versions"]
+        fields = [
+            "id",
+            "name",
+            "owner",
+            "owner_name",
+            "format",
+            "visibility",
+            "created_at",
+            "updated_at",
+            "latest_version",
+        ]
 
     @extend_schema_field(DeckVersionSerializer(allow_null=True))
     def get_latest_version(self, deck: Deck) -> dict[str, Any] | None:
         versions = sorted(deck.versions.all(), key=lambda v: v.number)
         return DeckVersionSerializer(versions[-1]).data if versions else None
+
+
+class DeckSerializer(SharedDeckSerializer):
+    """A deck as its owner sees it: every version too."""
+
+    versions = DeckVersionSummarySerializer(many=True, read_only=True)
+
+    class Meta(SharedDeckSerializer.Meta):
+        fields = [*SharedDeckSerializer.Meta.fields, "versions"]
+
+
+def deck_as_seen(deck: Deck, user: Any) -> dict[str, Any]:
+    """The deck's answer for ``user``: the owner's (every version) or anyone else's (the newest)."""
+    return (DeckSerializer if can_edit_deck(user, deck) else SharedDeckSerializer)(deck).data
 
 
 class DeckListAPI(APIView):
@@ -305,16 +332,21 @@ class DeckListAPI(APIView):
 
 
 class DeckDetailAPI(APIView):
-    """One of the caller's decks: read, update (a new version when the content changes), delete.
+    """A deck: read (the owner's, or anyone's public deck, as its page: decks.access.can_view_deck); update (a
+    new version when the content changes) and delete (the owner only).
 
-    Someone else's deck is a 404 here: the API does not confirm that it exists.
+    A deck the caller may not see or change is a 404 here: the API does not confirm that it exists. A deck
+    shared by link is read through its token (DeckSharedAPI).
     """
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses={200: DeckSerializer, 404: OpenApiResponse(ErrorSerializer)}, summary="Read a deck")
+    @extend_schema(
+        responses={200: DeckSerializer, 404: OpenApiResponse(ErrorSerializer)},
+        summary="Read a deck (mine, or a public one: its newest version)",
+    )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(DeckSerializer(access_own_deck(request.user, pk)).data)
+        return Response(deck_as_seen(access_deck_to_read(request.user, pk), request.user))
 
     @extend_schema(
         request=DeckWriteSerializer,
@@ -356,3 +388,17 @@ class DeckDetailAPI(APIView):
     def delete(self, request: Request, pk: int) -> Response:
         deck_services.delete_deck(access_own_deck(request.user, pk), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckSharedAPI(APIView):
+    """A deck behind its share link (shared by link or public), for anyone who has the token; a wrong token
+    and a deck made private again are the same 404 (decks.access.access_shared_deck)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: SharedDeckSerializer, 404: OpenApiResponse(ErrorSerializer)},
+        summary="Read a deck by its share link",
+    )
+    def get(self, request: Request, token: str) -> Response:
+        return Response(deck_as_seen(access_shared_deck(token), request.user))

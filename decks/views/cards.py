@@ -20,6 +20,7 @@ from decks.services import cards as card_services
 from decks.services.cards import CardImportRefused
 from engine import cards as engine_cards
 from engine.cards import RowError
+from engine.systems import SYSTEMS
 
 PAGE_SIZE = 48
 
@@ -152,7 +153,11 @@ def card_detail(request: HttpRequest, version_id: int, name: str) -> HttpRespons
 
 
 def _databases_context(request: HttpRequest) -> dict[str, Any]:
-    databases = CardDatabase.objects.prefetch_related("versions").order_by("name")
+    databases = list(CardDatabase.objects.prefetch_related("versions").order_by("name"))
+    english = _language(request).startswith("en")
+    for database in databases:  # the game's name from the registry of game systems (engine.systems)
+        system = SYSTEMS.get(database.game)
+        database.game_name = (system.name_en if english else system.name) if system else database.game  # type: ignore[attr-defined]
     return {
         "databases": [(d, d.versions.order_by("-created_at", "-id")) for d in databases],
         "max_mb": engine_cards.MAX_FILE_BYTES // 1024 // 1024,

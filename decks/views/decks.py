@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.access import access_deck, access_deck_page, access_deck_version, access_shared_deck, can_edit_deck
-from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm
+from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm, OpeningForm
 from decks.models import Deck, DeckVersion, Format
 from decks.presenters.builder import builder_cards, builder_context, curve_summary, english, faction_label, type_label
+from decks.presenters.opening import has_opening, opening_context
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
 from junling.downloads import attachment
@@ -319,8 +320,24 @@ def _version_page(
             if owner_view and deck.share_token
             else "",
             "lang": lang,
+            "opening_url": reverse("decks:opening", args=[deck.pk]) if has_opening(version) else "",
         },
     )
+
+
+@require_GET
+def deck_opening(request: HttpRequest, pk: int) -> HttpResponse:
+    """Try the opening of a deck whose game has a setup simulator (三国智): read-only, the seed in the query."""
+    if not request.user.is_authenticated and not Deck.objects.filter(pk=pk, visibility=Deck.Visibility.PUBLIC).exists():
+        return redirect_to_login(request.get_full_path())
+    deck = access_deck_page(request.user, pk)
+    version = deck.versions.select_related("card_database_version", "deck__format").order_by("-number").first()
+    if version is None or not has_opening(version):
+        missing = {"status": 404, "message": _("This deck has no opening to try.")}
+        return render(request, "error.html", missing, status=404)
+    form = OpeningForm(request.GET)
+    context = opening_context(version, form.seed_or_default(), form.choice_or_none(), _lang())
+    return render(request, "decks/decks/opening.html", {"deck": deck, "version": version, "opening": context})
 
 
 @require_GET

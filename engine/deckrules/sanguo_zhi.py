@@ -2,7 +2,8 @@
 
 At least 50 cards, no maximum; at most 1 card of each name, except cards with no name (e.g. 兵权);
 up to 5 event cards (事件) with distinct names, outside the deck count; grain (粮草) outside the
-count; hand limit 7. Events may be listed in the deck or in the second section (``事件:``/``令:``).
+count, and so are formations (阵型, ruling S10); hand limit 7. Events may be listed in the deck or in the
+second section (``事件:``/``令:``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ EVENT_MAX = 5
 HAND_LIMIT = 7
 EVENT = "事件"
 GRAIN = "粮草"
+FORMATION = "阵型"
+OUTSIDE = (GRAIN, FORMATION)
+"""Types outside the deck count besides events: grain cards record grain, formations stay in 阵型 (ruling S10)."""
 
 
 def check(view: DeckView) -> RulesetReport:
@@ -29,7 +33,7 @@ def check(view: DeckView) -> RulesetReport:
         if card is not None and card.type == EVENT:
             event_count += e.count
             events.append(e.name)
-        elif card is None or card.type != GRAIN:
+        elif card is None or card.type not in OUTSIDE:
             count += e.count
     for e in view.pool:
         card = e.card
@@ -59,11 +63,23 @@ def check(view: DeckView) -> RulesetReport:
                 f"卡组有 {count} 张卡（事件卡与粮草卡不计）；至少需要 {DECK_MIN} 张",
             )
         )
+    warnings: list[Violation] = []
     for name, n in view.copies.items():
         if n <= COPY_LIMIT:
             continue
         card = next((e.card for e in (*view.deck, *view.pool) if e.name == name), None)
-        if card is None or card.nameless or card.type == GRAIN:
+        if card is not None and card.type == FORMATION:
+            warnings.append(
+                Violation(
+                    "formation-repeated",
+                    "ruling S13",
+                    (name,),
+                    f"{n} copies of the formation {label_en(card, name)}: these pages set no limit on formations",
+                    f"阵型 {name} 有 {n} 张：这几页规则未限制阵型数量",
+                )
+            )
+            continue
+        if card is None or card.nameless or card.type in OUTSIDE:
             continue
         violations.append(
             Violation(
@@ -85,7 +101,7 @@ def check(view: DeckView) -> RulesetReport:
                 f"共 {event_count} 张事件卡；每盘游戏最多 {EVENT_MAX} 张",
             )
         )
-    return RulesetReport(violations, [], count, HAND_LIMIT)
+    return RulesetReport(violations, warnings, count, HAND_LIMIT)
 
 
 SANGUO_ZHI_RULESET = Ruleset(

@@ -175,9 +175,18 @@ class PlayEvent(Action):
         ),
     )
     """The general the event's text targets, named before the window opens (ruling G17)."""
+    target2: int | None = field(
+        default=None,
+        metadata=_id(
+            ENEMY_GENERAL,
+            "the second general of a text that names two (借刀杀人, 内讧), named with target when played "
+            "(ruling G17); None otherwise",
+        ),
+    )
+    """The other general of a pair the event's text names (借刀杀人, 内讧), named with ``target`` (ruling G17)."""
     kind: ClassVar[str] = "event"
     group: ClassVar[str] = "cards"
-    optional: ClassVar[tuple[str, ...]] = ("target",)
+    optional: ClassVar[tuple[str, ...]] = ("target", "target2")
 
 
 @dataclass(frozen=True, slots=True)

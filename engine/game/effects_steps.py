@@ -541,51 +541,103 @@ def target_options(s: State, source: int, steps: Any, ctx: dict[str, Any]) -> tu
     return choice_options(s, source, step, ctx), int(step.get("count", 1))
 
 
-def check_target(s: State, source: int, steps: Any, ctx: dict[str, Any], target: int | None) -> IllegalAction | None:
-    """Why ``target`` is not what a card or effect playing ``steps`` may name now (ruling G17), else None.
+def _ref(s: State, g: int) -> dict[str, Any]:
+    return {"card": g, "name": s.names[g]} if 0 <= g < len(s.names) else {"unknown": repr(g)}
 
-    A text that targets names one legal target (when it chooses one general; one that chooses several
-    names them when it resolves); it cannot be played at all while it has too few legal targets (§1.5 2)).
-    A text that targets nothing names none."""
-    found = target_options(s, source, steps, ctx)
+
+def _pair_rule(steps: Any, var: str) -> Mapping[str, Any]:
+    """The later step of a text that decides which pairs its first step may name (``duel``: one zone, a mark)."""
+    for step in steps[1:]:
+        if step.get("kind") == "duel" and step.get("a", "a") == var:
+            return step
+    return {}
+
+
+def pair_problem(s: State, source: int, steps: Any, a: int, b: int) -> IllegalAction | None:
+    """Why the two generals ``a`` and ``b`` are not a pair the text of ``source`` may name (ruling G17):
+    the card text asks them to stand in one zone (借刀杀人, 内讧) and at least one to bear a mark (内讧's 反)."""
+    rule = _pair_rule(steps, str(steps[0].get("as", "t")))
     ref = {"card": source, "name": s.names[source]}
-    if found is None:
-        if target is not None:
-            return IllegalAction("refusal.target.none_needed", {"card": ref}, "ruling G17")
-        return None
-    options, count = found
-    if len(options) < count:
-        return IllegalAction("refusal.target.none_legal", {"card": ref, "count": count}, "§1.5 2), ruling G17")
-    if count != 1:
-        if target is not None:
-            return IllegalAction("refusal.target.named_later", {"card": ref, "count": count}, "ruling G17")
-        return None
-    if target is None:
-        return IllegalAction("refusal.target.missing", {"card": ref}, "§3.7.3, ruling G17")
-    if target not in options:
+    if rule.get("same_zone") and s.zone.get(a) is not s.zone.get(b):
         return IllegalAction(
-            "refusal.target.not_legal",
-            {
-                "card": ref,
-                "target": {"card": target, "name": s.names[target]}
-                if 0 <= target < len(s.names)
-                else {"unknown": repr(target)},
-            },
+            "refusal.target.pair_zones", {"card": ref, "a": _ref(s, a), "b": _ref(s, b)}, "§1.5 2), ruling G17"
+        )
+    mark = rule.get("mark")
+    if mark and mark not in s.cards[a].marks and mark not in s.cards[b].marks:
+        return IllegalAction(
+            "refusal.target.pair_mark",
+            {"card": ref, "a": _ref(s, a), "b": _ref(s, b), "mark": mark},
             "§1.5 2), ruling G17",
         )
     return None
 
 
+def target_pairs(s: State, source: int, steps: Any, ctx: dict[str, Any]) -> list[tuple[int, int]]:
+    """The pairs a text whose first step chooses two generals may name now (ruling G17), each once."""
+    found = target_options(s, source, steps, ctx)
+    if found is None or found[1] != 2:
+        return []
+    options = found[0]
+    return [
+        (a, b) for i, a in enumerate(options) for b in options[i + 1 :] if pair_problem(s, source, steps, a, b) is None
+    ]
+
+
+def check_target(
+    s: State, source: int, steps: Any, ctx: dict[str, Any], target: int | None, target2: int | None = None
+) -> IllegalAction | None:
+    """Why ``target`` (and ``target2``) is not what a card or effect playing ``steps`` may name now
+    (ruling G17), else None.
+
+    A text that targets names its legal targets when played: one general, or a legal pair of two
+    (借刀杀人, 内讧: both legal, distinct, and what the text asks of the pair); it cannot be played at all
+    while it has no legal target or pair (§1.5 2)). A text that targets nothing names none."""
+    found = target_options(s, source, steps, ctx)
+    ref = {"card": source, "name": s.names[source]}
+    if found is None:
+        if target is not None or target2 is not None:
+            return IllegalAction("refusal.target.none_needed", {"card": ref}, "ruling G17")
+        return None
+    options, count = found
+    if len(options) < count or (count == 2 and not target_pairs(s, source, steps, ctx)):
+        return IllegalAction("refusal.target.none_legal", {"card": ref, "count": count}, "§1.5 2), ruling G17")
+    if count == 1 and target2 is not None:
+        return IllegalAction("refusal.target.one_only", {"card": ref}, "ruling G17")
+    if target is None or (count == 2 and target2 is None):
+        code = "refusal.target.missing" if count == 1 else "refusal.target.pair_missing"
+        return IllegalAction(code, {"card": ref, "count": count}, "§3.7.3, ruling G17")
+    named = [target] if target2 is None else [target, target2]
+    for g in named:
+        if g not in options:
+            return IllegalAction("refusal.target.not_legal", {"card": ref, "target": _ref(s, g)}, "§1.5 2), ruling G17")
+    if count == 2:
+        assert target2 is not None
+        if target == target2:
+            return IllegalAction("refusal.target.pair_same", {"card": ref, "target": _ref(s, target)}, "ruling G17")
+        return pair_problem(s, source, steps, target, target2)
+    return None
+
+
 def targets_for(s: State, source: int, steps: Any, ctx: dict[str, Any]) -> list[int | None]:
     """The targets a legal action playing ``steps`` may name: ``[None]`` for a text that names none now, the
-    legal targets for one that names one, ``[]`` while it has too few (ruling G17)."""
+    legal targets for one that names one, ``[]`` while it has too few (ruling G17). A text naming a pair:
+    see :func:`target_pairs_for`."""
+    return [t for t, _ in target_pairs_for(s, source, steps, ctx)]
+
+
+def target_pairs_for(s: State, source: int, steps: Any, ctx: dict[str, Any]) -> list[tuple[int | None, int | None]]:
+    """What a legal action playing ``steps`` names as ``(target, target2)``: ``[(None, None)]`` for a text that
+    names none, ``(t, None)`` for each legal target of one that names one, each legal pair of one that
+    names two (借刀杀人, 内讧), ``[]`` while it has too few (ruling G17)."""
     found = target_options(s, source, steps, ctx)
     if found is None:
-        return [None]
+        return [(None, None)]
     options, count = found
+    if count == 2:
+        return list(target_pairs(s, source, steps, ctx))
     if len(options) < count:
         return []
-    return list(options) if count == 1 else [None]
+    return [(t, None) for t in options] if count == 1 else [(None, None)]
 
 
 @handler("choose")
@@ -599,10 +651,12 @@ def _choose(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any])
     options = choice_options(s, source, step, ctx)
     var = step.get("as", "t")
     if "_target" in ctx:
-        named = ctx.pop("_target")
-        if named not in options:
+        named = [ctx.pop("_target")]
+        if "_target2" in ctx:
+            named.append(ctx.pop("_target2"))
+        if any(g not in options for g in named):
             return STOP
-        finish_choice(s, s.owner[source], [named], var, ctx, "")
+        finish_choice(s, s.owner[source], named, var, ctx, "")
         return None
     return ask(s, s.owner[source], options, int(step.get("count", 1)), var, ctx, "target")
 

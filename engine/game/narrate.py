@@ -177,6 +177,15 @@ def _declared(s: State, a: Action, viewer: int | None) -> list[Message]:
     if isinstance(a, Equip):
         return line("narrate.equip", player=who, card=c(a.card), general=c(a.general), paid=paid(a.payment))
     if isinstance(a, PlayEvent):
+        if a.target is not None and a.target2 is not None:
+            return line(
+                "narrate.event_pair",
+                player=who,
+                card=c(a.card),
+                target=c(a.target),
+                target2=c(a.target2),
+                paid=paid(a.payment),
+            )
         if a.target is not None:
             return line("narrate.event_target", player=who, card=c(a.card), target=c(a.target), paid=paid(a.payment))
         return line("narrate.event", player=who, card=c(a.card), paid=paid(a.payment))

@@ -6,7 +6,11 @@ imported (``docs/engine.md``, "Layout and wiring").
 >>> sorted(BOTS)
 ['greedy', 'ismcts-1', 'ismcts-2', 'ismcts-3', 'random']
 >>> INTERACTIVE
+('random', 'greedy', 'ismcts-1', 'ismcts-2', 'ismcts-3')
+>>> QUICK
 ('random', 'greedy', 'ismcts-1', 'ismcts-2')
+>>> make("ismcts-3", 7, max_time=0.25).max_time, make("ismcts-3", 7, max_time=5.0).max_time
+(0.25, 1.0)
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections.abc import Callable
 
 from engine.game.bots import BOTS as ONE_MOVE_BOTS
 from engine.game.bots import Bot
-from engine.game.search import LEVELS, level
+from engine.game.search import BUDGETS, LEVELS, level
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     **ONE_MOVE_BOTS,
@@ -24,7 +28,21 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 """Bot factories by name: ``BOTS[name](seed)`` is a bot."""
 
-INTERACTIVE = ("random", "greedy", "ismcts-1", "ismcts-2")
-"""The bots the site offers: their moves take well under a quarter of a second on a busy 2-core machine
-(``docs/bots.md``); ``ismcts-3`` (about half a second a move, capped at one second by ``search.BUDGETS``)
-is for the command line and the bench: on the site its moves would run inside the human's request."""
+INTERACTIVE = ("random", "greedy", "ismcts-1", "ismcts-2", "ismcts-3")
+"""The bots the site offers (every level)."""
+
+QUICK = ("random", "greedy", "ismcts-1", "ismcts-2")
+"""The bots whose moves take well under a quarter of a second on a busy 2-core machine (``docs/bots.md``):
+the site may play them inside the human's request. ``ismcts-3`` (about half a second a move, capped at one
+second by ``search.BUDGETS``) is played by a background task on the site."""
+
+
+def make(name: str, seed: int, *, max_time: float | None = None) -> Bot:
+    """``BOTS[name](seed)`` with its seconds a move capped at ``max_time`` as well as by its level's budget
+    (``search.BUDGETS``): a chess clock's share. The one-move bots take no time to speak of and ignore it."""
+    if name not in LEVELS:
+        return BOTS[name](seed)
+    budget = BUDGETS.get(name)
+    if max_time is not None:
+        budget = max_time if budget is None else min(budget, max_time)
+    return level(name, seed, max_time=budget)

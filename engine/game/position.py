@@ -26,15 +26,16 @@ parameters, and the rule); :func:`position_from_state` writes a state back as a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import CardType
+from engine.game.actions import Action, EndTurn, Pass
 from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError, LogError
 from engine.game.state import STATE_FORMAT
 from engine.game.terms import Phase, Zone
-from engine.messages import Message, Reader, seat
+from engine.messages import Message, Reader, seat, term
 
 if TYPE_CHECKING:
     from engine.game.state import Game, State
@@ -46,10 +47,19 @@ bottom first)."""
 PLAYER_KEYS = frozenset({*PILES, "unseen", "command", "battlefield"})
 GENERAL_KEYS = frozenset({"general", "zone", "equipment", "acted", "recruited", "moved", "attacked", "used"})
 TOP_KEYS = frozenset(
-    {"format", "database", "decks", "turn", "first", "active", "phase", "advantage", "players", "meta"}
+    {"format", "database", "decks", "turn", "first", "active", "phase", "pending", "advantage", "players", "meta"}
 )
-PHASES = (Phase.MAIN.value,)
-"""The phases a position may stand in: the active player's main phase (docs/positions.md)."""
+PHASES = tuple(p.value for p in (Phase.MAIN, Phase.DRAW, Phase.UPKEEP, Phase.HAND_LIMIT, Phase.RESPONSE, Phase.CHOICE))
+"""The phases a position may stand in (docs/positions.md "Phases"): the active player's main phase, his draw
+phase (取), the upkeep (终, its face-down cards not yet revealed), the hand-limit discard, a response window
+open on an action declared from the main phase, and a card text's choice after it."""
+DECLARED = frozenset({Phase.RESPONSE.value, Phase.CHOICE.value})
+"""Phases a position reaches by an action declared from its main phase (``pending``)."""
+WRITTEN = frozenset({Phase.MAIN, Phase.DRAW, Phase.UPKEEP, Phase.HAND_LIMIT})
+"""Phases :func:`position_from_state` writes (a window or a choice is written as its declaring moment)."""
+
+Resolver = Callable[["State", Any, str], Action]
+"""Reads a log entry's action (cards by name) against a state: ``engine.log.names.resolve_action``."""
 
 
 class PositionError(ValueError):
@@ -152,8 +162,11 @@ class _Ids:
                         )
 
 
-def state_from_position(game: Game, data: Any) -> State:
-    """The state a position describes, checked against every invariant; :class:`PositionError` otherwise."""
+def state_from_position(game: Game, data: Any, resolve: Resolver | None = None) -> State:
+    """The state a position describes, checked against every invariant; :class:`PositionError` otherwise.
+
+    A position in a response window or a choice names the action declared (``pending``, as a log writes
+    it), read by ``resolve`` (``engine.log.names.resolve_action``) and declared through the engine."""
     _shape(isinstance(data, Mapping), "", "a JSON object")
     for k in data:
         _shape(k in TOP_KEYS, k, f"one of {', '.join(sorted(TOP_KEYS))}")
@@ -187,7 +200,9 @@ def state_from_position(game: Game, data: Any) -> State:
         )
     phase = data.get("phase", Phase.MAIN.value)
     if phase not in PHASES:
-        raise PositionError("position.phase", {"phase": repr(phase)}, "", "phase")
+        raise PositionError("position.phase_any", {"phase": repr(phase), "phases": ", ".join(PHASES)}, "", "phase")
+    if ("pending" in data) != (phase in DECLARED):
+        raise PositionError("position.pending_phase", {"phase": phase}, "ruling G11", "pending")
     players = data.get("players")
     _shape(type(players) is list and len(players) == 2, "players", "two players")
 
@@ -197,7 +212,7 @@ def state_from_position(game: Game, data: Any) -> State:
         "database": db.content_hash,
         "seed": 0,
         "decks": [d.to_json() for d in decks],
-        "phase": phase,
+        "phase": Phase.MAIN.value,  # then the engine's own steps to the position's phase (_enter_phase)
         "turn": turn,
         "active": active,
         "first": first,
@@ -336,7 +351,64 @@ def state_from_position(game: Game, data: Any) -> State:
                 raise PositionError(code, params, rule, "players")
             state.gear[general] = (*state.gear.get(general, ()), piece)
             state.carrier[piece] = general
+    _enter_phase(state, phase, data.get("pending"), resolve)
     return state
+
+
+def _enter_phase(state: State, phase: str, pending: Any, resolve: Resolver | None) -> None:
+    """From the main phase the position describes to its ``phase``, by the engine's own steps; a moment the
+    rules never stop at is refused with the rule that passes it by."""
+    p = state.active
+    who = seat(p)
+    if phase == Phase.DRAW.value:
+        if state.acted or state.fresh or state.activated or state.moved or state.attacked:
+            raise PositionError("position.draw_after_acts", {"player": who}, "§3.3", "players")
+        if state.turn == 1:
+            raise PositionError("position.draw_first_turn", {"player": who}, "§3.3.6, ruling G1", "phase")
+        if not state.resource[p]:
+            raise PositionError("position.draw_no_card", {"player": who}, "§1.4", f"players[{p}].resource")
+        state.rules.start_draw(state, p)
+    elif phase == Phase.UPKEEP.value:
+        cost, have = state.rules.upkeep(state, p), len(state.resource[p])
+        if cost > have:
+            params = {"player": who, "cost": cost, "have": have}
+            raise PositionError("position.upkeep_unpaid", params, "§3.8, ruling G9", f"players[{p}].resource")
+        if min(cost, state.hidden[p]) == 0:
+            raise PositionError("position.upkeep_not_waiting", {"player": who, "cost": cost}, "§3.8", "phase")
+        state.apply(EndTurn())
+        if state.phase is not Phase.UPKEEP:
+            raise PositionError("position.upkeep_not_waiting", {"player": who, "cost": cost}, "§3.8", "phase")
+    elif phase == Phase.HAND_LIMIT.value:
+        held, limit = len(state.hand[p]), state.rules.hand_limit(state, p)
+        if held <= limit:
+            params = {"player": who, "held": held, "limit": limit}
+            raise PositionError("position.hand_limit_not_due", params, "§2.2.5, ruling G9", f"players[{p}].hand")
+        state.phase = Phase.HAND_LIMIT
+        state.to_act = p
+    elif phase in DECLARED:
+        _declare(state, phase, pending, resolve)
+
+
+def _declare(state: State, phase: str, pending: Any, resolve: Resolver | None) -> None:
+    """The action ``pending`` declared from the main phase, checked as any action; then its window is open
+    (``response``), or, once it resolves unanswered, a card text waits for a choice (``choice``)."""
+    _shape(isinstance(pending, Mapping) and resolve is not None, "pending", "an action as a log writes it")
+    assert resolve is not None
+    try:
+        action = resolve(state, dict(pending), "pending")
+    except LogError as exc:
+        raise PositionError(exc.said.code, exc.said.params, "", "pending") from None
+    why = state.validate(action)
+    if why is not None:
+        raise PositionError(why.code, why.params, why.rule, "pending")
+    state.apply(action)
+    if phase == Phase.CHOICE.value and state.phase is Phase.RESPONSE:
+        state.apply(Pass())
+    want = Phase(phase)
+    if state.phase is not want or state.is_chance_node():
+        code = "position.no_window" if want is Phase.RESPONSE else "position.no_choice"
+        rule = "ruling G11" if want is Phase.RESPONSE else ""
+        raise PositionError(code, {"kind": term(f"action.{action.kind}")}, rule, "pending")
 
 
 def _golden_rules(cards: list[Any], names: list[str], out: dict[str, Any]) -> None:
@@ -352,7 +424,11 @@ def _golden_rules(cards: list[Any], names: list[str], out: dict[str, Any]) -> No
 
 
 def position_from_state(state: State) -> dict[str, Any]:
-    """The position of ``state`` (its main phase): every card by name in its area and order."""
+    """The position of ``state`` (a main phase, a draw phase, an upkeep or a hand-limit discard): every card
+    by name in its area and order. A window or a choice is written as the main phase it was declared from
+    with its ``pending`` action (docs/positions.md): :class:`PositionError` for those."""
+    if state.phase not in WRITTEN:
+        raise PositionError("position.phase_unwritten", {"phase": state.phase.value}, "", "phase")
     names = state.names
     players = []
     for p in (0, 1):

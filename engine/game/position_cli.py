@@ -16,6 +16,7 @@ from typing import Any
 from engine.cards import STARTER_FILES, CardDatabase, load_database, starter_database
 from engine.game.position import PositionError, player_view, position_from_state, state_from_position
 from engine.game.rules import Game
+from engine.log.names import resolve_action
 from engine.messages import Message, Reader, seat
 
 USAGE_ERROR = 2
@@ -58,7 +59,8 @@ def main(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     reader = Reader(args.lang, ids=False)
     try:
-        state = state_from_position(Game(db), data)
+        state = state_from_position(Game(db), data, resolve_action)
+        position = written(Game(db), data, state)
     except PositionError as exc:
         if args.json:
             print(json.dumps({"ok": False, "error": exc.to_dict()}, ensure_ascii=False))
@@ -73,7 +75,6 @@ def main(args: argparse.Namespace) -> int:
                 )
             )
         return IMPOSSIBLE
-    position = position_from_state(state)
     if args.player is not None:
         position = player_view(position, args.player)
     if args.json:
@@ -81,6 +82,16 @@ def main(args: argparse.Namespace) -> int:
     else:
         print("\n".join(describe(position, state.limit, reader)))
     return 0
+
+
+def written(game: Game, data: dict[str, Any], state: Any) -> dict[str, Any]:
+    """The position as the engine reads it back: a window or a choice as the main phase it was declared
+    from, with its ``pending`` action (docs/positions.md "Phases")."""
+    if "pending" not in data:
+        return position_from_state(state)
+    declared = {k: v for k, v in data.items() if k not in ("pending", "phase")}
+    base = position_from_state(state_from_position(game, declared))
+    return {**base, "phase": state.phase.value, "pending": data["pending"]}
 
 
 def _cards(names: Any) -> dict[str, Any]:
@@ -114,6 +125,9 @@ def describe(position: dict[str, Any], limits: Sequence[int], reader: Reader) ->
     ]
     if "view" in position:
         lines.append(say(Message("position.view_of", {"player": seat(position["view"])})))
+    if "pending" in position:  # a window or a choice: the action declared from the main phase below
+        action = json.dumps(position["pending"], ensure_ascii=False)
+        lines.append(say(Message("position.pending", {"action": action})))
     for p, pl in enumerate(position["players"]):
         factions = " ".join(position["decks"][p]["factions"]) or reader.text("word.none")
         lines.append("")

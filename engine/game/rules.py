@@ -150,6 +150,8 @@ class JunlingRules(Rules):
     begin_turn = turn.begin_turn
     to_main = turn.to_main
     hand_limit = turn.hand_limit
+    start_draw = turn.start_draw
+    upkeep = turn.upkeep
     deplete = victory.deplete
     undeclared_faction = victory.undeclared_faction
     end = victory.end
@@ -180,6 +182,7 @@ class JunlingRules(Rules):
     target_options = effects_steps.target_options
     check_target = effects_steps.check_target
     targets_for = effects_steps.targets_for
+    target_pairs_for = effects_steps.target_pairs_for
     finish_choice = effects_steps.finish_choice
 
     # generals

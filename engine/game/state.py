@@ -35,6 +35,8 @@ from engine.messages import Message, card, seat
 from engine.messages import card as card_ref
 
 STATE_FORMAT = "junling-game/1"
+_SEQUENCES = (list, tuple)
+_STR = {str}
 
 
 class Game:
@@ -50,6 +52,7 @@ class Game:
         self._text_info: dict[str, tuple[Any, ...]] = {}
         self._indexes: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._cards: dict[tuple[str, ...], tuple[Card, ...]] = {}
+        self._decks: dict[tuple[tuple[str, ...], ...], Deck] = {}
 
     def text_info(self, card: Card) -> tuple[Any, ...]:
         """(whether the card's text reaches beyond itself on the battlefield, the events it listens to,
@@ -69,8 +72,23 @@ class Game:
 
     def new_initial_state(self, deck_a: Any, deck_b: Any, seed: int = 0) -> State:
         """A new game between deck_a (player 0) and deck_b (player 1), before the commandment choice."""
-        rules = self.rules
-        return rules.new_state(self, rules.resolve_deck(self.db, deck_a), rules.resolve_deck(self.db, deck_b), seed)
+        return self.rules.new_state(self, self._deck(deck_a), self._deck(deck_b), seed)
+
+    def _deck(self, deck: Any) -> Deck:
+        """``rules.resolve_deck`` of ``deck``; a deck given as three lists of names (a log's header) is
+        resolved once per game (a replay meets the same decks log after log)."""
+        if type(deck) in _SEQUENCES and len(deck) == 3 and all(type(part) in _SEQUENCES for part in deck):
+            types = set(map(type, deck[0]))
+            types.update(map(type, deck[1]), map(type, deck[2]))
+            if types <= _STR:  # only names: equal keys are the same deck (1 == True would not be)
+                key = (tuple(deck[0]), tuple(deck[1]), tuple(deck[2]))
+                resolved = self._decks.get(key)
+                if resolved is None:
+                    resolved = self.rules.resolve_deck(self.db, deck)
+                    if len(self._decks) < 64:
+                        self._decks[key] = resolved
+                return resolved
+        return self.rules.resolve_deck(self.db, deck)
 
     def unsupported_cards(self, deck: Any) -> list[tuple[str, str]]:
         """(name, reason) of every card of ``deck`` the engine cannot play (``Card.unsupported``).
@@ -493,6 +511,16 @@ class State:
             rules.do_respond(self, action)
         else:
             rules.actions[type(action)][1](self, action)
+        if self.frames:
+            rules.proceed(self)
+
+    def apply_drawn_reveal(self, action: Reveal) -> None:
+        """Apply the chance outcome :meth:`sample_chance` gave on this state (a checked replay's reveal whose
+        name is the seed's own draw), without validating it again: drawn from the very cards
+        ``check_reveal`` accepts, it is legal. Anything else goes through :meth:`apply`."""
+        self.history = self.history.plus(action)
+        rules = self.rules
+        rules.apply_reveal(self, action.card)
         if self.frames:
             rules.proceed(self)
 

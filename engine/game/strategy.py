@@ -38,7 +38,7 @@ def check_event(s: State, a: PlayEvent) -> IllegalAction | None:
         return IllegalAction(code, {"card": card(s.names, a.card)}, "§3.6.2")
     if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
-    why = s.rules.check_target(s, a.card, _steps(s, a.card), {}, a.target)
+    why = s.rules.check_target(s, a.card, _steps(s, a.card), {}, a.target, a.target2)
     if why is not None:
         return why
     cost = s.rules.execution_cost(s.cards[a.card])
@@ -84,7 +84,10 @@ def resolve_event(s: State, a: PlayEvent, negated: bool) -> None:
     if not negated:
         spec = s.cards[a.card].effect
         if spec and spec.get("play"):
-            s.rules.queue(s, a.card, "play", {} if a.target is None else {"_target": a.target})
+            named = {} if a.target is None else {"_target": a.target}
+            if a.target2 is not None:
+                named["_target2"] = a.target2
+            s.rules.queue(s, a.card, "play", named)
 
 
 def check_tactic(s: State, a: PlayTactic) -> IllegalAction | None:
@@ -161,8 +164,9 @@ def legal(s: State, out: list[LegalAction]) -> None:
                 continue
             rest = tuple(x for x in hand if x != c) if cost else ()
             steps = _steps(s, c)
-            for t in [None] if steps is None else s.rules.targets_for(s, c, steps, {}):
-                out.append(PaymentChoice(PlayEvent(c, (), t), cost, rest) if cost else PlayEvent(c, (), t))
+            for t, t2 in [(None, None)] if steps is None else s.rules.target_pairs_for(s, c, steps, {}):
+                play = PlayEvent(c, (), t, t2)
+                out.append(PaymentChoice(play, cost, rest) if cost else play)
             continue
         if executors is None:
             ready = s.rules.may_attack if texts else s.rules.ready

@@ -39,6 +39,11 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     if not draw:
         to_main(s)
         return
+    start_draw(s, player)
+
+
+def start_draw(s: State, player: int) -> None:
+    """取: the draw phase of ``player`` (§3.4); no card to draw ends the game (§1.4)."""
     s.phase = Phase.DRAW
     if not s.resource[player]:
         s.rules.end(

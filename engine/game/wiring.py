@@ -88,6 +88,8 @@ class Rules:
     begin_turn: ClassVar[Callable[..., None]]
     to_main: ClassVar[Callable[[State], None]]
     hand_limit: ClassVar[Callable[[State, int], int]]
+    start_draw: ClassVar[Callable[[State, int], None]]
+    upkeep: ClassVar[Callable[[State, int], int]]
     deplete: ClassVar[Callable[..., None]]
     undeclared_faction: ClassVar[Callable[..., bool]]
     end: ClassVar[Callable[..., None]]
@@ -118,6 +120,7 @@ class Rules:
     target_options: ClassVar[Callable[..., tuple[list[int], int] | None]]
     check_target: ClassVar[Callable[..., IllegalAction | None]]
     targets_for: ClassVar[Callable[..., list[int | None]]]
+    target_pairs_for: ClassVar[Callable[..., list[tuple[int | None, int | None]]]]
     finish_choice: ClassVar[Callable[..., None]]
 
     # --- generals ------------------------------------------------------------------------------------------

@@ -85,14 +85,26 @@ def _find(state: State, name: str, player: int, place: str, taken: Sequence[int]
     return None if best < 0 else best
 
 
-def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[int], where: str) -> int:
-    """The id of one card reference: a name, ``"name#id"`` or an integer id (rules in docs/log-format.md)."""
+class _Unresolved(Exception):
+    """A card reference that stands for no card: what, and the kind of :class:`LogFormatError` it becomes
+    (raised without a place; the caller, which knows the field, says where)."""
+
+    def __init__(self, said: Message, kind: str = "format") -> None:
+        super().__init__(said)
+        self.said = said
+        self.kind = kind
+
+
+def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[int]) -> int:
+    """The id of one card reference: a name, ``"name#id"`` or an integer id (rules in docs/log-format.md).
+
+    Raises :class:`_Unresolved` when it stands for no card."""
     names = state.names
     if isinstance(ref, bool) or not isinstance(ref, (str, int)):
-        raise LogFormatError(where, Message("log.card_ref_type", {"ref": repr(ref)}))
+        raise _Unresolved(Message("log.card_ref_type", {"ref": repr(ref)}))
     if isinstance(ref, int):
         if not 0 <= ref < len(names):
-            raise LogFormatError(where, Message("log.no_such_id", {"id": ref, "last": len(names) - 1}))
+            raise _Unresolved(Message("log.no_such_id", {"id": ref, "last": len(names) - 1}))
         return ref
     if "#" not in ref:
         found = _find(state, ref, player, place, taken)
@@ -105,13 +117,11 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
     name, sep, number = ref.partition("#")
     if sep:
         if not number.isdigit() or not 0 <= int(number) < len(names):
-            raise LogFormatError(
-                where, Message("log.ref_no_such_id", {"ref": repr(ref), "id": number, "last": len(names) - 1})
-            )
+            raise _Unresolved(Message("log.ref_no_such_id", {"ref": repr(ref), "id": number, "last": len(names) - 1}))
         card = int(number)
         if names[card] != name and state.game.db.lookup(name) is not state.cards[card]:
-            raise LogFormatError(
-                where, Message("log.ref_wrong_name", {"ref": repr(ref), "id": card, "is": names[card], "name": name})
+            raise _Unresolved(
+                Message("log.ref_wrong_name", {"ref": repr(ref), "id": card, "is": names[card], "name": name})
             )
         return card
     # Not where the action needs it: any card of that name (the actor's first), so that the engine says why.
@@ -124,8 +134,8 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
         found = _by_name(state, canonical_name, every, taken)
     if found is None:
         if known is None:
-            raise LogFormatError(where, Message("log.unknown_card", {"name": repr(name)}), kind="card")
-        raise LogFormatError(where, Message("log.absent_card", {"name": canonical_name}), kind="absent")
+            raise _Unresolved(Message("log.unknown_card", {"name": repr(name)}), "card")
+        raise _Unresolved(Message("log.absent_card", {"name": canonical_name}), "absent")
     return found
 
 
@@ -176,14 +186,20 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
                 if place == CHOICE and type(r) is int and r == NO:
                     ids.append(NO)
                     continue
-                c = _ref_to_id(state, r, player, place, taken, f"{where}.{name}[{i}]")
+                try:
+                    c = _ref_to_id(state, r, player, place, taken)
+                except _Unresolved as exc:
+                    raise LogFormatError(f"{where}.{name}[{i}]", exc.said, kind=exc.kind) from None
                 ids.append(c)
                 taken.append(c)
             out[name] = ids
         elif ref is None and kind == "choose_commandment":
             out[name] = None
         else:
-            c = _ref_to_id(state, ref, player, place, taken, f"{where}.{name}")
+            try:
+                c = _ref_to_id(state, ref, player, place, taken)
+            except _Unresolved as exc:
+                raise LogFormatError(f"{where}.{name}", exc.said, kind=exc.kind) from None
             out[name] = c
             taken.append(c)
     return _build(out, where)

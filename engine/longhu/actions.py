@@ -1,7 +1,8 @@
 """Actions of 龙虎三国志: small frozen values; a log is the list of them (``state.history``).
 
 Chance is an actor like the players: ``Roll(d)`` is a die, ``Draw(name)`` a marker or retainer taken
-from a cup. A referee's seed and a table's transcription go through the same ``apply``.
+from a cup (``Roll``, ``Draw``, ``Pick``, ``Pass`` are ``engine.boardgame``'s). A referee's seed and a
+table's transcription go through the same ``apply``.
 
     >>> a = Place(region="兖州", strength=3)
     >>> a.to_json()
@@ -14,59 +15,11 @@ from a cup. A referee's seed and a table's transcription go through the same ``a
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from engine.boardgame.actions import Action, ActionReader, Draw, Pass, Pick, Roll
 from engine.longhu.errors import LogError
-
-
-class Action:
-    """Base of every action (player or chance)."""
-
-    __slots__ = ()
-    kind: ClassVar[str] = ""
-    is_chance: ClassVar[bool] = False
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """Chance: one die (1–6)."""
-
-    value: int
-    kind: ClassVar[str] = "roll"
-    is_chance: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """Chance: the order marker (§4-1) or free retainer (§10-2, §11-1) taken from its cup."""
-
-    piece: str
-    kind: ClassVar[str] = "draw"
-    is_chance: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class Pick(Action):
-    """A choice of a country, region or character, as the pending decision asks."""
-
-    choice: str
-    kind: ClassVar[str] = "pick"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Decline what is optional now (end diplomacy, production, movement; no retreat; stop moving)."""
-
-    kind: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,29 +86,5 @@ ACTIONS: dict[str, type[Action]] = {
     cls.kind: cls for cls in (Roll, Draw, Pick, Pass, Diplomacy, Place, Lead, Take, Leave, Go, Split)
 }
 
-
-def action_from_json(data: Any) -> Action:
-    """Read an action back; :class:`LogError` says what is wrong."""
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-        raise LogError(f"not an action of 龙虎三国志: {data!r}")
-    cls = ACTIONS[data["type"]]
-    kwargs = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if f.name not in data:
-            if f.default is dataclasses.MISSING:
-                raise LogError(f"{data['type']} needs {f.name!r}: {data!r}")
-            continue
-        v = data[f.name]
-        if f.name == "losses":
-            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                raise LogError(f"losses must be a list of whole numbers: {data!r}")
-            v = tuple(v)
-        elif f.type in ("int",) and (not isinstance(v, int) or isinstance(v, bool)):
-            raise LogError(f"{f.name} must be a whole number: {data!r}")
-        elif f.type in ("str",) and not isinstance(v, str):
-            raise LogError(f"{f.name} must be a string: {data!r}")
-        kwargs[f.name] = v
-    extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    if extra:
-        raise LogError(f"unknown field(s) {sorted(extra)} in {data!r}")
-    return cls(**kwargs)
+action_from_json = ActionReader("龙虎三国志", ACTIONS.values(), LogError)
+"""Read an action back; :class:`LogError` says what is wrong."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.boardgame.procedure import Proc, ask, picked, roll
 from engine.longhu.actions import Pass, Pick
-from engine.longhu.board import Board, Hooks, Proc, ask, losses, picked, roll
+from engine.longhu.board import Board, Hooks, losses
 
 _OFF = {"gone": "out of the game", "dead": "the dead pool"}
 
@@ -55,9 +56,7 @@ def _test(b: Board, region: str, tester: list[str], other: list[str], hooks: Hoo
             targets.append(c)
     if not targets:
         return False
-    action = yield from ask(
-        b, player, f"{used_by}: betrayal test target", [*(Pick(t) for t in targets), Pass()], "§5-1(1)"
-    )
+    action = yield from ask(b, player, f"ask_betrayal_{used_by}", [*(Pick(t) for t in targets), Pass()], "§5-1(1)")
     target = picked(action)
     if not target:
         return False
@@ -274,9 +273,10 @@ def _retreat(b: Board, region: str, side: list[str], *, attacker: bool) -> Proc:
     action = yield from ask(
         b,
         player,
-        f"retreat from {region} ({'attacker' if attacker else 'defender'})",
+        "ask_retreat_attacker" if attacker else "ask_retreat_defender",
         [Pass(), *(Pick(r) for r in options)],
         "§5-5, ruling L18",
+        params={"region": region},
     )
     dest = picked(action)
     if not dest:
@@ -317,7 +317,9 @@ def _finish(
             die = yield from roll(b, f"loyalty of {name}", "§5-7(3)")
             if die > ch.loyalty:
                 options = [Pick(c) for c in winner if c in b.owner and b.alive(c)]
-                action = yield from ask(b, win_player, f"country {name} joins", options, "§5-7(4), ruling L20")
+                action = yield from ask(
+                    b, win_player, "ask_captive_joins", options, "§5-7(4), ruling L20", params={"character": name}
+                )
                 new = picked(action) or winner[0]
                 b.allegiance[name] = new
                 b.note("step_loyalty", "§5-7(3)", character=name, loyalty=ch.loyalty, die=die, result=f"joins {new}")
@@ -331,7 +333,12 @@ def _finish(
             places = sorted(r for r, here in b.strength.items() if own in here and r != region)
             if places:
                 action = yield from ask(
-                    b, b.runner(own or ""), f"where {name} goes", [Pick(r) for r in places], "§5-7(1), ruling L20"
+                    b,
+                    b.runner(own or ""),
+                    "ask_escape_to",
+                    [Pick(r) for r in places],
+                    "§5-7(1), ruling L20",
+                    params={"character": name},
                 )
                 dest = picked(action) or places[0]
             else:
@@ -350,7 +357,12 @@ def _finish(
     holders = [c for c in winner if c in b.countries_in(region)]
     if len(holders) > 1 and b.control.get(region) in holders:
         action = yield from ask(
-            b, b.runner(holders[0]), f"country that controls {region}", map(Pick, holders), "§6(3), ruling L22"
+            b,
+            b.runner(holders[0]),
+            "ask_controls",
+            map(Pick, holders),
+            "§6(3), ruling L22",
+            params={"region": region},
         )
         b.control[region] = picked(action) or holders[0]
     b.note("step_result", "§5-6", winner=_label(winner), region=region)

@@ -1,4 +1,4 @@
-"""``python -m engine battle longhu FILE [--json]``: the battle calculator (input in ``docs/longhu.md``);
+"""``python -m engine battle longhu FILE [--json] [--lang zh]``: the battle calculator (input in ``docs/longhu.md``);
 its arguments are ``engine/battle_cli.py``'s, which dispatches by game system."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine.maps import MapError
 def main(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        result = calculate(json.loads(text))
+        result = calculate(json.loads(text), getattr(args, "lang", "en") or "en")
     except (OSError, json.JSONDecodeError, CalculatorError, MapError) as exc:  # MapError covers DataError
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -1,5 +1,6 @@
 """The pieces on the table and the questions every rule area asks of them (control §6, sides §5(1),
-who decides for a country), plus the requests a rule procedure yields (a decision or a chance event).
+who decides for a country), plus the requests a rule procedure yields
+(a decision or a chance event, ``engine.boardgame.procedure``).
 
 Rule areas are generator functions (``Proc``): they ``yield`` a :class:`Decision` or a :class:`Chance`
 and receive the action that answers it. They share this module and ``terms``; they never import each
@@ -8,12 +9,12 @@ other (``rules.py`` wires them through :class:`Hooks`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Protocol
 
-from engine.longhu.actions import Action, Pass, Pick, Split
+from engine.boardgame.procedure import Proc, ask
+from engine.longhu.actions import Split
 from engine.longhu.data import GameData
 
 PLAYER_MARKERS = ("青龙", "白虎", "朱雀", "玄武")
@@ -23,29 +24,6 @@ TRAITOR_MARKERS = ("奸贼1", "奸贼2")
 OFF_MAP = ("cup", "dead", "reserve", "gone", "held")
 """Where a character can be besides a region: the retainer cup, the dead pool (§10-9), not yet entered,
 out of the game (its country destroyed, ruling L21), or held off the map (左慈, §11-6(3))."""
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A player must choose one of ``options`` (``rule`` says why he is asked)."""
-
-    player: int
-    what: str
-    options: tuple[Action, ...]
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class Chance:
-    """A chance event: ``d6`` (a die) or a draw from the ``order`` or ``retainer`` cup."""
-
-    kind: str
-    what: str
-    rule: str
-
-
-Request = Decision | Chance
-Proc = Generator[Request, Action, Any]
 
 
 class Hooks(Protocol):
@@ -226,41 +204,6 @@ class Board:
         self.steps.append({"code": code, "rule": rule, **params})
 
 
-def ask(
-    b: Board,
-    player: int | None,
-    what: str,
-    options: Iterable[Action],
-    rule: str,
-    *,
-    auto: Callable[[list[Action]], Action] | None = None,
-) -> Proc:
-    """Ask ``player`` to choose; a lone option that is not a pass is taken without asking, and a country
-    the rules run (``player`` None, ruling L14) takes ``auto(options)`` or the first option."""
-    opts = list(options)
-    if not opts:
-        return Pass()
-    if player is None:
-        return auto(opts) if auto else opts[0]
-    if len(opts) == 1 and not isinstance(opts[0], Pass):
-        return opts[0]
-    answer = yield Decision(player, what, tuple(opts), rule)
-    return answer
-
-
-def roll(b: Board, what: str, rule: str) -> Proc:
-    """One die, as a chance event."""
-    action = yield Chance("d6", what, rule)
-    value = int(action.value)  # type: ignore[attr-defined]
-    b.rolls.append(value)
-    return value
-
-
-def picked(action: Action) -> str:
-    """The text of a :class:`Pick` (empty for a pass)."""
-    return action.choice if isinstance(action, Pick) else ""
-
-
 def losses(b: Board, region: str, side: list[str], n: int, rule: str, result: dict[str, Any] | None = None) -> Proc:
     """Take ``n`` strength from ``side`` in ``region``; its player splits them among allies (§5-4(3),
     ruling L17); excess is lost."""
@@ -278,7 +221,7 @@ def losses(b: Board, region: str, side: list[str], n: int, rule: str, result: di
             if sum(combo) == n
         ]
         action = yield from ask(
-            b, b.runner(holders[0]), "split " + str(n) + " losses among " + "+".join(holders), options, rule
+            b, b.runner(holders[0]), "ask_split", options, rule, params={"losses": n, "countries": list(holders)}
         )
         split = action.losses if isinstance(action, Split) else (n,)
     for c, k in zip(holders, split):

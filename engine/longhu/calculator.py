@@ -14,10 +14,11 @@ from typing import Any
 
 import engine.longhu.battle as battle_area
 import engine.longhu.rules as rules
-from engine.longhu.actions import Action, Pass, Pick, Roll, Split
-from engine.longhu.board import Board, Chance, Decision
+from engine.boardgame.procedure import Decision, drive
+from engine.longhu.actions import Action, Pass, Pick, Split
+from engine.longhu.board import Board
 from engine.longhu.data import parse_data
-from engine.longhu.messages import MESSAGES
+from engine.longhu.messages import step_text, text
 from engine.maps import parse_map
 
 REGION = "battle"
@@ -135,12 +136,16 @@ def _answer(decision: Decision, answers: list[Any]) -> Action:
     else:
         action = Pick(str(raw))
     if action not in decision.options:
-        raise CalculatorError(f"answer {raw!r} is not a choice for {decision.what}: {list(decision.options)}")
+        raise CalculatorError(
+            f"answer {raw!r} is not a choice for {text(decision.what, dict(decision.params))}: {list(decision.options)}"
+        )
     return action
 
 
-def calculate(spec: dict[str, Any]) -> dict[str, Any]:
-    """Fight the battle of ``spec``; returns winner, losses, retreat, captures and the steps."""
+def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Fight the battle of ``spec``; returns winner, losses, retreat, captures and the steps.
+
+    ``lang`` (``en`` or ``zh``) is the language of the steps' text (``engine.longhu.messages.step_text``)."""
     if not isinstance(spec, dict):
         raise CalculatorError("the input must be a JSON object")
     b, attacker = build(spec)
@@ -148,27 +153,9 @@ def calculate(spec: dict[str, Any]) -> dict[str, Any]:
     rng = random.Random(spec.get("seed", 0))
     answers = list(spec.get("decisions", []))
     proc = battle_area.battle(b, REGION, attacker, rules.BattleOnlyHooks(), no_retreat=bool(spec.get("no_retreat")))
-    rolled: list[int] = []
-    action: Action | None = None
-    try:
-        while True:
-            request = proc.send(action) if action is not None else next(proc)
-            if isinstance(request, Chance):
-                if dice:
-                    value = dice.pop(0)
-                    if not isinstance(value, int) or not 1 <= value <= 6:
-                        raise CalculatorError(f"die {value!r} is not 1–6")
-                elif "seed" in spec:
-                    value = rng.randint(1, 6)
-                else:
-                    raise CalculatorError(f"more dice are needed ({request.what}, {request.rule}); or give a seed")
-                rolled.append(value)
-                action = Roll(value)
-            else:
-                action = _answer(request, answers)
-    except StopIteration as stop:
-        result = stop.value
-    steps = [{"rule": s["rule"], "code": s["code"], "text": MESSAGES[s["code"]].format(**s)} for s in b.steps]
+    seeded = rng if "seed" in spec else None
+    result, rolled = drive(proc, dice, seeded, lambda request: _answer(request, answers), error=CalculatorError)
+    steps = [{"rule": s["rule"], "code": s["code"], "text": step_text(s, lang)} for s in b.steps]
     return {
         "winner": result["winner"],
         "attacker": result["attacker"],

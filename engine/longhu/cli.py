@@ -7,12 +7,9 @@ import json
 from pathlib import Path
 
 from engine.longhu.bots import BOTS, play
-from engine.longhu.messages import MESSAGES
+from engine.longhu.data import DEFAULT_DATA, DEFAULT_MAP
+from engine.longhu.messages import step_text
 from engine.longhu.state import Game
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-DEFAULT_MAP = DATA / "longhu_test_map.json"
-DEFAULT_DATA = DATA / "longhu_test_data.json"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--map", default=str(DEFAULT_MAP), help="map file (docs/maps.md)")
     p.add_argument("--data", default=str(DEFAULT_DATA), help="game data file (docs/longhu.md)")
     p.add_argument("--log", help="write the game (seed, history, final board) as JSON here")
+    p.add_argument("--lang", default="en", help="en or zh: the language of the game's steps")
     p.add_argument("--quiet", action="store_true", help="print the result only, not the game's steps")
 
 
@@ -37,7 +35,7 @@ def main(args: argparse.Namespace) -> int:
     out = state.outcome or {}
     if not args.quiet:
         for step in state.board.steps:
-            print(f"[{step['rule']}] {MESSAGES[step['code']].format(**step)}")
+            print(f"[{step['rule']}] {step_text(step, args.lang)}")
     print(f"map {game.data.map.id} {game.data.map.hash}")
     print(f"data {game.data.id} {game.data.hash}")
     print(f"{len(state.history)} actions, {out.get('round')} round(s)")

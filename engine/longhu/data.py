@@ -15,6 +15,10 @@ from typing import Any
 from engine.maps import Checker, MapData, MapError, Problem, map_hash
 
 DATA_FORMAT = "junling-longhu-data/1"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DEFAULT_MAP = DATA_DIR / "longhu_test_map.json"
+"""The bundled Junling test map (written from the rules' examples; not the publisher's map)."""
+DEFAULT_DATA = DATA_DIR / "longhu_test_data.json"
 EVENTS = (
     "retainer_death",  # §10-1 家臣死亡
     "recruit",  # §10-2 人材登用

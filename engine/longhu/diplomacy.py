@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Proc, ask, picked, roll
 from engine.longhu.actions import Diplomacy, Pass, Pick
-from engine.longhu.board import Board, Hooks, Proc, ask, picked, roll
+from engine.longhu.board import Board, Hooks
 
 
 def can_edict(b: Board, country: str) -> bool:
@@ -21,14 +22,14 @@ def edict(b: Board, country: str) -> Proc:
     if not can_edict(b, country):
         return False
     player = b.runner(country)
-    act = yield from ask(b, player, "勅命: reroll the failed test", [Pass(), Pick("edict")], "§9(3), ruling L9")
+    act = yield from ask(b, player, "ask_edict_reroll", [Pass(), Pick("edict")], "§9(3), ruling L9")
     if not picked(act):
         return False
     b.edict_used = True
     left = 5
     while left:
         regions = sorted(r for r, here in b.strength.items() if here.get(country))
-        act = yield from ask(b, player, "勅命: region paying strength", map(Pick, regions), "§9(3)")
+        act = yield from ask(b, player, "ask_edict_pay", map(Pick, regions), "§9(3)")
         left -= b.remove(picked(act), country, left)
     return True
 
@@ -59,7 +60,7 @@ def diplomacy_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         options = [Diplomacy(n, t) for n in chars for t in _targets(b, player)]
         if not options:
             return
-        act = yield from ask(b, player, "diplomacy", [Pass(), *options], "§4-3")
+        act = yield from ask(b, player, "ask_diplomacy", [Pass(), *options], "§4-3")
         if not isinstance(act, Diplomacy):
             return
         used.add(act.character)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Chance, Proc, ask, picked, roll
 from engine.longhu.actions import Pass, Pick
-from engine.longhu.board import Board, Chance, Hooks, Proc, ask, picked, roll
+from engine.longhu.board import Board, Hooks
 
 
 def _retainers(b: Board, country: str) -> list[str]:
@@ -64,7 +65,9 @@ def draw_retainer(b: Board, country: str, rule: str) -> Proc:
         b.loc[name] = "cup"
         b.allegiance[name] = None
         return
-    act = yield from ask(b, b.runner(country), f"where {name} joins", [Pick(r) for r in places], "§10-2(2)")
+    act = yield from ask(
+        b, b.runner(country), "ask_joins_where", [Pick(r) for r in places], "§10-2(2)", params={"character": name}
+    )
     where = picked(act) or places[0]
     b.move_char(name, where)
     b.note("step_joins", rule, character=name, country=country, region=where)
@@ -75,7 +78,7 @@ def _uprising(b: Board, player: int, rule: str) -> Proc:
     targets = _hostile_player_regions(b, player)
     if not targets:
         return
-    act = yield from ask(b, player, "region of the uprising", [Pick(r) for r in targets], rule)
+    act = yield from ask(b, player, "ask_uprising_region", [Pick(r) for r in targets], rule)
     region = picked(act)
     die = yield from _damage_die(b, f"uprising in {region}", rule)
     _strike(b, region, die, rule)
@@ -94,7 +97,9 @@ def start_of_fate(b: Board, country: str, player: int) -> Proc:
             if ch.country == country and ch.enters and b.round >= ch.enters and b.loc[ch.name] == "reserve":
                 region = b.loc[wl]
                 if b.data.map.has_region(region) and "three_visits" in b.data.map.region(region).tags:
-                    act = yield from ask(b, player, f"三顾茅庐: bring {ch.name}", [Pick(ch.name), Pass()], "§11-2")
+                    act = yield from ask(
+                        b, player, "ask_three_visits", [Pick(ch.name), Pass()], "§11-2", params={"character": ch.name}
+                    )
                     if picked(act):
                         b.move_char(ch.name, region)
     elif ability == "five_pecks":
@@ -111,7 +116,7 @@ def fate_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         second = yield from roll(b, "second fate die (左慈)", "§11-6(1)")
         if second != die:
             act = yield from ask(
-                b, player, "妖术: keep which die", [Pick(str(die)), Pick(str(second))], "§11-6(1), ruling L5"
+                b, player, "ask_sorcery_die", [Pick(str(die)), Pick(str(second))], "§11-6(1), ruling L5"
             )
             die = int(picked(act))
     dr, dc = b.data.fate_moves[die - 1]
@@ -137,7 +142,7 @@ def _retainer_death(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     if not options:
         return "ok"  # ruling L25
     chooser = b.owner.get(target)
-    act = yield from ask(b, player if chooser is None else chooser, "retainer who dies", map(Pick, options), "§10-1(2)")
+    act = yield from ask(b, player if chooser is None else chooser, "ask_retainer_dies", map(Pick, options), "§10-1(2)")
     name = picked(act)
     if b.data.char(name).ability == "sorcery":
         b.move_char(name, "cup")
@@ -168,12 +173,12 @@ def _emperor_flees(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     others = [p for p in range(b.players) if p != giver and p not in b.out and b.countries_of(p)]
     if not others:
         return "ok"
-    act = yield from ask(b, giver, "who receives the emperor", [Pick(str(p)) for p in others], "§10-4(1)")
+    act = yield from ask(b, giver, "ask_emperor_receiver", [Pick(str(p)) for p in others], "§10-4(1)")
     taker = int(picked(act) or others[0])
     hosts = [c for c in b.countries_of(taker) if b.on_map(b.warlord[c])]
     if not hosts:
         return "ok"
-    act = yield from ask(b, taker, "country that hosts the emperor", map(Pick, hosts), "§10-4(1)")
+    act = yield from ask(b, taker, "ask_emperor_host", map(Pick, hosts), "§10-4(1)")
     host = picked(act)
     b.emperor = b.loc[b.warlord[host]]
     b.emperor_ctrl = host
@@ -190,7 +195,7 @@ def _revival(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     ]
     if not cands:
         return "ok"
-    act = yield from ask(b, player, "country to revive", map(Pick, cands), "§10-5(3)")
+    act = yield from ask(b, player, "ask_revive_country", map(Pick, cands), "§10-5(3)")
     revived = picked(act)
     owner = b.owner.get(revived)
     if b.players > 2 and not b.is_traitor(revived):
@@ -202,7 +207,7 @@ def _revival(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
             if dice.count(max(dice)) == 1:
                 owner = dice.index(max(dice))
                 break
-    act = yield from ask(b, player, "region of the revival", map(Pick, b.data.map.region_ids), "§10-5(1)")
+    act = yield from ask(b, player, "ask_revival_region", map(Pick, b.data.map.region_ids), "§10-5(1)")
     region = picked(act)
     del b.destroyed[revived]
     b.destroyed_in_battle.discard(revived)
@@ -215,7 +220,7 @@ def _revival(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     if not pool:
         living = [n for n in own if b.loc[n] == "gone"]
         if living:
-            act = yield from ask(b, player, "retainer who returns", map(Pick, living), "§10-5(1), ruling L26")
+            act = yield from ask(b, player, "ask_retainer_returns", map(Pick, living), "§10-5(1), ruling L26")
             pool = [picked(act) or living[0]]
     for n in pool:
         b.allegiance[n] = revived
@@ -236,7 +241,7 @@ def _famine(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     if own:
         top = max(own.values())
         regions = sorted(r for r, n in own.items() if n == top)
-        act = yield from ask(b, player, "region of the famine", map(Pick, regions), "§10-6(2)")
+        act = yield from ask(b, player, "ask_famine_region", map(Pick, regions), "§10-6(2)")
         region = picked(act)
         for c in list(b.armies(region)):
             if c == country or b.allied(c, country):
@@ -270,7 +275,7 @@ def _assassination(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     ]
     if not targets:
         return "ok"
-    act = yield from ask(b, player, "retainer to assassinate", map(Pick, targets), "§10-9(1)")
+    act = yield from ask(b, player, "ask_assassinate", map(Pick, targets), "§10-9(1)")
     name = picked(act)
     die = yield from roll(b, f"assassination of {name}", "§10-9(2)")
     if die <= 2:

@@ -1,46 +1,193 @@
-"""Refusal and narration codes of the 龙虎三国志 engine: code → English template (``str.format`` fields).
+"""Refusal, narration and question codes of the 龙虎三国志 engine: code → English template (``str.format`` fields).
 
-Kept apart so they can join the site's message catalogue later; every ``IllegalAction`` code is here
-(a test checks it).
+Every ``IllegalAction`` code is here (a test checks it). The English templates are the msgids of the
+engine's Chinese catalogue (``engine/locale/zh_Hans/LC_MESSAGES/django.po``); :func:`text` renders a code
+in either language.
 """
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from engine.boardgame.errors import said_params, said_word
+from engine.messages import N_, catalogue
+
 MESSAGES: dict[str, str] = {
     # refusals
-    "game_over": "the game is over",
-    "chance_due": "a chance event is due ({what}): only its outcome can be entered",
-    "not_chance": "no chance event is due: {action} is not a player's action",
-    "not_an_outcome": "{action} is not a possible outcome of {what}",
-    "wrong_decision": "{action} does not answer the pending decision ({what})",
-    "not_offered": "{action} is not one of the choices for {what}",
-    "not_adjacent": "{b} does not border {a}",
-    "unknown_action": "{action} is not an action of 龙虎三国志",
+    "game_over": N_("the game is over"),
+    "chance_due": N_("a chance event is due ({what}): only its outcome can be entered"),
+    "not_chance": N_("no chance event is due: {action} is not a player's action"),
+    "not_an_outcome": N_("{action} is not a possible outcome of {what}"),
+    "wrong_decision": N_("{action} does not answer the pending decision ({what})"),
+    "not_offered": N_("{action} is not one of the choices for {what}"),
+    "not_adjacent": N_("{b} does not border {a}"),
+    "unknown_action": N_("{action} is not an action of 龙虎三国志"),
     # narration of steps (battle calculator, logs)
-    "step_betrayal": "{side} tests {target} with {character} (diplomacy {dip}): rolled {die}{plus}, {result}",
-    "step_strategy": "{character} ({mult}x) rolls {die}: strategy table gives {value}, {damage} damage to {target}",
-    "step_valour": "{character} (valour {valour}) rolls {die}: {result}",
-    "step_losses": "{side} loses {amount} strength ({detail})",
-    "step_melee": "{side} melee: command {command}, {dice} dice {rolls}: {hits} hit(s)",
-    "step_retreat": "{side} retreats from {region} to {to}",
-    "step_capture": "{character} rolls {die} for capture: {result}",
-    "step_loyalty": "{character} (loyalty {loyalty}) rolls {die}: {result}",
-    "step_escape": "{character} goes to {to}",
-    "step_result": "{winner} wins the battle in {region}",
-    "step_both_gone": "both armies are gone: the attacker loses, the defender's pieces stay",
-    "step_no_army": "{side} has no army in {region}: it has lost",
-    "step_turned": "{target} changes side and now fights for {side}",
-    "step_ended": "no hostile army is left: the battle ends",
-    "step_turn": "round {round}: {country} acts (player {player})",
-    "step_diplomacy": "{character} tries {target}: rolled {die}{plus} against diplomacy {dip}: {result}",
-    "step_produce": "{country} produces {strength} strength in {region}",
-    "step_move": "{leader} leads {moving} from {src} into {dst}",
-    "step_joins": "{character} joins {country} in {region}",
-    "step_strike": "{region} loses {strength} strength",
-    "step_dies": "{character} dies",
-    "step_emperor": "the emperor goes to {region} with {country}",
-    "step_revival": "{country} returns in {region}",
-    "step_assassination": "assassination of {character}: rolled {die}, {result}",
-    "step_fate": "fate die {die}: {event}",
-    "step_round_end": "round {round} ends",
+    "step_betrayal": N_("{side} tests {target} with {character} (diplomacy {dip}): rolled {die}{plus}, {result}"),
+    "step_strategy": N_("{character} ({mult}x) rolls {die}: strategy table gives {value}, {damage} damage to {target}"),
+    "step_valour": N_("{character} (valour {valour}) rolls {die}: {result}"),
+    "step_losses": N_("{side} loses {amount} strength ({detail})"),
+    "step_melee": N_("{side} melee: command {command}, {dice} dice {rolls}: {hits} hit(s)"),
+    "step_retreat": N_("{side} retreats from {region} to {to}"),
+    "step_capture": N_("{character} rolls {die} for capture: {result}"),
+    "step_loyalty": N_("{character} (loyalty {loyalty}) rolls {die}: {result}"),
+    "step_escape": N_("{character} goes to {to}"),
+    "step_result": N_("{winner} wins the battle in {region}"),
+    "step_both_gone": N_("both armies are gone: the attacker loses, the defender's pieces stay"),
+    "step_no_army": N_("{side} has no army in {region}: it has lost"),
+    "step_turned": N_("{target} changes side and now fights for {side}"),
+    "step_ended": N_("no hostile army is left: the battle ends"),
+    "step_turn": N_("round {round}: {country} acts (player {player})"),
+    "step_diplomacy": N_("{character} tries {target}: rolled {die}{plus} against diplomacy {dip}: {result}"),
+    "step_produce": N_("{country} produces {strength} strength in {region}"),
+    "step_move": N_("{leader} leads {moving} from {src} into {dst}"),
+    "step_joins": N_("{character} joins {country} in {region}"),
+    "step_strike": N_("{region} loses {strength} strength"),
+    "step_dies": N_("{character} dies"),
+    "step_emperor": N_("the emperor goes to {region} with {country}"),
+    "step_revival": N_("{country} returns in {region}"),
+    "step_assassination": N_("assassination of {character}: rolled {die}, {result}"),
+    "step_fate": N_("fate die {die}: {event}"),
+    "step_round_end": N_("round {round} ends"),
+    # questions of pending decisions (``Decision.what``, with its params)
+    "ask_choose_country": N_("choose a country"),
+    "ask_home_country": N_("name your home country"),
+    "ask_traitor_acts": N_("which traitor acts"),
+    "ask_country_acts": N_("which country acts"),
+    "ask_diplomacy": N_("diplomacy"),
+    "ask_edict_reroll": N_("勅命: reroll the failed test?"),
+    "ask_edict_pay": N_("勅命: region paying strength"),
+    "ask_production": N_("production"),
+    "ask_lead": N_("movement: lead a stack"),
+    "ask_take": N_("movement: take pieces, then go"),
+    "ask_go_on": N_("movement: stop, go on, or leave pieces here"),
+    "ask_next_battle": N_("which battle next"),
+    "ask_betrayal_attacker": N_("attacker: betrayal test target"),
+    "ask_betrayal_defender": N_("defender: betrayal test target"),
+    "ask_retreat_attacker": N_("retreat from {region} (attacker)"),
+    "ask_retreat_defender": N_("retreat from {region} (defender)"),
+    "ask_captive_joins": N_("country {character} joins"),
+    "ask_escape_to": N_("where {character} goes"),
+    "ask_controls": N_("country that controls {region}"),
+    "ask_split": N_("split {losses} losses among {countries}"),
+    "ask_keeps": N_("country that keeps {region}"),
+    "ask_armies_go": N_("where {country}'s armies go"),
+    "ask_change_home": N_("change your home?"),
+    "ask_new_home": N_("choose a new home"),
+    "ask_joins_where": N_("where {character} joins"),
+    "ask_uprising_region": N_("region of the uprising"),
+    "ask_three_visits": N_("三顾茅庐: bring {character}?"),
+    "ask_sorcery_die": N_("妖术: keep which die"),
+    "ask_retainer_dies": N_("retainer who dies"),
+    "ask_emperor_receiver": N_("who receives the emperor"),
+    "ask_emperor_host": N_("country that hosts the emperor"),
+    "ask_revive_country": N_("country to revive"),
+    "ask_revival_region": N_("region of the revival"),
+    "ask_retainer_returns": N_("retainer who returns"),
+    "ask_famine_region": N_("region of the famine"),
+    "ask_assassinate": N_("retainer to assassinate"),
+    # labels of a player's actions (:func:`label`)
+    "act_pass": N_("Pass"),
+    "act_pick": N_("Choose {choice}"),
+    "act_edict": N_("Use the imperial edict"),
+    "act_diplomacy": N_("Diplomacy: {character} with {country}"),
+    "act_place": N_("Produce {strength} in {region}"),
+    "act_lead": N_("Lead a stack with {character}"),
+    "act_take": N_("Take {piece} along"),
+    "act_take_strength": N_("Take {strength} strength of {piece} along"),
+    "act_leave": N_("Leave {piece} behind"),
+    "act_leave_strength": N_("Leave {strength} strength of {piece} behind"),
+    "act_go": N_("Move into {region}"),
+    "act_split": N_("Share the losses: {losses}"),
 }
+
+
+WORDS: dict[str, str] = {
+    "success": N_("success"),
+    "failure": N_("failure"),
+    "no damage": N_("no damage"),
+    "captured": N_("captured"),
+    "not captured": N_("not captured"),
+    "beheaded": N_("beheaded"),
+    "killed": N_("killed"),
+    "fails": N_("fails"),
+    "nothing": N_("nothing"),
+    "out of the game": N_("out of the game"),
+    "the dead pool": N_("the dead pool"),
+    "off the table: the round ends": N_("off the table: the round ends"),
+    "retainer_death": N_("a retainer dies"),
+    "recruit": N_("recruitment"),
+    "harvest": N_("harvest"),
+    "emperor_flees": N_("the emperor flees"),
+    "revival": N_("revival"),
+    "famine": N_("famine"),
+    "yellow_turbans": N_("the Yellow Turbans"),
+    "barbarians": N_("barbarian raid"),
+    "assassination": N_("assassination"),
+}
+"""Words a step's parameter may hold (results, fate events), translated when shown; the log keeps the word."""
+
+PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?P<n>\d+) damage"), N_("{n} damage")),
+    (re.compile(r"joins (?P<country>.+)"), N_("joins {country}")),
+)
+"""Parameter values with a part to keep (a number, a country), translated as a template."""
+
+
+def _word(value: Any, tr: Any) -> Any:
+    return said_word(value, tr, WORDS, PATTERNS)
+
+
+def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    """The message ``code`` filled with ``params`` (``str.format``), in English or (``zh``) Chinese; result and
+    event words in the parameters are translated too.
+
+    >>> text("not_adjacent", {"a": "洛阳", "b": "成都"}, "zh")
+    '成都 与 洛阳 不相邻'
+    >>> text("step_fate", {"die": 3, "event": "harvest"}, "zh")
+    '天命骰 3：丰收'
+    >>> text("ask_split", {"losses": 2, "countries": ["魏", "吴"]}, "zh")
+    '在 魏、吴 之间分配 2 点损失'
+    """
+    params = said_params(params, lang, text, label)
+    template = MESSAGES.get(code, code)
+    if lang == "en":
+        return template.format(**{k: _listed(v, ", ") for k, v in (params or {}).items()})
+    tr = catalogue(lang).gettext
+    return tr(template).format(**{k: _listed(_word(v, tr), "、") for k, v in (params or {}).items()})
+
+
+def _listed(value: Any, sep: str) -> Any:
+    """A list parameter (the countries sharing losses) joined."""
+    return sep.join(map(str, value)) if isinstance(value, (list, tuple)) else value
+
+
+def step_text(step: dict[str, Any], lang: str = "en") -> str:
+    """One noted step (``{"code", "rule", **params}``) as text."""
+    return text(step["code"], step, lang)
+
+
+CHOICES: dict[str, str] = {"edict": "act_edict"}
+"""Picks of a word (not a name) with a label of their own."""
+
+
+def label_code(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A player's action (its JSON) as a label code with params."""
+    kind = str(action.get("type", ""))
+    params = {k: v for k, v in action.items() if k != "type"}
+    if kind == "pick" and params.get("choice") in CHOICES:
+        return CHOICES[params["choice"]], {}
+    if kind in ("take", "leave") and params.get("strength"):
+        kind += "_strength"
+    return "act_" + kind, params
+
+
+def label(action: dict[str, Any], lang: str = "en") -> str:
+    """A player's action in words (the label of its button).
+
+    >>> label({"type": "take", "piece": "刘备", "strength": 3}, "zh")
+    '带上 刘备 的 3 兵力'
+    """
+    code, params = label_code(action)
+    return text(code, params, lang) if code in MESSAGES else " ".join([code, *map(str, params.values())])

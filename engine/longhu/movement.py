@@ -4,8 +4,9 @@ battles, in the acting player's order (ruling L13)."""
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Proc, ask, picked
 from engine.longhu.actions import Go, Lead, Leave, Pass, Pick, Take
-from engine.longhu.board import Board, Hooks, Proc, ask, losses, picked
+from engine.longhu.board import Board, Hooks, losses
 
 EMPEROR = "献帝"
 
@@ -102,7 +103,7 @@ def movement_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     b.phase = "movement"
     while True:
         leaders = _leaders(b, country)
-        act = yield from ask(b, player, "movement: lead a stack", [Pass(), *(Lead(n) for n in leaders)], "§4-5")
+        act = yield from ask(b, player, "ask_lead", [Pass(), *(Lead(n) for n in leaders)], "§4-5")
         if not isinstance(act, Lead):
             break
         start = b.loc[act.character]
@@ -115,13 +116,13 @@ def movement_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         while True:
             if steps == 0:
                 opts: list = _stack_options(b, country, here, stack, taken, emperor)
-                what = "movement: take pieces, then go"
+                what = "ask_take"
             else:
                 opts = [Pass(), *(Go(r) for r in b.data.map.neighbours(here))]
                 opts += [Leave(n) for n in stack[1:] if n != EMPEROR]  # §4-5(4): drop pieces on the way
                 total = sum(taken.values())
                 opts += [Leave(c, k) for c, n in taken.items() for k in range(1, min(n, total - 1) + 1)]
-                what = "movement: stop, go on, or leave pieces here"
+                what = "ask_go_on"
             act = yield from ask(b, player, what, opts, "§4-5, ruling L11")
             if isinstance(act, Leave):
                 if act.strength:
@@ -163,7 +164,7 @@ def movement_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         ]
         if not fights:
             return
-        act = yield from ask(b, player, "which battle next", map(Pick, fights), "§4-6, ruling L13")
+        act = yield from ask(b, player, "ask_next_battle", map(Pick, fights), "§4-6, ruling L13")
         region = picked(act)
         attacker = next(c for c in b.side(region, country) if c in b.countries_in(region))
         if attacker not in b.countries_in(region):

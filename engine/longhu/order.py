@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Chance, Proc, ask, picked, roll
 from engine.longhu.actions import Pick
-from engine.longhu.board import PLAYER_MARKERS, TRAITOR_MARKERS, Board, Chance, Proc, ask, picked, roll
+from engine.longhu.board import PLAYER_MARKERS, TRAITOR_MARKERS, Board
 
 PICK_ORDER = {
     2: (0, 1, 1, 0, 0, 1),  # §3-1(2)(3): 1,4,5 / 2,3,6
@@ -46,7 +47,7 @@ def choose_countries(b: Board) -> Proc:
     free = list(b.data.majors)
     for rank in PICK_ORDER[b.players]:
         p = ranked[rank]
-        action = yield from ask(b, p, "choose a country", [Pick(c) for c in free], "§3-1(1), ruling L4")
+        action = yield from ask(b, p, "ask_choose_country", [Pick(c) for c in free], "§3-1(1), ruling L4")
         country = picked(action)
         free.remove(country)
         b.owner[country] = p
@@ -57,7 +58,7 @@ def choose_countries(b: Board) -> Proc:
     b.home = [None] * b.players
     for p in ranked:
         mine = b.countries_of(p)
-        action = yield from ask(b, p, "name your home country", [Pick(c) for c in mine], "§3-2, ruling L4")
+        action = yield from ask(b, p, "ask_home_country", [Pick(c) for c in mine], "§3-2, ruling L4")
         b.home[p] = picked(action)
 
 
@@ -105,7 +106,7 @@ def draw_turn(b: Board) -> Proc:
             b.drawn.append(marker)
             runner = _traitor_runner(b)
             b.turn_player = runner
-            act = yield from ask(b, runner, "which traitor acts", [Pick(c) for c in traitors], "§8(1), ruling L3")
+            act = yield from ask(b, runner, "ask_traitor_acts", [Pick(c) for c in traitors], "§8(1), ruling L3")
             return picked(act), runner, False
         if marker in PLAYER_MARKERS:
             p = PLAYER_MARKERS.index(marker)
@@ -113,7 +114,7 @@ def draw_turn(b: Board) -> Proc:
             if p in b.out or not mine:
                 continue
             b.drawn.append(marker)
-            act = yield from ask(b, p, "which country acts", [Pick(c) for c in mine], "§4-1(2), ruling L2")
+            act = yield from ask(b, p, "ask_country_acts", [Pick(c) for c in mine], "§4-1(2), ruling L2")
             return picked(act), p, True
         owner = b.owner.get(marker)
         if owner is None or not b.alive(marker):

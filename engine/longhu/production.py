@@ -3,8 +3,9 @@ administration, 丰收; placed as the player likes within each pool."""
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Proc, ask
 from engine.longhu.actions import Pass, Place
-from engine.longhu.board import Board, Proc, ask
+from engine.longhu.board import Board
 
 
 def pools(b: Board, country: str) -> list[tuple[frozenset[str], int]]:
@@ -53,7 +54,7 @@ def production_phase(b: Board, country: str, player: int) -> Proc:
         options = [Place(r, n) for r in sorted(room) for n in range(1, min(room[r], cap) + 1)]
         if not options:
             return
-        act = yield from ask(b, player, "production", [Pass(), *options], "§4-4")
+        act = yield from ask(b, player, "ask_production", [Pass(), *options], "§4-4")
         if not isinstance(act, Place):
             return
         need = b.add(act.region, country, act.strength)

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Proc, ask, picked
 from engine.longhu.actions import Pass, Pick
-from engine.longhu.board import Board, Hooks, Proc, ask, picked
+from engine.longhu.board import Board, Hooks
 
 
 def _changes(b: Board, hooks: Hooks) -> Proc:
@@ -79,7 +80,7 @@ def round_end(b: Board, trigger: int, hooks: Hooks) -> Proc:
             mine = [c for c in b.armies(region) if b.owner.get(c) == p]
             if len(mine) < 2:
                 continue
-            act = yield from ask(b, p, f"country that keeps {region}", map(Pick, mine), "§4-8-3, ruling L22")
+            act = yield from ask(b, p, "ask_keeps", map(Pick, mine), "§4-8-3, ruling L22", params={"region": region})
             keep = picked(act) or mine[0]
             for c in mine:
                 if c == keep:
@@ -89,7 +90,9 @@ def round_end(b: Board, trigger: int, hooks: Hooks) -> Proc:
                     dest = [r for r in b.data.map.region_ids if not b.countries_in(r)]
                 if not dest:
                     continue
-                act = yield from ask(b, p, f"where {c}'s armies go", map(Pick, dest), "§4-8-3, ruling L22")
+                act = yield from ask(
+                    b, p, "ask_armies_go", map(Pick, dest), "§4-8-3, ruling L22", params={"country": c}
+                )
                 where = picked(act) or dest[0]
                 b.shift(region, where, c, b.str_of(region, c))
                 for n in b.chars_in(region, c):
@@ -99,7 +102,7 @@ def round_end(b: Board, trigger: int, hooks: Hooks) -> Proc:
             continue
         others = [c for c in b.countries_of(p) if c != b.home[p]]
         if others:
-            act = yield from ask(b, p, "change your home", [Pass(), *map(Pick, others)], "§4-8-4")
+            act = yield from ask(b, p, "ask_change_home", [Pass(), *map(Pick, others)], "§4-8-4")
             if picked(act):
                 b.home[p] = picked(act)
     yield from hooks.aftermath(b)

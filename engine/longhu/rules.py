@@ -14,7 +14,8 @@ import engine.longhu.order as order
 import engine.longhu.production as production
 import engine.longhu.roundend as roundend
 import engine.longhu.victory as victory
-from engine.longhu.board import Board, Proc
+from engine.boardgame.procedure import Proc
+from engine.longhu.board import Board
 
 
 class Hooks:

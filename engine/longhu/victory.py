@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.boardgame.procedure import Proc, ask, picked
 from engine.longhu.actions import Pick
-from engine.longhu.board import Board, Proc, ask, picked
+from engine.longhu.board import Board
 
 
 def in_play(b: Board, country: str) -> bool:
@@ -58,7 +59,7 @@ def after_destruction(b: Board) -> Proc:
             b.out.add(p)
             continue
         if b.home[p] not in mine:
-            act = yield from ask(b, p, "choose a new home", map(Pick, mine), "§3-2(3), ruling L21")
+            act = yield from ask(b, p, "ask_new_home", map(Pick, mine), "§3-2(3), ruling L21")
             b.home[p] = picked(act)
     left = [p for p in range(b.players) if p not in b.out]
     if len(left) <= 1 and b.outcome is None:

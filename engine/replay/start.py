@@ -8,6 +8,7 @@ from typing import Any
 from engine.cards import CardDatabase
 from engine.game import Game, State
 from engine.game.position import PositionError, state_from_position
+from engine.log.names import resolve_action
 
 
 def initial_state(db: CardDatabase, header: dict[str, Any], seed: int) -> State:
@@ -27,7 +28,7 @@ def initial_state(db: CardDatabase, header: dict[str, Any], seed: int) -> State:
         position = {**position, "decks": header["decks"]}
     elif decks != header["decks"]:
         raise PositionError("position.other_decks", {}, "ruling D1", "decks")
-    state = state_from_position(game_for(db), position)
+    state = state_from_position(game_for(db), position, resolve_action)
     state.seed = seed
     return state
 

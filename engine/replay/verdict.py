@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.cards import CardDatabase
-from engine.game import Action, IllegalAction, State
+from engine.game import Action, IllegalAction, Reveal, State
 from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError
 from engine.game.position import PositionError
@@ -40,7 +40,7 @@ from engine.log import (
 )
 from engine.messages import Message, render, seat, term
 from engine.replay.paper import PaperTable
-from engine.replay.start import initial_state
+from engine.replay.start import GAME_CACHE_SIZE, initial_state
 
 
 class RecordCheck(Protocol):
@@ -561,9 +561,10 @@ def _adjudicate(
     unreadable = False
     stop = total - 1 if end is not None else total
     apply = state.apply
+    apply_drawn = state.apply_drawn_reveal
     current = state.current_player
     paper = PaperTable() if transcribed else None  # ruling G18: unknown face-down cards, implicit passes
-    reveals: dict[str, Action] = {}
+    reveals = _reveals_of(db)
     for i in range(stop):
         entry = entries[i]
         raw_action = entry["action"]
@@ -582,7 +583,8 @@ def _adjudicate(
             if paper is not None:
                 action = paper.resolve(state, raw_action)
             elif len(raw_action) == 2 and type(named) is str and raw_action["type"] == "reveal":
-                # half of all entries, the same few names: resolved once per log (a Reveal names no id)
+                # half of all entries, the same few names: resolved once per card database (a Reveal names
+                # no id, only the database's canonical name)
                 cached = reveals.get(named)
                 if cached is None:
                     cached = reveals[named] = resolve_action(state, raw_action)
@@ -597,9 +599,12 @@ def _adjudicate(
                 where = f"entries[{i}].{exc.where}"
                 problems.add("card" if exc.kind == "card" else "format", where, exc.said, i)
             break
+        drawn = False
         if seed_checked and chance_ok and who == CHANCE:
             expected = state.sample_chance()
-            if action != expected:
+            if type(action) is Reveal and type(expected) is Reveal and action.card == expected.card:
+                drawn = state.chance is not None  # the seed's own draw: legal as it is (no second check)
+            elif action != expected:
                 chance_ok = False
                 problems.add(
                     "chance",
@@ -616,7 +621,10 @@ def _adjudicate(
                     i,
                 )
         try:
-            apply(action)
+            if drawn:
+                apply_drawn(action)  # type: ignore[arg-type]
+            else:
+                apply(action)
         except IllegalAction as exc:
             first_illegal = IllegalEntry(i, _actor_of(who), raw_action, exc.rule, exc.message)
             break
@@ -664,6 +672,19 @@ def _adjudicate(
 
 
 _UNSET = object()
+_REVEALS: dict[str, dict[str, Action]] = {}
+
+
+def _reveals_of(db: CardDatabase) -> dict[str, Action]:
+    """The ``reveal`` actions already resolved with ``db``, by the name written (kept across verdicts, as
+    ``game_for`` keeps a ``Game``: one table per database content, the oldest dropped first)."""
+    key = db.content_hash
+    table = _REVEALS.get(key)
+    if table is None:
+        if len(_REVEALS) >= GAME_CACHE_SIZE:
+            del _REVEALS[next(iter(_REVEALS))]
+        table = _REVEALS[key] = {}
+    return table
 
 
 def _paper_before(paper: PaperTable, state: State, i: int, entry: dict[str, Any]) -> IllegalEntry | None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.boardgame.procedure import Proc, ask, picked, roll
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import Board, Hooks, Proc, ask, command_groups, picked, roll
+from engine.wenlu.board import Board, Hooks, command_groups
 from engine.wenlu.terms import other, player_of
 
 
@@ -45,7 +46,9 @@ def leader(b: Board, counters: list[str], side: str) -> Proc:
         rule = "§8.1(1)②, ruling W9"
         if len(cands) > 1:
             rule = "§8.1(1)③"
-            action = yield from ask(b, player_of(side), f"主将 of the {side}", [Pick(g) for g in cands], rule)
+            action = yield from ask(
+                b, player_of(side), "wenlu.ask.commander", [Pick(g) for g in cands], rule, params={"side": side}
+            )
             cands = [picked(action) or cands[0]]
     b.note("wenlu.step.leader", rule, side=side, general=cands[0], fa=b.fa(cands[0]))
     return cands[0]
@@ -140,7 +143,9 @@ def losses(b: Board, side: str, n: int, among: Callable[[], list[str]], rule: st
             if key not in kinds:
                 kinds.add(key)
                 options.append(Pick(c))
-        action = yield from ask(b, player_of(side), f"loss {i + 1} of {n} ({side})", options, rule)
+        action = yield from ask(
+            b, player_of(side), "wenlu.ask.loss", options, rule, params={"side": side, "i": i + 1, "n": n}
+        )
         cid = picked(action) or pool[0]
         res = b.remove(cid)
         result["losses"][side].append({"counter": cid, "result": res})
@@ -186,7 +191,12 @@ def retreat(b: Board, region: str, side: str, active: bool, result: dict[str, An
             b.note("wenlu.step.retreat_blocked", "§8.2(4)(5), ruling W15", side=side, general=grp[0], held=int(held))
             continue
         action = yield from ask(
-            b, player_of(side), f"retreat of {grp[0]}'s group", [Pick(r) for r in places], "§8.2(4), ruling W15"
+            b,
+            player_of(side),
+            "wenlu.ask.retreat_to",
+            [Pick(r) for r in places],
+            "§8.2(4), ruling W15",
+            params={"general": grp[0]},
         )
         to = picked(action) or places[0]
         for c in grp:
@@ -232,7 +242,12 @@ def battle(
             if not any(b.c(c).general for c in b.field(region, side)):
                 continue  # §8.2(5) 注: no general, no retreat
             action = yield from ask(
-                b, player_of(side), f"declare a retreat ({side})", [Pass(), Pick("retreat")], "§8.2(1), ruling W14"
+                b,
+                player_of(side),
+                "wenlu.ask.declare_retreat",
+                [Pass(), Pick("retreat")],
+                "§8.2(1), ruling W14",
+                params={"side": side},
             )
             if picked(action) == "retreat":
                 declared.append(side)
@@ -308,7 +323,9 @@ def man_castle(b: Board, region: str) -> Proc:
         return
     for _ in range(2):
         options = [Pick(c) for c in b.field(region, "allies") if b.c(c).nation == "korea"]
-        action = yield from ask(b, 1, f"castle of {region}", [Pass(), *options], "§13.31(2)(3), ruling W16")
+        action = yield from ask(
+            b, 1, "wenlu.ask.man_castle", [Pass(), *options], "§13.31(2)(3), ruling W16", params={"region": region}
+        )
         cid = picked(action)
         if not cid:
             return

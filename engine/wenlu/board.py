@@ -1,5 +1,6 @@
 """The counters on the table and the questions every rule area asks of them (sides, control §9.0, field
-ability with its modifiers), plus the requests a rule procedure yields (a decision or a chance event).
+ability with its modifiers), plus the requests a rule procedure yields
+(a decision or a chance event, ``engine.boardgame.procedure``).
 
 Rule areas are generator functions (``Proc``): they ``yield`` a :class:`Decision` or a :class:`Chance`
 and receive the action that answers it. They share this module and ``terms``; they never import each
@@ -8,36 +9,12 @@ other (``rules.py`` wires them through :class:`Hooks`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.wenlu.actions import Action, Pass, Pick
+from engine.boardgame.procedure import Proc
 from engine.wenlu.data import Counter, GameData
-from engine.wenlu.terms import OFF_MAP, SIDES
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A player (0 Japanese, 1 Allies) must choose one of ``options`` (``rule`` says why he is asked)."""
-
-    player: int
-    what: str
-    options: tuple[Action, ...]
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class Chance:
-    """A chance event: ``d6`` (a die), or a draw from ``cup`` (markers), ``deck:<side>``, ``pool``."""
-
-    kind: str
-    what: str
-    rule: str
-
-
-Request = Decision | Chance
-Proc = Generator[Request, Action, Any]
+from engine.wenlu.terms import OFF_MAP
 
 
 class Hooks(Protocol):
@@ -237,51 +214,3 @@ def command_groups(b: Board, counters: list[str], *, only: str | None = None) ->
         if only is not None:
             break
     return out
-
-
-def ask(
-    b: Board,
-    player: int,
-    what: str,
-    options: Iterable[Action],
-    rule: str,
-    *,
-    auto: Callable[[list[Action]], Action] | None = None,
-) -> Proc:
-    """Ask ``player`` to choose; a lone option that is not a pass is taken without asking."""
-    opts = list(options)
-    if not opts:
-        return Pass()
-    if len(opts) == 1 and not isinstance(opts[0], Pass):
-        return opts[0]
-    answer = yield Decision(player, what, tuple(opts), rule)
-    return answer
-
-
-def roll(b: Board, what: str, rule: str) -> Proc:
-    """One die, as a chance event."""
-    action = yield Chance("d6", what, rule)
-    value = int(action.value)  # type: ignore[attr-defined]
-    b.rolls.append(value)
-    return value
-
-
-def picked(action: Action) -> str:
-    """The text of a :class:`Pick` (empty for a pass)."""
-    return action.choice if isinstance(action, Pick) else ""
-
-
-__all__ = [
-    "RANK",
-    "SIDES",
-    "Board",
-    "Chance",
-    "Decision",
-    "Hooks",
-    "Proc",
-    "Request",
-    "ask",
-    "command_groups",
-    "picked",
-    "roll",
-]

@@ -1,30 +1,20 @@
-"""Bots of 文禄朝鲜之役: ``random`` picks uniformly among the legal actions."""
+"""Bots of 文禄朝鲜之役: ``random`` picks uniformly among the legal actions (``engine.boardgame``'s)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from typing import Any
 
-from engine.wenlu.actions import Action
-from engine.wenlu.state import State
+import engine.boardgame.bots as base
+from engine.boardgame.bots import RandomBot
 
-
-class RandomBot:
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+BOTS = {"random": RandomBot}
 
 
-BOTS: dict[str, Callable[[int], RandomBot]] = {"random": RandomBot}
-
-
-def play(state: State, bots: list[RandomBot], max_steps: int = 200_000) -> int:
+def play(state: Any, bots: list[RandomBot], max_steps: int = 200_000) -> int:
     """Play to the end (chance from the state's seed); returns the number of actions applied."""
-    n = 0
-    while not state.is_terminal() and n < max_steps:
-        p = state.current_player()
-        state.apply(state.sample_chance() if p < 0 else bots[p].act(state))
-        n += 1
-    return n
+    before = len(state.history)
+    base.play(state, bots, max_steps=max_steps)
+    return len(state.history) - before
+
+
+__all__ = ["BOTS", "RandomBot", "play"]

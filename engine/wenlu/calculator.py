@@ -17,11 +17,12 @@ import random
 from typing import Any
 
 import engine.wenlu.battle as battle_area
+from engine.boardgame.procedure import Decision, drive
 from engine.maps import MapError, parse_map
-from engine.wenlu.actions import Action, Pass, Pick, Roll
-from engine.wenlu.board import Board, Chance, Decision
+from engine.wenlu.actions import Action, Pass, Pick
+from engine.wenlu.board import Board
 from engine.wenlu.data import Counter, GameData
-from engine.wenlu.messages import step_text
+from engine.wenlu.messages import step_text, text
 from engine.wenlu.terms import RANKS
 
 CARDS = ("李舜臣出击", "伏兵", "奇袭")
@@ -177,7 +178,8 @@ def _answer(decision: Decision, answers: list[Any]) -> Action:
     action: Action = Pass() if raw == "pass" else Pick(str(raw))
     if action not in decision.options:
         shown = ", ".join("pass" if isinstance(o, Pass) else o.choice for o in decision.options)  # type: ignore[attr-defined]
-        raise CalculatorError(f"answer {raw!r} is not a choice for {decision.what} ({decision.rule}): {shown}")
+        asked = text(decision.what, dict(decision.params))
+        raise CalculatorError(f"answer {raw!r} is not a choice for {asked} ({decision.rule}): {shown}")
     return action
 
 
@@ -202,26 +204,8 @@ def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         return result
 
     proc = fight()
-    rolled: list[int] = []
-    action: Action | None = None
-    try:
-        while True:
-            request = proc.send(action) if action is not None else next(proc)
-            if isinstance(request, Chance):
-                if dice:
-                    value = dice.pop(0)
-                    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                        raise CalculatorError(f"die {value!r} is not 1–6")
-                elif "seed" in spec:
-                    value = rng.randint(1, 6)
-                else:
-                    raise CalculatorError(f"more dice are needed ({request.what}, {request.rule}); or give a seed")
-                rolled.append(value)
-                action = Roll(value)
-            else:
-                action = _answer(request, answers)
-    except StopIteration:
-        pass
+    seeded = rng if "seed" in spec else None
+    _, rolled = drive(proc, dice, seeded, lambda request: _answer(request, answers), error=CalculatorError)
     steps = [{**s, "text": step_text(s, lang)} for s in b.steps]
     return {
         "region": region,

@@ -5,8 +5,9 @@ Allied card is played; 官位晋升 after a field battle."""
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Proc, ask, picked, roll
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import Board, Proc, ask, picked, roll
+from engine.wenlu.board import Board
 
 BEFORE = {"japan": ("讲和交涉6",), "korea": ("李舜臣出击", "义兵蜂起"), "ming": ()}
 AFTER = {
@@ -62,40 +63,73 @@ def window(b: Board, nation: str, when: str) -> Proc:
     player = 0 if side == "japan" else 1
     while b.outcome is None:
         cards = playable(b, nation, when)
-        dissolve = _dissolvable(b) if nation == "korea" and when == "before" else []
-        if not cards and not dissolve:
+        regions = _dissolvable(b) if nation == "korea" and when == "before" else []
+        if not cards and not regions:
             return
         action = yield from ask(
             b,
             player,
-            f"event card ({when} the march die)",
-            [Pass(), *(Pick(c) for c in cards), *(Pick(DISSOLVE + r) for r in dissolve)],
+            "wenlu.ask.card_" + when,
+            [Pass(), *(Pick(c) for c in cards), *(Pick(DISSOLVE + r) for r in regions)],
             "§11.2, ruling W3",
         )
         card = picked(action)
         if not card:
             return
         if card.startswith(DISSOLVE):
-            region = card[len(DISSOLVE) :]
-            cid = next(c for c in b.here(region, "allies") if b.c(c).nation == "korea" and b.c(c).kind == "unit")
-            b.loc[cid] = "replacement"
-            b.castle.discard(cid)
-            b.note("wenlu.step.dissolve", "§10.3(6), ruling W23", counter=cid, region=region)
+            dissolve(b, card[len(DISSOLVE) :])
             continue
-        b.hands[side].remove(card)
-        b.spent.append(card)
-        b.note("wenlu.step.card", "§11.2", side=side, card=card)
-        if side == "allies" and (yield from tiger(b, card)):
-            continue  # Q4: the cancelled card and its cost do nothing
-        b.played.append(card)
-        yield from effect(b, card)
+        yield from play(b, side, card)
 
 
-def _play(b: Board, side: str, card: str, what: str, rule: str) -> Proc:
-    """Ask ``side`` whether to play ``card`` now; True if played (spent, §11.2)."""
+def play(b: Board, side: str, card: str) -> Proc:
+    """``side`` plays ``card`` from its hand (§11.2: spent); an Allied card may be cancelled by 加藤清正虎退治
+    (Q4: then it and its cost do nothing)."""
+    b.hands[side].remove(card)
+    b.spent.append(card)
+    b.note("wenlu.step.card", "§11.2", side=side, card=card)
+    if side == "allies" and (yield from tiger(b, card)):
+        return
+    b.played.append(card)
+    yield from effect(b, card)
+
+
+def dissolve(b: Board, region: str) -> None:
+    """§10.3(6), ruling W23: a Korean unit in ``region`` goes back to 补充区."""
+    cid = next(c for c in b.here(region, "allies") if b.c(c).nation == "korea" and b.c(c).kind == "unit")
+    b.loc[cid] = "replacement"
+    b.castle.discard(cid)
+    b.note("wenlu.step.dissolve", "§10.3(6), ruling W23", counter=cid, region=region)
+
+
+def any_time(b: Board) -> Proc:
+    """Ruling W23 "at any time" (between steps, ``rules.between_steps``): the Allies may dissolve Korean units
+    (§10.3(6)) and play 流行性疾病, one at a time until they pass."""
+    while b.outcome is None:
+        epidemic = "流行性疾病" in b.hands["allies"] and any(
+            b.c(c).nation == "japan" and b.on_map(c) for c in b.reduced
+        )
+        options = [Pick(DISSOLVE + r) for r in _dissolvable(b)]
+        if epidemic:
+            options.insert(0, Pick("流行性疾病"))
+        if not options:
+            return
+        action = yield from ask(b, 1, "wenlu.ask.card_any_time", [Pass(), *options], "ruling W23")
+        choice = picked(action)
+        if not choice:
+            return
+        if choice.startswith(DISSOLVE):
+            dissolve(b, choice[len(DISSOLVE) :])
+        else:
+            yield from play(b, "allies", choice)
+
+
+def _play(b: Board, side: str, card: str, what: str, rule: str, params: dict[str, str]) -> Proc:
+    """Ask ``side`` whether to play ``card`` now (the question ``what`` with ``params``); True if played
+    (spent, §11.2)."""
     if card not in b.hands[side]:
         return False
-    action = yield from ask(b, 0 if side == "japan" else 1, what, [Pass(), Pick(card)], rule)
+    action = yield from ask(b, 0 if side == "japan" else 1, what, [Pass(), Pick(card)], rule, params=params)
     if picked(action) != card:
         return False
     b.hands[side].remove(card)
@@ -110,7 +144,9 @@ def tiger(b: Board, card: str) -> Proc:
     m = b.data.map
     if not m.has_region(where) or m.region(where).province != b.data.kato_province:
         return False
-    if (yield from _play(b, "japan", "加藤清正虎退治", f"cancel {card}", "加藤清正虎退治, ruling W20")):
+    if (
+        yield from _play(b, "japan", "加藤清正虎退治", "wenlu.ask.cancel", "加藤清正虎退治, ruling W20", {"card": card})
+    ):
         b.note("wenlu.step.cancelled", "加藤清正虎退治, Q4", card=card)
         return True
     return False
@@ -118,7 +154,9 @@ def tiger(b: Board, card: str) -> Proc:
 
 def surprise(b: Board, region: str, active: str) -> Proc:
     """奇袭, ruling W14: at the start of a field battle in a Japanese activation."""
-    if active == "japan" and (yield from _play(b, "japan", "奇袭", f"奇袭 in {region}", "奇袭, ruling W14")):
+    if active == "japan" and (
+        yield from _play(b, "japan", "奇袭", "wenlu.ask.surprise", "奇袭, ruling W14", {"region": region})
+    ):
         b.surprise = True
 
 
@@ -126,7 +164,7 @@ def ambush(b: Board, region: str, active: str, attackers: list[str]) -> Proc:
     """伏兵, ruling W19: in an Allied activation, after initiative and before the attack dice, when the
     Japanese attack; Japanese FA +1 for the rest of the battle."""
     if active == "allies" and "japan" in attackers and not b.ambush:
-        if (yield from _play(b, "japan", "伏兵", f"伏兵 in {region}", "伏兵, ruling W19")):
+        if (yield from _play(b, "japan", "伏兵", "wenlu.ask.ambush", "伏兵, ruling W19", {"region": region})):
             b.ambush = True
 
 
@@ -137,7 +175,12 @@ def promotion(b: Board, region: str, fought: list[str]) -> Proc:
     if not able or "官位晋升" not in b.hands["allies"]:
         return
     action = yield from ask(
-        b, 1, f"官位晋升 after {region}", [Pass(), *(Pick(g) for g in able)], "官位晋升, ruling W19"
+        b,
+        1,
+        "wenlu.ask.promotion",
+        [Pass(), *(Pick(g) for g in able)],
+        "官位晋升, ruling W19",
+        params={"region": region},
     )
     g = picked(action)
     if not g:
@@ -169,7 +212,9 @@ def resupply(b: Board) -> Proc:
         targets = _resupply_targets(b)
         if not targets:
             return
-        action = yield from ask(b, 0, "restore (补充)", [Pass(), *(Pick(c) for c in targets)], "补充, ruling W7")
+        action = yield from ask(
+            b, 0, "wenlu.ask.restore_card", [Pass(), *(Pick(c) for c in targets)], "补充, ruling W7"
+        )
         cid = picked(action)
         if not cid:
             return
@@ -210,7 +255,7 @@ def effect(b: Board, card: str) -> Proc:
     elif card == "守城":
         b.points = 0
         options = [Pick(r) for r in m.region_ids if r not in b.markers and m.region(r).home_box is None]
-        action = yield from ask(b, 1, "region for the castle marker", options, "守城, ruling W16")
+        action = yield from ask(b, 1, "wenlu.ask.castle_marker", options, "守城, ruling W16")
         b.markers.add(picked(action) or picked(options[0]))
     elif card == "皇帝的檄文":
         b.points += 2
@@ -251,12 +296,14 @@ def rising(b: Board) -> Proc:
         ready = [g for g in standby if _rise_regions(b, g)]
         if not ready:
             return
-        action = yield from ask(b, 1, "righteous general to rise", [Pass(), *(Pick(g) for g in ready)], "义兵蜂起")
+        action = yield from ask(b, 1, "wenlu.ask.rise_general", [Pass(), *(Pick(g) for g in ready)], "义兵蜂起")
         g = picked(action)
         if not g:
             return
         regions = _rise_regions(b, g)
-        action = yield from ask(b, 1, f"where {g} rises", [Pick(r) for r in regions], "义兵蜂起")
+        action = yield from ask(
+            b, 1, "wenlu.ask.rise_where", [Pick(r) for r in regions], "义兵蜂起", params={"general": g}
+        )
         r = picked(action) or regions[0]
         b.loc[g] = r
         b.fresh.add(g)

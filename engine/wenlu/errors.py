@@ -1,13 +1,14 @@
-"""Errors of the 文禄朝鲜之役 engine; all are ``ValueError``s."""
+"""Errors of the 文禄朝鲜之役 engine; all are ``ValueError``s (subclasses of ``engine.boardgame``'s)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import engine.boardgame.errors as base
 from engine.wenlu.messages import text
 
 
-class IllegalAction(ValueError):
+class IllegalAction(base.IllegalAction):
     """An action the rules do not allow now; the state is left unchanged.
 
     ``code`` keys :data:`engine.wenlu.messages.MESSAGES`, ``params`` fill its template, ``rule`` cites
@@ -18,13 +19,10 @@ class IllegalAction(ValueError):
     ('§12.1: the game is over', 'wenlu.refusal.game_over')
     """
 
-    def __init__(self, code: str, params: dict[str, Any] | None = None, rule: str = "") -> None:
-        self.code = code
-        self.params = dict(params or {})
-        self.rule = rule
-        self.reason = text(code, self.params)
-        super().__init__(f"{rule}: {self.reason}" if rule else self.reason)
+    @staticmethod
+    def text(code: str, params: dict[str, Any]) -> str:
+        return text(code, params)
 
 
-class LogError(ValueError):
+class LogError(base.LogError):
     """A serialised action or state that cannot be read back, or a replay that does not match."""

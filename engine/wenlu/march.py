@@ -3,8 +3,11 @@ the marches of groups under generals (§7.1(3), §7.2, rulings W5, W18)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.boardgame.procedure import Proc, ask, picked
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import Board, Proc, ask, picked
+from engine.wenlu.board import Board
 from engine.wenlu.terms import SIDE_OF, other, player_of
 
 
@@ -21,7 +24,7 @@ def modifiers(b: Board, nation: str) -> list[tuple[int, str]]:
     """§7.1(1): the march die's modifiers of ``nation`` (value, reason)."""
     out: list[tuple[int, str]] = []
     if nation == "japan" and b.turn <= 8:
-        out.append((2, "§7.1(1)① turns 1-8"))
+        out.append((2, "§7.1(1)① 第1–8回合"))
     if nation == "korea":
         if b.controller(b.data.hanseong) == "allies":
             out.append((1, "§7.1(1)② 汉城"))
@@ -66,7 +69,7 @@ def replacement(b: Board, nation: str) -> Proc:
                     options.append(Pick(r))
             if not options:
                 return
-            action = yield from ask(b, player, "replacement: region", [Pass(), *options], "§7.3(2), ruling W7")
+            action = yield from ask(b, player, "wenlu.ask.replacement", [Pass(), *options], "§7.3(2), ruling W7")
             r = picked(action)
             if not r:
                 return
@@ -83,7 +86,7 @@ def replacement(b: Board, nation: str) -> Proc:
             if not reduced:
                 return
             action = yield from ask(
-                b, player, "restore a Ming counter", [Pass(), *(Pick(c) for c in reduced)], "§7.3(3), ruling W7"
+                b, player, "wenlu.ask.restore_ming", [Pass(), *(Pick(c) for c in reduced)], "§7.3(3), ruling W7"
             )
             cid = picked(action)
             if not cid:
@@ -154,7 +157,9 @@ def choose_group(b: Board, g: str, free: list[str], player: int) -> Proc:
         options = [Pick(TAKE + x) for x in _distinct(b, can)]
         if not options:
             break
-        action = yield from ask(b, player, f"group of {g}", [Pass(), *options], "§7.2, ruling W5")
+        action = yield from ask(
+            b, player, "wenlu.ask.group", [Pass(), *options], "§7.2, ruling W5", params={"general": g}
+        )
         x = picked(action)
         if not x:
             break
@@ -162,21 +167,35 @@ def choose_group(b: Board, g: str, free: list[str], player: int) -> Proc:
     return group
 
 
-def marches(b: Board, nation: str) -> Proc:
+def marches(b: Board, nation: str, after: Callable[[Board], Proc] | None = None) -> Proc:
     """§7.1(3), ruling W5: while points remain, a general leads its group (formed at the start, counters not
     yet marched nor new) one road per point; entering enemy field counters ends the march (§7.1(3)④),
-    besieged ones do not (§13.33(2)); a 山路 crossed marks its generals (§8.1(4)②)."""
+    besieged ones do not (§13.33(2)); a 山路 crossed marks its generals (§8.1(4)②). A besieged garrison may
+    march out into its own region's field without a point (ruling W18). ``after`` runs after each march
+    (the conquest check of ruling W21, wired by ``rules.py``)."""
     side = SIDE_OF[nation]
     player = player_of(side)
-    while b.points > 0:
-        gens = eligible(b, nation, b.letter)
-        gens = [g for g in gens if destinations(b, side, b.loc[g], [g])]
-        if not gens:
+    while b.outcome is None:
+        ready = eligible(b, nation, b.letter)
+        gens = [g for g in ready if b.points > 0 and destinations(b, side, b.loc[g], [g])]
+        out = sorties(b, ready)
+        if not gens and not out:
             return
-        action = yield from ask(b, player, "general to march", [Pass(), *(Pick(g) for g in gens)], "§7.1(2), ruling W5")
+        action = yield from ask(
+            b,
+            player,
+            "wenlu.ask.general",
+            [Pass(), *(Pick(g) for g in gens), *(Pick(SORTIE + r) for r in out)],
+            "§7.1(2), ruling W5" + (", ruling W18" if out else ""),
+        )
         g = picked(action)
         if not g:
             return
+        if g.startswith(SORTIE):
+            sortie(b, g[len(SORTIE) :])
+            if after is not None:
+                yield from after(b)
+            continue
         where = b.loc[g]
         free = [c for c in b.here(where, side) if c not in b.marched and c not in b.fresh and b.c(c).nation == nation]
         group = yield from choose_group(b, g, free, player)
@@ -188,9 +207,10 @@ def marches(b: Board, nation: str) -> Proc:
             action = yield from ask(
                 b,
                 player,
-                f"{g} marches on",
+                "wenlu.ask.march_on",
                 [Pass(), *(Pick(r) for r in options), *(Pick(LEAVE + c) for c in _leavable(b, group))],
                 "§7.1(3), ruling W5",
+                params={"general": g},
             )
             dst = picked(action)
             if not dst:
@@ -215,3 +235,30 @@ def marches(b: Board, nation: str) -> Proc:
             where = dst
             if b.field(dst, other(side)):
                 break  # §7.1(3)④
+        if after is not None:
+            yield from after(b)  # ruling W21: after each march, not while the group passes
+
+
+SORTIE = "sortie:"
+"""``Pick("sortie:<region>")``: the besieged garrison there marches out into the region's field (ruling W18)."""
+
+
+def sorties(b: Board, ready: list[str]) -> list[str]:
+    """Ruling W18, §13.33: regions whose besieged castle (Japanese counters in the field) holds a general that
+    may march now (``ready``, §7.1(2)); it needs no point to reach its own field."""
+    out = []
+    for r in sorted(b.markers):
+        garrison = b.garrison(r)
+        if garrison and b.field(r, "japan") and any(g in ready for g in garrison):
+            out.append(r)
+    return out
+
+
+def sortie(b: Board, region: str) -> None:
+    """Ruling W18: the garrison of ``region`` leaves the castle for the field, where it fights in step ④; it has
+    marched for this activation (§7.1(3)④: enemy counters there end its march)."""
+    garrison = b.garrison(region)
+    for c in garrison:
+        b.castle.discard(c)
+        b.marched.add(c)
+    b.note("wenlu.step.sortie", "§13.33, ruling W18", region=region, n=len(garrison))

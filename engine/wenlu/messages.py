@@ -1,4 +1,4 @@
-"""Refusal and narration codes of the 文禄朝鲜之役 engine: code → English template (``%(name)s`` fields),
+"""Refusal, narration and question codes of the 文禄朝鲜之役 engine: code → English template (``%(name)s`` fields),
 the msgid of the engine's Chinese catalogue (``engine/locale/zh_Hans/LC_MESSAGES/django.po``).
 
 The engine keeps codes with parameters (``Board.steps``: ``{"code", "rule", "params"}``); :func:`text` renders
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.boardgame.errors import said_params
 from engine.messages import N_, catalogue
 
 WORDS: dict[str, str] = {
@@ -22,6 +23,9 @@ WORDS: dict[str, str] = {
     "korea": N_("Korea"),
     "ming": N_("Ming"),
     "japan + allies": N_("both sides"),
+    "replacement": N_("replacement"),
+    "king": N_("king"),
+    "prince": N_("prince"),
 }
 """Words a parameter may hold, translated when shown."""
 
@@ -74,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "wenlu.step.restore": N_("%(counter)s is restored"),
     "wenlu.step.march": N_("%(general)s leads %(n)s counter(s) from %(src)s to %(dst)s (%(cost)s point(s))"),
     "wenlu.step.leave": N_("%(general)s leaves %(counter)s in %(region)s"),
+    "wenlu.step.sortie": N_("the garrison of %(region)s (%(n)s counter(s)) marches out of the castle into the field"),
     "wenlu.step.dissolve": N_("%(counter)s in %(region)s is dissolved and goes back to the replacement pool"),
     "wenlu.step.card": N_("%(side)s play %(card)s"),
     "wenlu.step.cancelled": N_("%(card)s is cancelled by 加藤清正虎退治: it and its cost do nothing"),
@@ -95,11 +100,43 @@ MESSAGES: dict[str, str] = {
     "wenlu.result.reduced": N_("reduced"),
     "wenlu.result.removed": N_("removed"),
     "wenlu.result.replacement": N_("to the replacement pool"),
+    # questions of pending decisions (``Decision.what``, with its params)
+    "wenlu.ask.card_before": N_("event card (before the march die)"),
+    "wenlu.ask.card_after": N_("event card (after the march die)"),
+    "wenlu.ask.card_any_time": N_("event card (at any time, between steps)"),
+    "wenlu.ask.cancel": N_("play 加藤清正虎退治 to cancel %(card)s?"),
+    "wenlu.ask.surprise": N_("play 奇袭 in %(region)s?"),
+    "wenlu.ask.ambush": N_("play 伏兵 in %(region)s?"),
+    "wenlu.ask.promotion": N_("play 官位晋升 after %(region)s?"),
+    "wenlu.ask.restore_card": N_("counter to restore (补充)"),
+    "wenlu.ask.castle_marker": N_("region for the castle marker"),
+    "wenlu.ask.rise_general": N_("righteous general to rise"),
+    "wenlu.ask.rise_where": N_("where %(general)s rises"),
+    "wenlu.ask.commander": N_("battle commander (主将) of %(side)s"),
+    "wenlu.ask.loss": N_("loss %(i)s of %(n)s (%(side)s)"),
+    "wenlu.ask.retreat_to": N_("where the group of %(general)s retreats"),
+    "wenlu.ask.declare_retreat": N_("declare a retreat (%(side)s)?"),
+    "wenlu.ask.man_castle": N_("Korean counter into the castle of %(region)s"),
+    "wenlu.ask.next_battle": N_("next battle"),
+    "wenlu.ask.replacement": N_("replacement: region"),
+    "wenlu.ask.restore_ming": N_("restore a Ming counter"),
+    "wenlu.ask.general": N_("general to march"),
+    "wenlu.ask.group": N_("group of %(general)s"),
+    "wenlu.ask.march_on": N_("%(general)s marches on"),
+    # labels of a player's actions (:func:`label`)
+    "wenlu.act.pass": N_("Pass"),
+    "wenlu.act.pick": N_("Choose %(choice)s"),
+    "wenlu.act.retreat": N_("Declare a retreat"),
+    "wenlu.act.take": N_("Add %(x)s to the group"),
+    "wenlu.act.leave": N_("Leave %(x)s here"),
+    "wenlu.act.dissolve": N_("Dissolve a Korean unit in %(x)s"),
+    "wenlu.act.sortie": N_("March the garrison of %(x)s out into the field"),
 }
 
 
 def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
     """The message ``code`` filled with ``params``, in English or (``zh``) Chinese."""
+    params = said_params(params, lang, text, label)
     tr = catalogue(lang).gettext
     values = {k: tr(WORDS[v]) if isinstance(v, str) and v in WORDS else v for k, v in (params or {}).items()}
     template = MESSAGES.get(code, code)
@@ -112,3 +149,33 @@ def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> s
 def step_text(step: dict[str, Any], lang: str = "en") -> str:
     """One noted step (``{"code", "rule", "params"}``) as text."""
     return text(step["code"], step.get("params", {}), lang)
+
+
+CHOICES = ("retreat",)
+"""Picks of a word (not a name) with a label of their own."""
+PREFIXES = ("take", "leave", "dissolve", "sortie")
+"""Picks of ``prefix:name`` (``march.TAKE``, ``march.LEAVE``, ``cards.DISSOLVE``, ``march.SORTIE``)."""
+
+
+def label_code(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A player's action (its JSON) as a label code with params."""
+    kind = str(action.get("type", ""))
+    choice = str(action.get("choice", ""))
+    if kind == "pick":
+        if choice in CHOICES:
+            return "wenlu.act." + choice, {}
+        prefix, sep, rest = choice.partition(":")
+        if sep and prefix in PREFIXES:
+            return "wenlu.act." + prefix, {"x": rest}
+        return "wenlu.act.pick", {"choice": choice}
+    return "wenlu.act." + kind, {k: v for k, v in action.items() if k != "type"}
+
+
+def label(action: dict[str, Any], lang: str = "en") -> str:
+    """A player's action in words (the label of its button).
+
+    >>> label({"type": "pick", "choice": "sortie:釜山"}, "zh")
+    '釜山 的守军出城野战'
+    """
+    code, params = label_code(action)
+    return text(code, params, lang) if code in MESSAGES else " ".join([code, *map(str, params.values())])

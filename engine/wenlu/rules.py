@@ -12,8 +12,9 @@ import engine.wenlu.march as march
 import engine.wenlu.supply as supply
 import engine.wenlu.turn as turn
 import engine.wenlu.victory as victory
+from engine.boardgame.procedure import Proc, ask, picked, roll
 from engine.wenlu.actions import Pick
-from engine.wenlu.board import Board, Proc, ask, picked, roll
+from engine.wenlu.board import Board
 from engine.wenlu.terms import SIDE_OF, other, player_of
 
 
@@ -55,7 +56,8 @@ def play(b: Board) -> Proc:
 
 def activation(b: Board, nation: str) -> Proc:
     """One drawn marker (ruling W1, W3): cards before the die, the die and its modifiers, cards after it,
-    supply, replacement, marches, battles."""
+    supply, replacement, marches (each followed by the conquest check, ruling W21), battles; the Allies'
+    any-time window between steps (ruling W23)."""
     b.active, b.phase = nation, "activation"
     b.marched, b.origin, b.mountain, b.fresh = set(), {}, set(), set()
     b.played, b.all_points, b.letter, b.points, b.die = [], False, False, 0, 0
@@ -75,11 +77,22 @@ def activation(b: Board, nation: str) -> Proc:
         yield from cards.window(b, nation, "after")
     supply.judge(b)
     yield from march.replacement(b, nation)
-    yield from march.marches(b, nation)
+    yield from march.marches(b, nation, victory.conquests)
     yield from victory.conquests(b)
+    yield from between_steps(b)
     if b.outcome is None:
         yield from battles(b, SIDE_OF[nation])
+        yield from between_steps(b)
     b.points = 0
+
+
+def between_steps(b: Board) -> Proc:
+    """Ruling W23: the Allies' dissolution of Korean units and 流行性疾病, "at any time" between steps: offered in
+    every activation between the marches and the battles and after the battles (the end of one activation is
+    the eve of the next); the conquest check follows the removals (ruling W21)."""
+    if b.outcome is None:
+        yield from cards.any_time(b)
+        yield from victory.conquests(b)
 
 
 def battles(b: Board, active: str) -> Proc:
@@ -97,7 +110,9 @@ def battles(b: Board, active: str) -> Proc:
                 due.append(r)
         if not due:
             return
-        action = yield from ask(b, player_of(other(active)), "next battle", [Pick(r) for r in due], "§8.3, ruling W8")
+        action = yield from ask(
+            b, player_of(other(active)), "wenlu.ask.next_battle", [Pick(r) for r in due], "§8.3, ruling W8"
+        )
         r = picked(action) or due[0]
         done.add(r)
         if b.field(r, "japan") and b.field(r, "allies"):

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Chance, Proc
 from engine.wenlu.actions import Draw
-from engine.wenlu.board import Board, Chance, Proc
+from engine.wenlu.board import Board
 
 MARKERS = {"japan": 2, "korea": 2}
 """§4.0(4): two Japanese and two Korean markers in the cup; Ming ones join on turns 4 and 9 (§10.2)."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.boardgame.procedure import Chance, Proc
 from engine.wenlu.actions import Draw
-from engine.wenlu.board import Board, Chance, Proc
+from engine.wenlu.board import Board
 
 SUDDEN = 9
 
@@ -25,15 +26,14 @@ def draw_card(b: Board, side: str, rule: str) -> Proc:
 def conquests(b: Board) -> Proc:
     """Ruling W21: the first time each province has all its capitals Japanese-controlled at once, the King
     out, the Prince out: one Japanese card each; the 9th wins at once (§12.2)."""
-    m = b.data.map
+    capitals, royals = _conquerable(b)
     found = []
-    for p in m.provinces:
-        caps = [r.id for r in m.regions if r.province == p.id and r.capital]
-        if caps and p.id not in b.scored and all(b.controller(r) == "japan" for r in caps):
-            found.append(p.id)
-    for c in b.data.counters:
-        if c.kind in ("king", "prince") and b.loc.get(c.id) == "out" and c.kind not in b.scored:
-            found.append(c.kind)
+    for province, caps in capitals:
+        if province not in b.scored and all(b.controller(r) == "japan" for r in caps):
+            found.append(province)
+    for cid, kind in royals:
+        if kind not in b.scored and b.loc.get(cid) == "out":
+            found.append(kind)
     for why in found:
         if b.outcome is not None:
             return
@@ -43,6 +43,20 @@ def conquests(b: Board) -> Proc:
         if len(b.scored) >= SUDDEN:
             b.note("wenlu.step.sudden", "§12.2")
             b.outcome = outcome(b, "sudden")
+
+
+_CONQUERABLE: dict[tuple[str, str], tuple[list[tuple[str, list[str]]], list[tuple[str, str]]]] = {}
+
+
+def _conquerable(b: Board) -> tuple[list[tuple[str, list[str]]], list[tuple[str, str]]]:
+    """The provinces with their capitals (map order) and the King and Prince counters, once per map and data."""
+    key = (b.data.map.hash, b.data.hash)
+    if key not in _CONQUERABLE:
+        m = b.data.map
+        capitals = [(p.id, [r.id for r in m.regions if r.province == p.id and r.capital]) for p in m.provinces]
+        royals = [(c.id, c.kind) for c in b.data.counters if c.kind in ("king", "prince")]
+        _CONQUERABLE[key] = ([(p, caps) for p, caps in capitals if caps], royals)
+    return _CONQUERABLE[key]
 
 
 def scores(b: Board) -> dict[str, int]:

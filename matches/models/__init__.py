@@ -3,6 +3,7 @@
 from .adjudication import Adjudication, Ruling
 from .match import Match, MatchGame, ResultReport
 from .play import RefereedEntry, RefereedGame, RefereedMatch
+from .pods import Pod, PodSeat
 from .rounds import GameLog, Rating, RatingChange, Round, StandingsSnapshot
 from .tournaments import Invitation, Registration, Tournament
 
@@ -12,6 +13,8 @@ __all__ = [
     "Invitation",
     "Match",
     "MatchGame",
+    "Pod",
+    "PodSeat",
     "Rating",
     "RatingChange",
     "RefereedEntry",

@@ -59,9 +59,20 @@ class Match(models.Model):
     # Extra minutes a judge gave this table (a long ruling, a late start): added to the round's clock.
     extra_minutes = models.PositiveSmallIntegerField(_("extra minutes"), default=0)
     is_bye = models.BooleanField(default=False)
+    # A two-sided wargame (engine.systems.System.sides): the side player A plays (B plays the other), each
+    # player's victory points, and the VP each gave up by winning the bid for his side (issue 15).
+    side_a = models.CharField(_("side of player A"), max_length=16, blank=True)
+    vp_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    bid_a = models.PositiveSmallIntegerField(default=0)
+    bid_b = models.PositiveSmallIntegerField(default=0)
     # A tournament's feature table: anyone may watch it (matches.access.can_spectate).
     featured = models.BooleanField(_("feature table"), default=False)
     result_source = models.CharField(max_length=16, choices=Source.choices, default=Source.NONE, blank=True)
+    # A wargame round played on the site: the refereed board-game table of this pairing (its end reports).
+    board_table = models.OneToOneField(
+        "tables.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_match"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -124,6 +135,8 @@ class ResultReport(models.Model):
     games_won_a = models.PositiveSmallIntegerField(default=0)
     games_won_b = models.PositiveSmallIntegerField(default=0)
     games_drawn = models.PositiveSmallIntegerField(default=0)
+    # A wargame's report: [VP of A, VP of B, bid of A, bid of B, side of A]; two reports agree only if these do.
+    vp = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -15,6 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import DeckVersion, Format
+from engine.cards import GENERALS_ORDER
+from engine.systems import all_systems
+
+
+def system_choices() -> list[tuple[str, str]]:
+    """Every game system of engine/systems.py (id, its own name)."""
+    return [(s.id, s.name) for s in all_systems()]
 
 
 class Tournament(models.Model):
@@ -32,7 +39,21 @@ class Tournament(models.Model):
         SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
 
     name = models.CharField(_("name"), max_length=200)
-    format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("format"))
+    # The game system (engine/systems.py): its scoring decides the rounds (matches, or pods) and the standings.
+    system = models.CharField(_("game system"), max_length=32, choices=system_choices, default=GENERALS_ORDER)
+    # Card games: the format of the registered decks. Board games have none.
+    format = models.ForeignKey(
+        Format,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+        verbose_name=_("format"),
+    )
+    # Board games: the map and game data the event plays, by content hash (matches.services.pods.known_map).
+    map_hash = models.CharField(_("map (content hash)"), max_length=80, blank=True)
+    # A two-sided wargame: the players of a table bid VP for their preferred side (docs/tournaments.md).
+    side_bids = models.BooleanField(_("bid for sides"), default=False)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", verbose_name=_("organisers")
     )
@@ -105,7 +126,10 @@ class Registration(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
-    deck_version = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, related_name="registrations")
+    # None in a board-game event (no decks); a card game's registration always has one.
+    deck_version = models.ForeignKey(
+        DeckVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="registrations"
+    )
     # Who made the registration: the player himself (registering, or accepting an invitation). Ratings count
     # only such registrations; None is a registration from before this was recorded, made by someone else.
     registered_by = models.ForeignKey(

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from accounts.names import display_name
+from engine.log import load_log
 from engine.messages import MESSAGES
 from junling import engine_text
 from matches import access
-from matches.models import Adjudication, MatchGame, Ruling
+from matches.access import seat_of
+from matches.models import Adjudication, MatchGame, RefereedGame, Ruling
+from matches.presenters.play import display_names
 from matches.services import adjudication as services
 
 INDEX_ADJUDICATIONS = 50
@@ -76,7 +82,7 @@ def game_reason(game: MatchGame | None) -> str:
     if said is None:
         return game.reason
     match = game.match
-    players = [p.username if p else "" for p in (match.player_a, match.player_b)]
+    players = [display_name(p) for p in (match.player_a, match.player_b)]
     return engine_text.render(said, players=players if all(players) else None)
 
 
@@ -94,4 +100,38 @@ def step_page(adjudication: Adjudication, index: int, language: str) -> dict[str
         "next": min(view.total - 1, view.index + 1) if view.total else 0,
         "last": max(0, view.total - 1),
         **report(adjudication),
+    }
+
+
+def replay_page(match: Any, user: Any, number: int, index: int, language: str) -> dict[str, Any] | None:
+    """A player's replay of his own game ``number`` once the match is over (``access.can_download_logs``): the
+    judge's step viewer over the game's signed log, said to the player ("you", zones from his side) with
+    his seat first. It shows what his log shows, both hands included (docs/accounts.md "My games").
+    None when the game has no log."""
+    row = (
+        RefereedGame.objects.select_related("log", "refereed_match__database_version")
+        .filter(refereed_match__match=match, number=number)
+        .first()
+    )
+    if row is None or row.log is None:
+        return None
+    seat = seat_of(match, user)
+    names = display_names(match)
+    database = row.refereed_match.database_version.to_engine()
+    reader = engine_text.SiteReader(viewer=seat, players=names, database=database, you=seat is not None)
+    total = len(load_log(row.log.content).get("entries", []))
+    view = services.step_through(row.log.content, database, total, index, reader)
+    players = services.board(view.state, database, language) if view.state is not None else None
+    if players is not None and seat is not None:
+        players.sort(key=lambda p: p["seat"] != seat)  # his own seat first
+    seat_names = [_("You") if s == seat else names[s] for s in (0, 1)]
+    return {
+        "match": match,
+        "number": number,
+        "view": view,
+        "players": players,
+        "seat_names": seat_names,
+        "prev": max(0, view.index - 1),
+        "next": min(view.total - 1, view.index + 1) if view.total else 0,
+        "last": max(0, view.total - 1),
     }

@@ -52,6 +52,7 @@ def ending_view(refereed: RefereedMatch, row: RefereedGame | None, seat: int, bo
     view["draw"] = None if offered is None else ("yours" if offered == seat else "theirs")
     view["can_offer_draw"] = playing and not bot and offered is None
     opponent_out = clock.flagged(row, now) == 1 - seat
-    view["can_claim"] = playing and not bot and (opponent_out or clock.is_gone(row, 1 - seat, now))
+    # A bot never leaves, but its clock runs out like a player's.
+    view["can_claim"] = playing and (opponent_out or (not bot and clock.is_gone(row, 1 - seat, now)))
     view["abandon_seconds"] = clock.ABANDON_SECONDS
     return view

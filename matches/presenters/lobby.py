@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from accounts.names import display_name
 from matches.access import can_accept_open_challenge, can_watch
 from matches.models import Match, RefereedMatch
 from matches.presenters.clock import control_text
@@ -29,8 +30,8 @@ def _row(refereed: RefereedMatch, user: Any, language: str) -> dict[str, Any]:
     match = refereed.match
     return {
         "match": match,
-        "challenger": match.player_a.username,
-        "opponent": match.player_b.username if match.player_b else "",
+        "challenger": display_name(match.player_a),
+        "opponent": display_name(match.player_b) if match.player_b else "",
         "format": _format_title(refereed, language),
         "best_of": match.best_of,
         "control": control_text(refereed.clock_total, refereed.clock_increment),

@@ -10,9 +10,11 @@ themselves are the engine's message codes (``engine.messages``), rendered by ``j
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.cards import CardDatabase
@@ -94,15 +96,101 @@ class Names:
 
     def line(self, entry: list[Any]) -> str:
         """A stored feed entry: ``[[code, params], ...]`` (or one ``[msgid, params]`` of older games)."""
-        reader = engine_text.SiteReader(viewer=self.viewer, players=self.players, database=self.db)
+        reader = engine_text.SiteReader(viewer=self.viewer, players=self.players, database=self.db, you=True)
         lines = [entry] if entry and isinstance(entry[0], str) else entry
         return " ".join(reader.render(line) for line in lines)
 
 
-def feed(row: RefereedGame, viewer: Names, *, limit: int = 200) -> list[str]:
-    """The viewer's feed lines of a game, newest first."""
-    rows = RefereedEntry.objects.filter(game=row).order_by("-n").values_list("feed", flat=True)[:limit]
-    return [viewer.line(f[viewer.viewer]) for f in rows]
+FEED_LIMIT = 200
+"""The newest feed lines a table shows."""
+
+# a key naming the game (pk, salt) and the reader -> (entries narrated, what the newest FEED_LIMIT entries said)
+_FEEDS: dict[tuple[Any, ...], tuple[int, list[Any]]] = {}
+MAX_FEEDS = 1024
+"""Games x readers (seats, spectators) x languages whose narrated feed a process keeps (the oldest go first)."""
+
+
+def feed(row: RefereedGame, viewer: Names) -> list[str]:
+    """The viewer's feed lines of the game's ``row.steps`` entries, newest first (at most FEED_LIMIT)."""
+    return feed_with_cards(row, viewer)[0]
+
+
+def feed_with_cards(row: RefereedGame, viewer: Names) -> tuple[list[str], list[list[str]]]:
+    """:func:`feed`, and the card names each line names (the table shows their texts), both newest first."""
+    key = (row.pk, row.salt, viewer.viewer, viewer.language, get_language(), tuple(viewer.players))
+    said = narrated_feed(key, row, lambda both: (viewer.line(both[viewer.viewer]), card_names_in(both[viewer.viewer])))
+    return [line for line, _cards in said], [cards for _line, cards in said]
+
+
+# (game pk, salt) -> (the entry number of the first kept, the stored feeds of the newest FEED_LIMIT entries)
+_STORED: dict[tuple[int, str], tuple[int, list[Any]]] = {}
+MAX_STORED = 256
+"""Games whose newest stored feeds a process keeps (the oldest go first)."""
+
+
+def stored_feeds(row: RefereedGame, start: int) -> list[Any]:
+    """The stored feeds (both seats' lines) of the game's entries ``start`` to ``row.steps``; ``start`` is
+    at most FEED_LIMIT entries back. Read once a process: every reader narrating the same new entries
+    (the other seat, the spectators) takes them from here."""
+    key = (row.pk, row.salt)
+    first, feeds = _STORED.get(key, (0, []))
+    end = first + len(feeds)
+    if end > row.steps or start < first:  # a stale row, or older entries than kept: read afresh
+        first, feeds, end = start, [], start
+    if end < row.steps:
+        fresh = RefereedEntry.objects.filter(game=row, n__gte=end, n__lt=row.steps).order_by("n")
+        feeds = feeds + list(fresh.values_list("feed", flat=True))
+        drop = max(0, len(feeds) - FEED_LIMIT)
+        first, feeds = first + drop, feeds[drop:]
+        _STORED.pop(key, None)
+        _STORED[key] = (first, feeds)
+        while len(_STORED) > MAX_STORED:
+            _STORED.pop(next(iter(_STORED)))
+    return feeds[start - first : row.steps - first]
+
+
+def narrated_feed(key: tuple[Any, ...], row: RefereedGame, narrate: Callable[[Any], Any]) -> list[Any]:
+    """What ``narrate`` makes of each of the game's ``row.steps`` stored feeds (None: nothing), newest first,
+    of the newest FEED_LIMIT entries. ``key`` names the game (its pk and salt) and the reader.
+
+    Stored entries never change, so each is narrated once a process for each reader and language: a table
+    drawn after an action reads and narrates only the entries added since (usually one to three)."""
+    done, lines = _FEEDS.get(key, (0, []))
+    if done > row.steps:  # a stale row: narrate its entries afresh
+        done, lines = 0, []
+    if done < row.steps:
+        start = max(done, row.steps - FEED_LIMIT)
+        lines = (lines + [narrate(f) for f in stored_feeds(row, start)])[-FEED_LIMIT:]
+        _FEEDS.pop(key, None)
+        _FEEDS[key] = (row.steps, lines)
+        while len(_FEEDS) > MAX_FEEDS:
+            _FEEDS.pop(next(iter(_FEEDS)))
+    return [line for line in reversed(lines) if line is not None]
+
+
+def card_names_in(value: Any) -> list[str]:
+    """The card names a stored feed line names (its params), in order, each once."""
+    found: dict[str, None] = {}
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            if isinstance(v.get("name"), str) and ("card" in v or len(v) == 1):
+                found.setdefault(v["name"])
+            elif isinstance(v.get("card"), str):  # older games named the card only
+                found.setdefault(v["card"])
+            for key, item in v.items():
+                if key == "list" and isinstance(item, list):  # older games: a list of card names
+                    for n in item:
+                        if isinstance(n, str):
+                            found.setdefault(n)
+                else:
+                    walk(item)
+        elif isinstance(v, list):
+            for item in v:
+                walk(item)
+
+    walk(value)
+    return list(found)
 
 
 def controls(state: State, seat: int, names: Names) -> list[dict[str, Any]]:
@@ -148,6 +236,6 @@ def game_reason(g: RefereedGame, names: Names) -> str:
     if outcome.get("termination") == CONCESSION:
         return _("%(who)s conceded") % {"who": names.seat(1 - int(outcome["winner"]))}
     if outcome.get("message"):
-        reader = engine_text.SiteReader(viewer=names.viewer, players=names.players, database=names.db)
+        reader = engine_text.SiteReader(viewer=names.viewer, players=names.players, database=names.db, you=True)
         return reader.render(outcome["message"])
     return str(outcome.get("reason", ""))

@@ -10,15 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.names import display_name
 from decks.models import DeckVersion
 from engine.game.players import INTERACTIVE as BOTS
+from junling.prepared import Prepared
 from matches.access import access_seat, seat_of, startable_matches
 from matches.models import Match, RefereedGame, RefereedMatch
 from matches.presenters.clock import ending_view
-from matches.presenters.narration import Names, controls, feed, game_reason, group_titles
+from matches.presenters.narration import Names, controls, feed_with_cards, game_reason, group_titles
+from matches.presenters.table_info import table_info
 from matches.services.play import cache, clock, windows
 
 
@@ -39,8 +44,12 @@ def ending_version(row: RefereedGame | None) -> str:
 
 def table_version(match: Match) -> str:
     """A short text that changes whenever a player's table would change (polls compare it; no view is built)."""
-    row = cache.current_game(match)
     status = Match.objects.filter(pk=match.pk).values_list("status", flat=True).first() or ""
+    return version_of(status, cache.current_game(match))
+
+
+def version_of(status: str, row: RefereedGame | None) -> str:
+    """:func:`table_version` of a match whose status and current game (or None) the caller has read."""
     if row is None:
         return version_text(0, 0, False, status)
     expired = False
@@ -48,6 +57,33 @@ def table_version(match: Match) -> str:
         state = cache.peek_state(row)
         expired = windows.is_open(row, state) and windows.is_due(windows.response_deadline(row, state))
     return version_text(row.number, row.steps, row.finished_at is not None, status, expired, ending_version(row))
+
+
+def current_of(match_id: int) -> tuple[Match, RefereedGame | None]:
+    """The match and its current game (``cache.current_game``) in one query when it has a game: what a
+    pushed table starts from (its players, tournament and card database joined)."""
+    row = _CURRENT_OF.first(match_id)
+    if row is not None:
+        return row.refereed_match.match, row
+    return Match.objects.select_related("player_a", "player_b", "tournament").get(pk=match_id), None
+
+
+_CURRENT_OF = Prepared(
+    lambda match_id: (
+        RefereedGame.objects.select_related(
+            "refereed_match__match__player_a",
+            "refereed_match__match__player_b",
+            "refereed_match__match__player_a__profile",
+            "refereed_match__match__player_b__profile",
+            "refereed_match__match__tournament",
+            "refereed_match__database_version",
+        )
+        .filter(refereed_match__match_id=match_id)
+        .order_by("-number")[:1]
+    ),
+    0,
+)
+"""The query of :func:`current_of`, compiled once a process (``junling.prepared``)."""
 
 
 BOT_LABELS = {
@@ -68,18 +104,28 @@ def display_names(match: Match) -> list[str]:
     """The two players' names as the page shows them: a bot by its label in the reader's language, the
     empty seat of an open challenge (the lobby) as such."""
     if match.player_b is None and not match.bot:
-        return [match.player_a.username, _("an opponent from the lobby")]
-    return [match.player_a.username, match.player_b.username if match.player_b else bot_label(match.bot)]
+        return [display_name(match.player_a), _("an opponent from the lobby")]
+    return [display_name(match.player_a), display_name(match.player_b) if match.player_b else bot_label(match.bot)]
 
 
 def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str, Any]:
     """Everything the user's page or API answer shows: built only from ``state.observation(seat)``."""
+    return _player_view(match, user, language)[0]
+
+
+def _player_view(match: Match, user: Any, language: str) -> tuple[dict[str, Any], RefereedGame | None]:
+    """:func:`player_view` and the current game it was built from (the last of the match's games)."""
     seat = access_seat(match, user)
-    row = cache.current_game(match)
+    # One query for every game of the match; the last is the current one (``cache.current_game``).
+    games = cache.games_of(match.pk)
+    row = games[-1] if games else None
     players = display_names(match)
-    refereed = RefereedMatch.objects.select_related("database_version").get(match=match)
+    if row is not None:
+        refereed = row.refereed_match
+        refereed.match = match
+    else:
+        refereed = RefereedMatch.objects.select_related("database_version").get(match=match)
     names = Names(refereed.database_version.to_engine(), seat, players, language)
-    games = list(RefereedGame.objects.filter(refereed_match=refereed).order_by("number"))
     wins = [sum(1 for g in games if g.outcome and g.outcome["winner"] == s) for s in (0, 1)]
     view: dict[str, Any] = {
         "match": match.pk,
@@ -109,11 +155,12 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
     }
     view.update(ending_view(refereed, row, seat, bool(match.bot)))
     if row is None:
-        return view
+        return view, row
     state = cache.load_state(row)
     deadline = windows.response_deadline(row, state)
     now = windows.now()
     expired = windows.is_due(deadline, now)
+    lines, line_cards = feed_with_cards(row, names)
     view.update(
         {
             "game": row.number,
@@ -122,7 +169,7 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
             # A window that ran out waits for the referee's pass: nobody may answer it any more.
             "your_turn": state.current_player() == seat and not expired,
             "controls": [] if expired else controls(state, seat, names),
-            "feed": feed(row, names),
+            "feed": lines,
             "deadline": deadline.isoformat() if deadline else None,
             "seconds_left": max(0, int((deadline - now).total_seconds())) if deadline else None,
             "window_expired": expired,
@@ -130,12 +177,15 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
         }
     )
     view["board"] = _board(view["observation"], seat, names)
-    return view
+    view.update(table_info(view["observation"], names, view["feed"], line_cards))
+    return view, row
 
 
 def table_context(match: Match, user: Any, language: str, error: Any = None) -> dict[str, Any]:
-    """The table fragment's context: the player's view, its controls grouped, its version."""
-    view = player_view(match, user, language)
+    """The table fragment's context: the player's view, its controls grouped, its version, and ``poll``:
+    the attributes that make the fragment poll (``matches.presenters.fragments`` drops them from a
+    pushed table)."""
+    view, row = _player_view(match, user, language)
     groups: dict[str, list[dict[str, Any]]] = {}
     for control in view.get("controls", []):
         groups.setdefault(control["group"], []).append(control)
@@ -148,15 +198,25 @@ def table_context(match: Match, user: Any, language: str, error: Any = None) -> 
         bool(view.get("game_over")),
         view["status"],
         bool(view.get("window_expired")),
-        ending_version(cache.current_game(match)),
+        ending_version(row),
     )
+    view["poll"] = poll_attributes("matches:play-table", match.pk, view["version"], 1500, view["match_over"])
     return {"match": match, "view": view, "error": error}
+
+
+def poll_attributes(url_name: str, pk: int, version: str, every_ms: int, over: bool) -> str:
+    """The htmx attributes by which a table's fragment polls ``url_name`` (none once the match is over)."""
+    if over:
+        return ""
+    url = reverse(url_name, args=[pk])
+    return format_html(' hx-get="{}?v={}" hx-trigger="every {}ms" hx-swap="outerHTML"', url, version, every_ms)
 
 
 def api_view(match: Match, user: Any, language: str) -> dict[str, Any]:
     """The API's answer: the player's view without the page's arrangement (the observation holds the same)."""
     view = player_view(match, user, language)
-    view.pop("board", None)
+    for page_only in ("board", "card_texts", "feed_items"):
+        view.pop(page_only, None)
     return view
 
 
@@ -249,7 +309,7 @@ def my_matches_context(user: Any) -> dict[str, Any]:
             }
         )
     tournament = [
-        {"match": m, "opponent": (m.player_b if m.player_a_id == user.pk else m.player_a).username}
+        {"match": m, "opponent": display_name(m.player_b if m.player_a_id == user.pk else m.player_a)}
         for m in tournament_matches_to_play(user)
     ]
     return {"rows": rows, "tournament": tournament, "versions": my_versions(user)}

@@ -9,11 +9,15 @@ from django.core.paginator import Page
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts.names import display_name, display_names_by_id, with_profiles
 from decks.models import DeckVersion
+from engine.systems import get_system
 from matches import access
 from matches.http import page_of_items
-from matches.models import Match, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.models import Match, Pod, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
 from matches.services.ratings import history_svg, rating_history
 from matches.services.registration import registration_decklist
@@ -40,7 +44,8 @@ def tournament_page(
     registrations = list(tournament.registrations.select_related("player", "deck_version__deck", "tournament"))
     rows = []
     for registration in registrations:
-        allowed = access.can_view_registration_decklist(user, registration)
+        # A board game's registration has no deck: nothing to show.
+        allowed = registration.deck_version_id is not None and access.can_view_registration_decklist(user, registration)
         rows.append(
             {
                 "registration": registration,
@@ -58,6 +63,8 @@ def tournament_page(
         )
     return {
         "tournament": tournament,
+        "game": get_system(tournament.system),
+        "on_tables": can_play_on_tables(tournament),
         "rows": rows,
         "is_organiser": access.can_organise(user, tournament),
         "can_see_disputes": access.can_oversee(user, tournament),
@@ -78,7 +85,9 @@ def admin_page(
     rounds = list(tournament.rounds.order_by("number"))
     draft = next((r for r in rounds if r.status == Round.Status.DRAFT), None)
     counts: dict[int, dict[str, int]] = {}
-    for round_id, match_status in Match.objects.filter(round__tournament=tournament).values_list("round_id", "status"):
+    tables = list(Match.objects.filter(round__tournament=tournament).values_list("round_id", "status"))
+    tables += Pod.objects.filter(round__tournament=tournament).values_list("round_id", "status")  # a pod event's
+    for round_id, match_status in tables:
         counts.setdefault(round_id, {}).setdefault(match_status, 0)
         counts[round_id][match_status] += 1
     for rnd in rounds:
@@ -103,6 +112,8 @@ def admin_page(
         "active_players": registrations.filter(dropped=False).count(),
         "structures": Tournament.Structure.choices,
         "can_judge": access.can_judge(user, tournament),
+        "game": get_system(tournament.system),
+        "can_play_on_tables": can_play_on_tables(tournament),
     }
 
 
@@ -121,6 +132,10 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
     for match in shown:
         match.points_a = points.get(match.player_a_id, 0)
         match.points_b = points.get(match.player_b_id, 0)
+        if match.side_a:  # a two-sided wargame: each player's side by name
+            match.side_a_name, match.side_b_name = side_names(tournament, match.side_a)
+            match.can_report_vp = can_report_vp(user, match, rnd)
+            match.my_table = match.board_table_id if match.involves(user) else None
     return {
         "tournament": tournament,
         "round": rnd,
@@ -132,7 +147,36 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         "rounds": tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", flat=True),
         "clock": round_clock(tournament, rnd),
         "round_title": round_title(rnd, tournament),
+        # A two-sided wargame's tables show each player's side and take victory points (templates kept apart).
+        "table_template": "matches/_vp_pairings_table.html"
+        if get_system(tournament.system).scoring == "vp-margin"
+        else "matches/_pairings_table.html",
+        "side_bids": tournament.side_bids,
+        "sides": get_system(tournament.system).sides,
     }
+
+
+SIDE_NAMES = {"japan": gettext_lazy("Japan"), "allies": gettext_lazy("Korea and Ming")}
+"""The sides of engine.systems' two-sided games, in the reader's language."""
+
+
+def side_names(tournament: Tournament, side_a: str) -> tuple[str, str]:
+    """(A's side, B's side) by name."""
+    sides = get_system(tournament.system).sides
+    side_b = sides[1] if side_a == sides[0] else sides[0]
+    return str(SIDE_NAMES.get(side_a, side_a)), str(SIDE_NAMES.get(side_b, side_b))
+
+
+def can_report_vp(user: Any, match: Match, rnd: Round) -> bool:
+    """A wargame's result box: its two players until it is finished or disputed, and the organisers."""
+    if rnd.status == Round.Status.DRAFT or match.is_bye or match.player_b_id is None:
+        return False
+    if access.can_organise(user, match.tournament):  # type: ignore[arg-type]
+        return True
+    if match.board_table_id is not None:  # played on the site's table: its end reports the result
+        return False
+    open_match = match.status not in (Match.Status.FINISHED, Match.Status.DISPUTED)
+    return open_match and access.can_report(user, match)
 
 
 def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
@@ -141,8 +185,10 @@ def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str
     snapshot = latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
     query = query.lower()
+    shown = display_names_by_id(r["player"] for r in rows)
+    rows = [{**r, "shown": shown.get(r["player"], r["name"])} for r in rows]
     if query:
-        rows = [r for r in rows if query in r["name"].lower()]
+        rows = [r for r in rows if query in r["name"].lower() or query in r["shown"].lower()]
     return {
         "tournament": tournament,
         "snapshot": snapshot,
@@ -217,25 +263,41 @@ def rating_player_page(username: str) -> dict[str, Any]:
 
 PAIRING_FIELDS = ["table", "player_a", "player_b", "status", "games_won_a", "games_won_b", "games_drawn", "bye"]
 STANDING_FIELDS = ["rank", "name", "points", "record", "mwp", "gwp", "omwp", "ogwp", "dropped"]
+SCORING_FIELDS = {
+    "placement": ["rank", "name", "points", "regions", "opp", "record", "dropped"],
+    "vp-margin": ["rank", "name", "points", "record", "margin", "omwp", "vp", "dropped"],
+}
+"""The standings columns of a board-game event, by ``engine.systems.System.scoring``."""
+
+
+def standing_fields(tournament: Tournament) -> list[str]:
+    return SCORING_FIELDS.get(get_system(tournament.system).scoring, STANDING_FIELDS)
 
 
 def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
-    rows = rnd.matches.order_by("table", "id").values_list(
-        "table",
-        "player_a__username",
-        "player_b__username",
-        "status",
-        "games_won_a",
-        "games_won_b",
-        "games_drawn",
-        "is_bye",
-        "result_source",
+    rows = list(
+        rnd.matches.order_by("table", "id").values_list(
+            "table",
+            "player_a__username",
+            "player_b__username",
+            "status",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
+            "is_bye",
+            "result_source",
+            "player_a_id",
+            "player_b_id",
+        )
     )
+    shown = display_names_by_id({r[9] for r in rows} | {r[10] for r in rows if r[10] is not None})
     return [
         {
             "table": t,
             "player_a": a,
             "player_b": b or "",
+            "player_a_name": shown.get(ida, a),
+            "player_b_name": shown.get(idb, b or "") if idb is not None else "",
             "status": s,
             "games_won_a": ga,
             "games_won_b": gb,
@@ -243,7 +305,7 @@ def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
             "bye": bye,
             "missed": source == Match.Source.MISSED,
         }
-        for t, a, b, s, ga, gb, gd, bye, source in rows
+        for t, a, b, s, ga, gb, gd, bye, source, ida, idb in rows
     ]
 
 
@@ -316,13 +378,13 @@ def round_clock(tournament: Tournament, rnd: Round | None, match: Match | None =
 def print_page(tournament: Tournament, rnd: Round, *, by: str) -> dict[str, Any]:
     """A round's pairings for the wall: by table, or by player name (each player once, with his table and
     opponent), or one match slip per table."""
-    matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table", "id"))
+    matches = list(rnd.matches.select_related(*with_profiles("player_a", "player_b")).order_by("table", "id"))
     rows = []
     if by == "name":
         for m in matches:
-            rows.append({"name": m.player_a.username, "table": m.table, "opponent": m.player_b, "match": m})
+            rows.append({"name": display_name(m.player_a), "table": m.table, "opponent": m.player_b, "match": m})
             if m.player_b is not None:
-                rows.append({"name": m.player_b.username, "table": m.table, "opponent": m.player_a, "match": m})
+                rows.append({"name": display_name(m.player_b), "table": m.table, "opponent": m.player_a, "match": m})
         rows.sort(key=lambda r: r["name"].lower())
     return {
         "tournament": tournament,
@@ -406,6 +468,8 @@ def bracket(tournament: Tournament) -> dict[str, Any]:
                 placings.append({"place": len(placings) + 1, "player": p, "stage": column["title"]})
                 placed.add(p.pk)
         names = {row["player"]: row for row in swiss_rows}
+        shown = display_names_by_id(p for p in names if p not in placed)
         for pid in sorted((p for p in names if p not in placed), key=lambda p: swiss_rank[p]):
-            placings.append({"place": len(placings) + 1, "player_name": names[pid]["name"], "stage": _("Swiss")})
+            name = shown.get(pid, names[pid]["name"])
+            placings.append({"place": len(placings) + 1, "player_name": name, "stage": _("Swiss")})
     return {"tournament": tournament, "columns": columns, "champion": champion, "placings": placings}

@@ -14,14 +14,15 @@ import datetime
 import json
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.game import State, action_from_json
 from junling import engine_text
 from matches.access import spectatable, spectator_delay
 from matches.models import Match, RefereedEntry, RefereedGame, RefereedMatch
-from matches.presenters.narration import Names
-from matches.presenters.play import display_names
+from matches.presenters.narration import Names, narrated_feed
+from matches.presenters.play import display_names, poll_attributes
 from matches.services.play import cache, windows
 
 FEED_LIMIT = 200
@@ -82,12 +83,13 @@ def spectator_view(match: Match, user: Any, language: str = "zh-hans") -> dict[s
     delay = spectator_delay(match, user)
     until = cutoff(delay)
     players = display_names(match)
-    refereed = RefereedMatch.objects.select_related("database_version").get(match=match)
+    every = cache.games_of(match.pk)  # one query: the games, their refereed match and card database
+    if every:
+        refereed = every[0].refereed_match
+    else:
+        refereed = RefereedMatch.objects.select_related("database_version").get(match=match)
     names = Names(refereed.database_version.to_engine(), -1, players, language)
-    games = RefereedGame.objects.filter(refereed_match=refereed).order_by("number")
-    if until is not None:
-        games = games.filter(created_at__lte=until)
-    rows = list(games)
+    rows = every if until is None else [g for g in every if g.created_at <= until]
     row = rows[-1] if rows else None
 
     def over(g: RefereedGame) -> bool:
@@ -112,10 +114,14 @@ def spectator_view(match: Match, user: Any, language: str = "zh-hans") -> dict[s
         entries = entries.filter(created_at__lte=until)
     steps = entries.count() if until is not None else row.steps
     state = _state_after(row, steps)
-    feed_rows = entries.order_by("-n").values_list("feed", flat=True)[:FEED_LIMIT]
     # No viewer: seats by name, zones by owner (a spectator has no "your" side).
     reader = engine_text.SiteReader(viewer=None, players=players, database=names.db)
-    feed = [_render(reader, line) for line in (public_line(f) for f in feed_rows) if line]
+    if until is None:
+        key = (row.pk, row.salt, "public", get_language(), tuple(players))
+        feed = narrated_feed(key, row, lambda both: _render(reader, line) if (line := public_line(both)) else None)
+    else:
+        feed_rows = entries.order_by("-n").values_list("feed", flat=True)[:FEED_LIMIT]
+        feed = [_render(reader, line) for line in (public_line(f) for f in feed_rows) if line]
     obs = public_observation(state)
     view.update(
         {
@@ -174,7 +180,16 @@ def watch_context(match: Match, user: Any, language: str) -> dict[str, Any]:
     for side in view.get("board", {}).get("sides", []):
         for zone in side["zones"]:
             zone["title"] = zone_title(zone["zone"])
+    view["poll"] = poll_attributes("matches:watch-table", match.pk, view["version"], 3000, view["match_over"])
     return {"match": match, "view": view}
+
+
+def undelayed_version(match: Match, row: RefereedGame | None) -> str:
+    """The version :func:`spectator_view` gives a spectator without a delay, from the match and its current
+    game (``cache.current_game``) alone: a pushed spectator table is looked up by it."""
+    if row is None:
+        return f"0.0.{int(match.is_finished)}"
+    return f"{row.number}.{row.steps}.{int(row.finished_at is not None)}.{int(match.is_finished)}"
 
 
 # --- the list of games to watch ---------------------------------------------------------------------

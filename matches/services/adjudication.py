@@ -589,15 +589,21 @@ def step_view(adjudication: Adjudication, index: int) -> StepView:
     version = adjudication.database_version
     if not verdict.get("well_formed") or version is None or total == 0:
         return StepView(0, total, None, [], None, _("This log cannot be stepped through: it is not well formed."))
+    database = version.to_engine()
+    reader = engine_text.SiteReader(database=database)  # the judge sees every card
+    return step_through(adjudication.log.content, database, total, index, reader)
+
+
+def step_through(content: Any, database: CardDatabase, total: int, index: int, reader: Any) -> StepView:
+    """Entry ``index`` (clamped) of the log ``content`` of ``total`` entries: the state after it and the entries
+    around it, said by ``reader`` (the judge's, or a player's own after his match: ``presenters.adjudication``)."""
     index = min(max(0, index), total - 1)
     low, high = max(0, index - STEP_WINDOW), index + STEP_WINDOW
     rows: list[dict[str, Any]] = []
     state: dict[str, Any] | None = None
     illegal: tuple[str, str] | None = None
-    database = version.to_engine()
-    reader = engine_text.SiteReader(database=database)  # the judge sees every card
     try:
-        for step in steps(adjudication.log.content, database, indices=[index]):
+        for step in steps(content, database, indices=[index]):
             if step.index >= low:
                 text = " ".join(reader.render(line) for line in step.lines)
                 rows.append({"index": step.index, "text": text, "illegal": step.illegal is not None})

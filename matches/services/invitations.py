@@ -1,8 +1,9 @@
 """Invitations: the one way an organiser brings a player in; the player enters only by accepting it.
 
 An organiser never registers another player or picks his deck: he invites (``do_invite``), and the invited
-player accepts with a deck version of his own (``do_accept_invitation``: a normal registration while
-registration is open, a late entry once a Swiss tournament runs) or declines (``do_decline``).
+player accepts with a deck version of his own (a board-game event: without a deck) (``do_accept_invitation``:
+a normal registration while registration is open, a late entry once a Swiss tournament runs) or declines
+(``do_decline``).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
+from engine.systems import get_system
 from junling.errors import Refused
 from junling.models import record
 from matches.access import access_organised
 from matches.models import Invitation, Registration, Round, Tournament
-from matches.services.registration import register_deck
+from matches.services.registration import join_event, register_deck
 from matches.services.rounds import enter_late
 
 
@@ -75,19 +77,26 @@ def _pending(invitation: Invitation, player: Any) -> Invitation:
     return locked
 
 
-def do_accept_invitation(invitation: Invitation, player: Any, deck_version: DeckVersion) -> Registration:
-    """The invited player enters with ``deck_version``, which must be his own and legal in the format."""
+def do_accept_invitation(invitation: Invitation, player: Any, deck_version: DeckVersion | None = None) -> Registration:
+    """The invited player enters with ``deck_version``, which must be his own and legal in the format; a
+    board-game event has no deck (``deck_version`` is None, and any given is not used)."""
     with transaction.atomic():
         invitation = _pending(invitation, player)
-        if deck_version.deck.owner_id != player.pk:
-            raise InvitationRefused(_("You can only register your own deck."), code="invitation.not_owner")
         tournament = Tournament.objects.get(pk=invitation.tournament_id)
+        cards = get_system(tournament.system).has_cards
+        if cards and deck_version is None:
+            raise InvitationRefused(_("Accept with a deck of your own."), code="invitation.needs_deck")
+        if cards and deck_version is not None and deck_version.deck.owner_id != player.pk:
+            raise InvitationRefused(_("You can only register your own deck."), code="invitation.not_owner")
+        version = deck_version if cards else None
         if tournament.status == Tournament.Status.RUNNING:
-            registration = enter_late(tournament, player, deck_version, invited_by=invitation.invited_by)
+            registration = enter_late(tournament, player, version, invited_by=invitation.invited_by)
         elif tournament.status == Tournament.Status.FINISHED:
             raise InvitationRefused(_("The tournament is finished."), code="invitation.finished")
+        elif version is None:
+            registration = join_event(player, tournament)
         else:
-            registration = register_deck(player, tournament, deck_version)
+            registration = register_deck(player, tournament, version)
         invitation.status = Invitation.Status.ACCEPTED
         invitation.answered_at = timezone.now()
         invitation.save(update_fields=["status", "answered_at"])

@@ -18,10 +18,13 @@ from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion, Format
 from decks.services.decks import check_deck_version, deck_content_hash
+from engine.cards import GENERALS_ORDER
+from engine.systems import UnknownSystemError, get_system
 from junling.errors import NotAllowed, Refused
 from junling.models import record
 from matches.access import access_organised, access_tournament_creation, access_withdraw
 from matches.models import Registration, Tournament
+from matches.services.board_maps import known_maps
 from matches.services.event import is_full, promote_waitlist
 from matches.services.play.clock import check_control
 
@@ -50,7 +53,10 @@ def create_tournament(
     actor: Any,
     *,
     name: str,
-    format: Format,
+    format: Format | None,
+    system: str = GENERALS_ORDER,
+    map_hash: str = "",
+    side_bids: bool = False,
     organisers: Iterable[Any] = (),
     judges: Iterable[Any] = (),
     registration_opens: datetime.datetime | None = None,
@@ -69,6 +75,7 @@ def create_tournament(
     if best_of not in (1, 3):
         raise TournamentStateError(_("A match is best of 1 or best of 3."), code="tournament.best_of")
     check_control(clock_total, clock_increment)  # refereed matches play with the tournament's clock
+    check_game(system, format, map_hash)
     for moment in (registration_opens, registration_closes):
         if moment is not None and timezone.is_naive(moment):
             raise TournamentStateError(_("Registration times need a time zone."), code="tournament.naive_time")
@@ -77,7 +84,10 @@ def create_tournament(
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name,
+            system=system,
             format=format,
+            map_hash=map_hash,
+            side_bids=side_bids and bool(get_system(system).sides),
             registration_opens=registration_opens,
             registration_closes=registration_closes,
             best_of=best_of,
@@ -88,8 +98,56 @@ def create_tournament(
         )
         tournament.organisers.set(list(organisers) or [actor])
         tournament.judges.set(list(judges))
-        record(actor, "tournament.create", tournament, name=name, format=format.name, rated=rated)
+        record(
+            actor,
+            "tournament.create",
+            tournament,
+            name=name,
+            system=system,
+            format=format.name if format else None,
+            map_hash=map_hash or None,
+            rated=rated,
+        )
     return tournament
+
+
+def check_game(system: str, format: Format | None, map_hash: str) -> None:
+    """A card game's event names a format (its decks); a board game's names no format but a known map."""
+    try:
+        game = get_system(system)
+    except UnknownSystemError:
+        raise TournamentStateError(
+            _("Unknown game: %(game)s.") % {"game": system}, code="tournament.system", params={"game": system}
+        ) from None
+    if game.has_cards and format is None:
+        raise TournamentStateError(_("A card game's tournament needs a format."), code="tournament.format")
+    if not game.has_cards and format is not None:
+        raise TournamentStateError(
+            _("A board game's tournament has no format: players bring no decks."), code="tournament.no_format"
+        )
+    if game.has_map and map_hash not in known_maps(system):
+        raise TournamentStateError(_("Choose one of the game's maps (by its content hash)."), code="tournament.map")
+    if not game.has_map and map_hash:
+        raise TournamentStateError(_("This game has no map."), code="tournament.no_map")
+
+
+def join_event(player: Any, tournament: Tournament) -> Registration:
+    """A player enters a board-game event (no deck): registration must be open; beyond the cap he waits."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if get_system(tournament.system).has_cards:
+            raise RegistrationRefused(_("Register a deck for this tournament."), code="registration.needs_deck")
+        if not tournament.registration_is_open():
+            raise RegistrationRefused(_("Registration for this tournament is not open."), code="registration.closed")
+        existing = Registration.objects.filter(tournament=tournament, player=player).first()
+        if existing is not None:
+            return existing
+        full = is_full(tournament)
+        registration = Registration.objects.create(
+            tournament=tournament, player=player, registered_by=player, waitlisted=full
+        )
+        record(player, "tournament.join", registration, tournament=tournament.pk, waitlisted=full)
+    return registration
 
 
 def open_registration(tournament: Tournament, actor: Any) -> Tournament:
@@ -220,8 +278,11 @@ def start_tournament(tournament: Tournament, actor: Any, *, now: datetime.dateti
         locked = []
         for registration in active:
             version = registration.deck_version
-            registration.locked_decklist = version.decklist
-            registration.locked_hash = deck_content_hash(version.decklist, version.card_database_version.content_hash)
+            if version is not None:  # a board game's registration has no deck: only the time is locked
+                registration.locked_decklist = version.decklist
+                registration.locked_hash = deck_content_hash(
+                    version.decklist, version.card_database_version.content_hash
+                )
             registration.locked_at = now
             registration.save(update_fields=["locked_decklist", "locked_hash", "locked_at"])
             locked.append(registration)
@@ -256,5 +317,7 @@ def publish_decklists(tournament: Tournament, actor: Any) -> Tournament:
 
 
 def registration_decklist(registration: Registration) -> str:
-    """The frozen copy once locked, else the registered version's decklist."""
-    return registration.locked_decklist if registration.is_locked else registration.deck_version.decklist
+    """The frozen copy once locked, else the registered version's decklist ("" in a board-game event: no deck)."""
+    if registration.is_locked or registration.deck_version_id is None:
+        return registration.locked_decklist
+    return registration.deck_version.decklist

@@ -115,6 +115,8 @@ def finish_round_if_done(rnd: Round) -> bool:
         return rnd.status == Round.Status.FINISHED
     if rnd.matches.exclude(status=Match.Status.FINISHED).exists():
         return False
+    if rnd.pods.exclude(status="finished").exists():  # a pod round (matches.models.pods)
+        return False
     rnd.status = Round.Status.FINISHED
     rnd.finished_at = timezone.now()
     rnd.save(update_fields=["status", "finished_at"])

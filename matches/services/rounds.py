@@ -9,7 +9,6 @@ pairing is a RoundError that says so, and a hand pairing lists every rule it bre
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,12 +22,14 @@ from django.utils.translation import gettext as _
 import junling.outbox as outbox
 from decks.models import DeckVersion
 from decks.services.decks import check_deck_version, deck_content_hash
+from engine.systems import get_system
 from junling.errors import Refused
 from junling.models import record
 from matches import task_names
 from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
 from matches.services.event import promote_waitlist
+from matches.services.seeding import seeded_order
 from matches.services.standings import current_standings
 from matches.tournament import (
     NoLegalPairingError,
@@ -87,16 +88,6 @@ def _active_players(tournament: Tournament) -> list[int]:
         .order_by("registered_at", "id")
         .values_list("player_id", flat=True)
     )
-
-
-def seeded_order(items: Sequence[Any], seed: int | None) -> list[Any]:
-    """``items`` in the tournament's random order: the same seed always gives the same order (the seed is
-    drawn at the start and kept in the audit record ``tournament.start``); no seed (a tournament started
-    before seeds were drawn) keeps the given (registration) order."""
-    order = list(items)
-    if seed is not None:
-        random.Random(seed).shuffle(order)
-    return order
 
 
 @dataclass
@@ -159,7 +150,7 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
         return _next_bracket(tournament, last, Round.Kind.ELIMINATION, number)
     swiss_played = sum(1 for r in previous if r.kind == Round.Kind.SWISS)
     if swiss_played < tournament.planned_rounds:
-        standings = current_standings(tournament)
+        standings = _pairing_standings(tournament)
         if not previous:  # round 1: everyone on 0 points, paired in the seeded random order, not registration
             standings = seeded_order(standings, tournament.pairing_seed)
         try:
@@ -174,10 +165,11 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
                 code="round.no_legal_pairing",
                 params={"n": number, "detail": str(exc)},
             ) from exc
-        return PlannedRound(Round.Kind.SWISS, [(p.player, p.opponent) for p in swiss.pairings], list(swiss.notes))  # type: ignore[misc]
+        pairs = [(p.player, p.opponent) for p in swiss.pairings]
+        return PlannedRound(Round.Kind.SWISS, _side_swaps(tournament, standings, pairs), list(swiss.notes))  # type: ignore[arg-type]
     if tournament.top_cut and last is not None:
         if last.kind != Round.Kind.TOP_CUT:
-            ranked = [s.player for s in current_standings(tournament) if not s.dropped]
+            ranked = [s.player for s in _pairing_standings(tournament) if not s.dropped]
             if len(ranked) < tournament.top_cut:
                 raise RoundError(
                     _("A top %(cut)s needs %(cut)s active players; %(n)s are left.")
@@ -190,11 +182,37 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
     return None
 
 
+def _pairing_standings(tournament: Tournament) -> list[Any]:
+    """The standings a Swiss round or a top cut is paired from: a wargame event ranks by VP margin."""
+    from matches.services.wargame import current_vp_standings, is_vp_event
+
+    return current_vp_standings(tournament) if is_vp_event(tournament) else current_standings(tournament)
+
+
+def _side_swaps(tournament: Tournament, standings: Sequence[Any], pairs: list[Any]) -> list[Any]:
+    """A wargame's Swiss pairs with opponents swapped between equal-point tables so that more players get the
+    side they are due (matches.tournament.wargame.balance_side_pairs); other games' pairs as they are."""
+    from matches.services.wargame import game_sides, is_vp_event
+    from matches.tournament.wargame import balance_side_pairs
+
+    if not is_vp_event(tournament):
+        return pairs
+    return balance_side_pairs(pairs, {s.player: s for s in standings}, game_sides(tournament))
+
+
+def _sides(tournament: Tournament, number: int, pairs: Sequence[tuple[int, int | None]]) -> list[str]:
+    """Player A's side at each table of a two-sided game (balanced across rounds); "" for other games."""
+    from matches.services.wargame import is_vp_event, sides_for
+
+    return sides_for(tournament, number, pairs) if is_vp_event(tournament) else [""] * len(pairs)
+
+
 def _create_matches(tournament: Tournament, rnd: Round, pairs: Sequence[tuple[int, int | None]]) -> list[Match]:
     regs = _registrations(tournament)
     now = timezone.now()
     matches = []
-    for table, (a, b) in enumerate(pairs, start=1):
+    sides = _sides(tournament, rnd.number, pairs)
+    for table, ((a, b), side) in enumerate(zip(pairs, sides, strict=True), start=1):
         bye = b is None
         matches.append(
             Match(
@@ -206,6 +224,7 @@ def _create_matches(tournament: Tournament, rnd: Round, pairs: Sequence[tuple[in
                 registration_b=regs.get(b) if b is not None else None,
                 table=table,
                 best_of=tournament.best_of,
+                side_a=side,
                 is_bye=bye,
                 status=Match.Status.FINISHED if bye else Match.Status.PENDING,
                 result_source=Match.Source.BYE if bye else Match.Source.NONE,
@@ -263,6 +282,8 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
                 )
             tournament.planned_rounds = swiss_rounds(active)
             tournament.save(update_fields=["planned_rounds"])
+        if _pods(tournament):
+            return _pair_pods(tournament, actor, number)
         try:
             plan = plan_round(tournament, number)
         except StructureError as exc:
@@ -292,6 +313,21 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
     return rnd
 
 
+def _pods(tournament: Tournament) -> bool:
+    from matches.services.pods import is_pod_event
+
+    return is_pod_event(tournament)
+
+
+def _pair_pods(tournament: Tournament, actor: Any, number: int) -> Round:
+    """A pod round (a placement-scored game): Swiss-style pods until the planned rounds are played."""
+    from matches.services.pods import pair_pod_round
+
+    if tournament.rounds.filter(number__lt=number).count() >= tournament.planned_rounds:
+        raise RoundError(_("Every round of this tournament is played: finish the tournament."), code="round.all_played")
+    return pair_pod_round(tournament, actor, number)
+
+
 def repair_round(rnd: Round, actor: Any) -> Round:
     """Throw away a draft round's pairings and pair it again (after a drop or a late entry)."""
     tournament = rnd.tournament
@@ -302,6 +338,10 @@ def repair_round(rnd: Round, actor: Any) -> Round:
             raise RoundError(_("Only a draft round can be re-paired; this one is published."), code="round.not_draft")
         number = rnd.number
         rnd.delete()
+        if _pods(tournament):
+            from matches.services.pods import pair_pod_round
+
+            return pair_pod_round(tournament, actor, number)
         try:
             plan = plan_round(tournament, number)
         except StructureError as exc:
@@ -322,8 +362,9 @@ def repair_round(rnd: Round, actor: Any) -> Round:
     return rnd
 
 
-def publish_round(rnd: Round, actor: Any) -> Round:
-    """Draft -> published: players see their tables and may play and report."""
+def publish_round(rnd: Round, actor: Any, *, on_tables: bool = False) -> Round:
+    """Draft -> published: players see their tables and may play and report. ``on_tables``: each pod (or
+    pairing) is played on a refereed table of the site, whose end reports it (``event_tables``)."""
     access_organised(actor, rnd.tournament)
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
@@ -336,7 +377,11 @@ def publish_round(rnd: Round, actor: Any) -> Round:
         rnd.status = Round.Status.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
-        record(actor, "round.publish", rnd, tournament=rnd.tournament_id, number=rnd.number)
+        record(actor, "round.publish", rnd, tournament=rnd.tournament_id, number=rnd.number, on_tables=on_tables)
+        if on_tables:
+            from matches.services.event_tables import seat_round_on_tables
+
+            seat_round_on_tables(rnd, actor)
         from matches.services.results import finish_round_if_done
 
         finish_round_if_done(rnd)  # a round of byes only is over at once
@@ -407,6 +452,10 @@ def pair_by_hand(
     access_organised(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
+        if _pods(tournament):
+            raise RoundError(
+                _("Pods are paired by the site: re-pair the draft after a drop instead."), code="round.pods_by_hand"
+            )
         draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
         if draft is not None:
             number, kind = draft.number, draft.kind
@@ -426,7 +475,7 @@ def pair_by_hand(
         )
         warnings = [
             dataclasses.replace(w, text=warning_text(w.code, named(w.params, names)))
-            for w in check_pairing(current_standings(tournament), list(pairs))
+            for w in check_pairing(_pairing_standings(tournament), list(pairs))
         ]
         hard = [w for w in warnings if w.problem not in CONFIRMABLE]
         if hard or (warnings and not confirm):
@@ -495,10 +544,14 @@ def drop_player(tournament: Tournament, actor: Any, player: Any) -> Registration
     return registration
 
 
-def enter_late(tournament: Tournament, player: Any, deck_version: DeckVersion, *, invited_by: Any) -> Registration:
+def enter_late(
+    tournament: Tournament, player: Any, deck_version: DeckVersion | None, *, invited_by: Any
+) -> Registration:
     """The player enters after the start, by his own act (accepting an invitation, ``matches.services.invitations``):
     his own legal deck, locked at once, and a missed-round loss (0–2, no opponent; docs/tournaments.md
-    "Late entry") for every round already published. Called inside the acceptance's transaction."""
+    "Late entry") for every round already published. A board-game event has no deck (``deck_version`` is
+    None) and no missed-round rows: its pods and VP standings count the rounds he played. Called inside the
+    acceptance's transaction."""
     with transaction.atomic():
         tournament = _locked_running(tournament)
         if tournament.structure != Tournament.Structure.SWISS:
@@ -511,6 +564,10 @@ def enter_late(tournament: Tournament, player: Any, deck_version: DeckVersion, *
                 code="round.already_registered",
                 params={"name": str(player)},
             )
+        if not get_system(tournament.system).has_cards:
+            return _enter_board_event_late(tournament, player, invited_by)
+        if deck_version is None:
+            raise RoundError(_("Enter with a deck of your own."), code="round.late_entry_needs_deck")
         if deck_version.deck.owner_id != player.pk:
             raise RoundError(_("The deck must be the player's own."), code="round.late_entry_not_owner")
         result = check_deck_version(deck_version, tournament.format)
@@ -564,6 +621,25 @@ def enter_late(tournament: Tournament, player: Any, deck_version: DeckVersion, *
     return registration
 
 
+def _enter_board_event_late(tournament: Tournament, player: Any, invited_by: Any) -> Registration:
+    now = timezone.now()
+    registration = Registration.objects.create(
+        tournament=tournament, player=player, registered_by=player, registered_at=now, locked_at=now
+    )
+    missed = list(tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", flat=True))
+    record(
+        player,
+        "tournament.late_entry",
+        registration,
+        tournament=tournament.pk,
+        player=player.pk,
+        missed_rounds=missed,
+        invited_by=getattr(invited_by, "pk", None),
+    )
+    _enqueue_snapshot(tournament.pk)
+    return registration
+
+
 def finish_tournament(tournament: Tournament, actor: Any) -> Tournament:
     """Running -> finished once every round is finished; the ratings are updated from its matches."""
     access_organised(actor, tournament)
@@ -598,6 +674,10 @@ def set_structure(
         rounds, cut = int(str(planned_rounds or 0)), int(str(top_cut or 0))
     except ValueError:
         raise RoundError(_("Rounds and top cut must be whole numbers."), code="structure.not_a_number") from None
+    if _pods(tournament) and (structure != Tournament.Structure.SWISS or str(top_cut or 0) != "0"):
+        raise RoundError(
+            _("Pods are paired Swiss-style by points: choose Swiss without a top cut."), code="structure.pods"
+        )
     if not 0 <= rounds <= 20:
         raise RoundError(
             _("Swiss rounds: 0 (from attendance) to 20, not %(n)s.") % {"n": rounds},

@@ -160,6 +160,14 @@ def snapshot_standings(tournament_id: int) -> StandingsSnapshot:
     workers at once) stores one snapshot with the same rows.
     """
     tournament = Tournament.objects.get(pk=tournament_id)
+    from matches.services.pods import is_pod_event, snapshot_pod_standings
+
+    if is_pod_event(tournament):
+        return snapshot_pod_standings(tournament)
+    from matches.services.wargame import is_vp_event, snapshot_vp_standings
+
+    if is_vp_event(tournament):
+        return snapshot_vp_standings(tournament)
     data = tournament_results(tournament)
     key = data.key()
     existing = StandingsSnapshot.objects.filter(tournament=tournament, results_key=key).first()

@@ -33,13 +33,14 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import count
-from operator import gt, itemgetter, sub
+from heapq import heappop, heappush
+from itertools import compress, count
+from operator import attrgetter, contains, gt, itemgetter, ne, not_, sub
 from typing import Any, NamedTuple
 
 import networkx as nx
 
-from .standings import PlayerId, Standing, TournamentError
+from .standings import PlayerId, Standing, TournamentError, collector_paused
 
 SMALL_GROUP = 12
 """A point group this size or smaller is paired exactly (networkx), together with its neighbours."""
@@ -184,13 +185,23 @@ class _Pairer:
         h = len(rest) // 2
         top, bottom = rest[:h], rest[h:]
         unresolved: list[int] = []
-        for i in range(h):
+        # Tables top to bottom: a rematch swaps its bottom player with the nearest table that takes it.
+        # Only the tables that clash are visited (found in C); a swap with a later table looks at it again.
+        todo = list(compress(range(h), map(contains, map(opp.__getitem__, top), map(ids.__getitem__, bottom))))
+        seen = -1
+        while todo:
+            i = heappop(todo)
+            if i <= seen:
+                continue
+            seen = i
             t = top[i]
             if ids[bottom[i]] not in opp[t]:
                 continue
             for j in (*range(i + 1, h), *range(i - 1, -1, -1)):
                 if ids[bottom[j]] not in opp[t] and ids[bottom[i]] not in opp[top[j]]:
                     bottom[i], bottom[j] = bottom[j], bottom[i]
+                    if j > i:
+                        heappush(todo, j)
                     break
             else:
                 unresolved.append(i)
@@ -220,7 +231,7 @@ class _Pairer:
             # A small field that has met a quarter of itself: pair it all at once, exactly.
             found, left = self.exact(list(range(m)), None)
             return None if left else found
-        bounds = [0] + [i for i in range(1, m) if g[i] != g[i - 1]] + [m]
+        bounds = [0, *compress(range(1, m), map(ne, g[1:], g)), m]
         # Blocks: a large point group alone (greedy), or a run of small groups (exact).
         blocks: list[tuple[bool, list[int]]] = []
         run: list[int] = []
@@ -334,6 +345,10 @@ def _required(group: list[int]) -> int:
     return sum(1 for k in set(group) if bisect_left(group, k) % 2 == 1)
 
 
+_dropped_of = attrgetter("dropped")
+_player_of = attrgetter("player")
+_opponents_of = attrgetter("opponents")
+_points_of = attrgetter("points")
 _first = itemgetter(0)
 _second = itemgetter(1)
 _make_pairing = partial(tuple.__new__, Pairing)
@@ -353,11 +368,16 @@ def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
 
     Player 4 lost 1–2, player 3 lost 0–2: same points, so the game-win % puts 4 above 3.
     """
-    active = [s for s in standings if not s.dropped]
+    with collector_paused():  # hundreds of thousands of small tuples, no cycle: see collector_paused
+        return _pair_swiss(standings, round_number)
+
+
+def _pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
+    active = list(compress(standings, map(not_, map(_dropped_of, standings))))
     n = len(active)
-    ids = [s.player for s in active]
-    opp = [s.opponents for s in active]
-    points = [s.points for s in active]
+    ids = list(map(_player_of, active))
+    opp = list(map(_opponents_of, active))
+    points = list(map(_points_of, active))
     group_of_points = {p: i for i, p in enumerate(sorted(set(points), reverse=True))}
     groups = list(map(group_of_points.__getitem__, points))
     if any(map(gt, groups, groups[1:])):

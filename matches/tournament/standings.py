@@ -24,11 +24,14 @@ Choices (all documented in ``docs/tournaments.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+import gc
+from collections import deque
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from itertools import compress, groupby
-from operator import attrgetter, is_not, truediv
+from itertools import compress, groupby, repeat
+from operator import attrgetter, call, is_not, itemgetter, sub, truediv
 from typing import Any, NamedTuple
 
 PlayerId = Hashable
@@ -282,8 +285,7 @@ class StandingsTally:
     """Running standings: each player's record, games and opponents, fed one round at a time.
 
     :func:`compute_standings` reads every result of every round again; a tally keeps per-player
-    totals (and each player's match-win and game-win %, which change only with their own results),
-    so a new round costs its own results plus one pass to rank. :meth:`sync` takes the same
+    totals, so a new round costs its own results plus one pass to rank. :meth:`sync` takes the same
     inputs as :func:`compute_standings` and gives the same standings::
 
         >>> tally = StandingsTally()
@@ -294,10 +296,17 @@ class StandingsTally:
         >>> [(s.rank, s.player, s.points) for s in tally.standings()]
         [(1, 'ann', 6), (2, 'cy', 3), (3, 'bo', 1), (4, 'di', 1)]
 
+    A player's record (wins, draws, losses, byes, games, game points) is one packed int, so a result
+    adds one number per player (``_RECORD_FIELDS``); everything that follows from a record (points,
+    rounds, the percentages, the player's own part of the ranking key) is worked out once per
+    distinct record at ranking time (a 100,000-player event has a few thousand) and looked up.
+
     A round whose results changed since they were added (a judge's ruling, an organiser's
     override, a late entrant's missed-round loss) is replaced: its old results are taken out of
     the totals and its new ones put in, so the cost is that round's, not the whole event's.
     A registration order that is not the old one followed by newcomers starts the tally afresh.
+    A match of 2**31 games or more is refused (a packed field would overflow; the site stores
+    games as small integers).
 
     Not thread-safe: one tally per thread, or a lock around it.
     """
@@ -308,24 +317,18 @@ class StandingsTally:
     def _reset(self) -> None:
         self.players: list[PlayerId] = []
         self._index: dict[PlayerId, int] = {}
-        self._wins: list[int] = []
-        self._draws: list[int] = []
-        self._losses: list[int] = []
-        self._byes: list[int] = []
-        self._points: list[int] = []
-        self._rounds: list[int] = []
-        self._game_points: list[int] = []
-        self._games: list[int] = []
-        self._mwp: list[float] = []
-        self._gwp: list[float] = []
-        self._fixed: list[int] = []
-        """The part of the ranking key that only the player's own results change (points, game-win %)."""
+        self._record: list[int] = []
+        """Each player's record packed in one int (``_RECORD_FIELDS``)."""
         # Tuples, not lists: a tuple of ints leaves the garbage collector's lists, a list never does.
         self._opp: list[tuple[int, ...]] = []
+        """Each player's opponents' positions after two -1s (_NO_OPPONENTS): see _standings."""
         self._opp_ids: list[tuple[PlayerId, ...]] = []
         self._mask: list[int] = []
         """Bit r set: the player has a result in round r."""
         self._by_round: dict[int, tuple[Result, ...]] = {}
+        self._described: dict[int, tuple[tuple[Any, ...], complex, int]] = {}
+        """Record -> (its Standing fields from points to game-win %, match-win % + game-win % * 1j,
+        the part of the ranking key it decides): filled at ranking time, kept between calls."""
 
     def register(self, players: Iterable[PlayerId]) -> None:
         """Append players to the registration order (late entrants come last)."""
@@ -335,14 +338,8 @@ class StandingsTally:
                 raise ResultError(f"player {p!r} is registered twice (positions {index[p] + 1} and {len(index) + 1})")
             index[p] = len(self.players)
             self.players.append(p)
-            for column in (self._wins, self._draws, self._losses, self._byes, self._points, self._rounds):
-                column.append(0)
-            self._game_points.append(0)
-            self._games.append(0)
-            self._mwp.append(PERCENTAGE_FLOOR)
-            self._gwp.append(PERCENTAGE_FLOOR)
-            self._fixed.append(_FIXED_START)
-            self._opp.append(())
+            self._record.append(0)
+            self._opp.append(_NO_OPPONENTS)
             self._opp_ids.append(())
             self._mask.append(0)
 
@@ -354,7 +351,8 @@ class StandingsTally:
         On a :class:`ResultError` the tally is emptied (the next sync adds everything again).
         """
         try:
-            self._sync(players, results)
+            with collector_paused():
+                self._sync(players, results)
         except ResultError:
             self._reset()  # the next sync starts afresh
             raise
@@ -418,68 +416,58 @@ class StandingsTally:
     def _apply(self, results: Sequence[Result], sign: int) -> None:
         """Add (sign 1) or take out (sign -1) results; a bad result undoes the ones before it and raises."""
         where = self._index.get
-        players = self.players
-        wins, draws, losses, byes = self._wins, self._draws, self._losses, self._byes
-        points, rounds, game_points, games = self._points, self._rounds, self._game_points, self._games
-        mwp, gwp, opp, opp_ids, mask = self._mwp, self._gwp, self._opp, self._opp_ids, self._mask
-        fixed = self._fixed
-        floor = PERCENTAGE_FLOOR
-        q = TIE_SCALE
-        q2 = 2 * q
-        q6 = q2 * q2 * q2
+        record, opp, opp_ids, mask = self._record, self._opp, self._opp_ids, self._mask
+        win, draw, loss, game, game_point = _WIN, _DRAW, _LOSS, _GAME, _GAME_POINT
+        bye_record, missed_record = sign * _BYE_RECORD, sign * _MISSED_RECORD
+        most = _MOST_GAMES
         for k, r in enumerate(results):
             kind = type(r)
             if kind is MatchResult:
                 rnd = r.round
-                a = where(r.player)
-                b = where(r.opponent)
+                pa = r.player
+                pb = r.opponent
+                a = where(pa)
+                b = where(pb)
                 aw, bw, d = r.player_wins, r.opponent_wins, r.draws
                 if a is None or b is None or a == b or type(rnd) is not int or rnd < 1 or aw < 0 or bw < 0 or d < 0:
                     raise self._refuse(results, k, sign)
+                played = aw + bw + d
+                if played >= most:
+                    raise self._refuse(results, k, sign)
                 bit = 1 << rnd
                 if sign > 0:
-                    if mask[a] & bit or mask[b] & bit:
+                    ma = mask[a]
+                    mb = mask[b]
+                    if ma & bit or mb & bit:
                         raise self._refuse(results, k, sign)
-                    mask[a] |= bit
-                    mask[b] |= bit
+                    mask[a] = ma | bit
+                    mask[b] = mb | bit
                     opp[a] += (b,)
                     opp[b] += (a,)
-                    opp_ids[a] += (players[b],)
-                    opp_ids[b] += (players[a],)
+                    opp_ids[a] += (pb,)
+                    opp_ids[b] += (pa,)
                 else:
                     mask[a] &= ~bit
                     mask[b] &= ~bit
                     opp[a] = _without(opp[a], b)
                     opp[b] = _without(opp[b], a)
-                    opp_ids[a] = _without(opp_ids[a], players[b])
-                    opp_ids[b] = _without(opp_ids[b], players[a])
-                played = sign * (aw + bw + d)
-                games[a] += played
-                games[b] += played
-                game_points[a] += sign * (3 * aw + d)
-                game_points[b] += sign * (3 * bw + d)
-                rounds[a] += sign
-                rounds[b] += sign
+                    opp_ids[a] = _without(opp_ids[a], pb)
+                    opp_ids[b] = _without(opp_ids[b], pa)
+                games = played * game
                 if aw > bw:
-                    wins[a] += sign
-                    losses[b] += sign
-                    points[a] += sign * WIN_POINTS
+                    ra, rb = win, loss
                 elif bw > aw:
-                    wins[b] += sign
-                    losses[a] += sign
-                    points[b] += sign * WIN_POINTS
+                    ra, rb = loss, win
                 else:
-                    draws[a] += sign
-                    draws[b] += sign
-                    points[a] += sign * DRAW_POINTS
-                    points[b] += sign * DRAW_POINTS
-                for i in (a, b):
-                    # The same expressions as compute_standings, so the floats are bit for bit equal.
-                    x = points[i] / (3 * rounds[i]) if rounds[i] else floor
-                    mwp[i] = x if x > floor else floor
-                    x = game_points[i] / (3 * games[i]) if games[i] else floor
-                    x = gwp[i] = x if x > floor else floor
-                    fixed[i] = points[i] * q6 + int(x * q + 0.5) * q2
+                    ra = rb = draw
+                ra += games + (3 * aw + d) * game_point
+                rb += games + (3 * bw + d) * game_point
+                if sign > 0:
+                    record[a] += ra
+                    record[b] += rb
+                else:
+                    record[a] -= ra
+                    record[b] -= rb
             elif kind is Bye or kind is MissedRound:
                 rnd = r.round
                 a = where(r.player)
@@ -492,29 +480,17 @@ class StandingsTally:
                     mask[a] |= bit
                 else:
                     mask[a] &= ~bit
-                rounds[a] += sign
-                if kind is Bye:
-                    byes[a] += sign
-                    wins[a] += sign
-                    points[a] += sign * WIN_POINTS
-                    games[a] += sign * (BYE_GAMES[0] + BYE_GAMES[1])
-                    game_points[a] += sign * 3 * BYE_GAMES[0]
-                else:
-                    losses[a] += sign
-                    points[a] += sign * LOSS_POINTS
-                    games[a] += sign * (MISSED_ROUND_GAMES[0] + MISSED_ROUND_GAMES[1])
-                    game_points[a] += sign * 3 * MISSED_ROUND_GAMES[0]
-                x = points[a] / (3 * rounds[a]) if rounds[a] else floor
-                mwp[a] = x if x > floor else floor
-                x = game_points[a] / (3 * games[a]) if games[a] else floor
-                x = gwp[a] = x if x > floor else floor
-                fixed[a] = points[a] * q6 + int(x * q + 0.5) * q2
+                record[a] += bye_record if kind is Bye else missed_record
             else:
                 raise self._refuse(results, k, sign)
 
     def _refuse(self, results: Sequence[Result], k: int, sign: int) -> ResultError:
         """The error for results[k], after undoing the results before it."""
-        error = _bad(results[k], self._index, self._has_round)
+        r = results[k]
+        if type(r) is MatchResult and r.player_wins + r.opponent_wins + r.draws >= _MOST_GAMES:
+            error = ResultError(f"{r!r}: more games than a tally counts (2**31 a match)")
+        else:
+            error = _bad(r, self._index, self._has_round)
         if k:
             self._apply(results[:k], -sign)
         return error
@@ -524,62 +500,105 @@ class StandingsTally:
 
     def standings(self, dropped: Collection[PlayerId] = ()) -> list[Standing]:
         """The ranked standings of everything added, as :func:`compute_standings` gives them."""
+        with collector_paused():
+            return self._standings(dropped)
+
+    def _describe(self, records: list[int]) -> dict[int, tuple[tuple[Any, ...], complex, int]]:
+        """What each record decides, for these records (computed for the ones not seen before)."""
+        described = self._described
+        present = set(records)
+        if len(described) > 2 * len(present) + 4096:
+            # Records of earlier rounds nobody has any more: dropped so that the table stays small.
+            described = self._described = {r: described[r] for r in present.intersection(described)}
+        q = TIE_SCALE
+        q2 = 2 * q
+        q6 = q2 * q2 * q2
+        floor = PERCENTAGE_FLOOR
+        mask = _FIELD_MASK
+        for record in present.difference(described):
+            wins = record & mask
+            draws = record >> _DRAW_SHIFT & mask
+            losses = record >> _LOSS_SHIFT & mask
+            byes = record >> _BYE_SHIFT & mask
+            games = record >> _GAME_SHIFT & _GAMES_MASK
+            game_points = record >> _GAME_POINT_SHIFT
+            points = WIN_POINTS * wins + DRAW_POINTS * draws + LOSS_POINTS * losses
+            rounds = wins + draws + losses
+            # The same expressions as compute_standings, so the floats are bit for bit equal.
+            mwp = _floor(points / (3 * rounds)) if rounds else floor
+            gwp = _floor(game_points / (3 * games)) if games else floor
+            block = (points, wins, draws, losses, byes, rounds, game_points, games, mwp, gwp)
+            described[record] = (block, complex(mwp, gwp), points * q6 + int(gwp * q + 0.5) * q2)
+        return described
+
+    def _standings(self, dropped: Collection[PlayerId]) -> list[Standing]:
         index = self._index
         unknown = [p for p in dropped if p not in index]
         if unknown:
             raise ResultError(f"dropped players {unknown!r} are not registered")
         n = len(self.players)
         floor = PERCENTAGE_FLOOR
+        records = self._record
+        described = self._describe(records)
+        info = list(map(described.__getitem__, records))
+        # Opponents' averages in C: each player's opponents' figures fetched by one itemgetter as a
+        # tuple and summed, match-win % and game-win % at once as the two halves of a complex number
+        # (each half summed in the same order as compute_standings adds the floats, so bit for bit the
+        # same). Every opponents tuple starts with two -1s, the 0j at the end of the values: a getter
+        # always takes two items or more (so it gives a tuple), and adding 0.0 changes no sum.
+        values = list(map(_SECOND, info))
+        values.append(0j)  # index -1: every opponents tuple starts with two of it (_NO_OPPONENTS)
         opp = self._opp
-        # Opponents' averages in C: per player the sum of the opponents' figures (as compute_standings
-        # adds them) over their count; players without opponents get the floor afterwards.
-        counts = list(map(len, opp))
+        sums = list(map(sum, map(call, [itemgetter(*o) for o in opp], repeat(values))))
+        counts = list(map(sub, map(len, opp), repeat(len(_NO_OPPONENTS))))
         alone = list(_positions(counts, 0))
         for i in alone:
             counts[i] = 1  # the sum is 0: divided by 1, then replaced by the floor
-        omwp = list(map(truediv, map(sum, map(partial(map, self._mwp.__getitem__), opp)), counts))
-        ogwp = list(map(truediv, map(sum, map(partial(map, self._gwp.__getitem__), opp)), counts))
+        omwp = list(map(truediv, map(_REAL, sums), counts))
+        ogwp = list(map(truediv, map(_IMAG, sums), counts))
         for i in alone:
             omwp[i] = ogwp[i] = floor
         # The ranking key of compute_standings, ((points * 2q + OMW) * 2q + GW) * 2q + OGW with each
-        # percentage rounded to q: the points and GW part is kept up to date by _apply.
+        # percentage rounded to q: the points and GW part comes with the record.
         q = TIE_SCALE
         q4 = 4 * q * q
-        keys = [f + int(om * q + 0.5) * q4 + int(og * q + 0.5) for f, om, og in zip(self._fixed, omwp, ogwp)]
+        keys = [f + int(om * q + 0.5) * q4 + int(og * q + 0.5) for f, om, og in zip(map(_THIRD, info), omwp, ogwp)]
         order = sorted(range(n), key=keys.__getitem__, reverse=True)
         ranks = [0] * n
-        for rank, i in enumerate(order, start=1):
-            ranks[i] = rank
+        deque(map(ranks.__setitem__, order, range(1, n + 1)), 0)
         gone = [False] * n
         for p in dropped:
             gone[index[p]] = True
-        # Rows built in registration order straight from the columns (zip and tuple.__new__ in C, no
-        # Python call per row), then put in rank order.
+        # Rows built in registration order straight from the columns (the records' fields transposed
+        # into columns; zip and tuple.__new__ in C, no Python call per row), then put in rank order.
+        columns = list(zip(*map(_FIRST, info))) if n else []
         rows = list(
             map(
                 _make_standing,
-                zip(
-                    ranks,
-                    self.players,
-                    self._points,
-                    self._wins,
-                    self._draws,
-                    self._losses,
-                    self._byes,
-                    self._rounds,
-                    self._game_points,
-                    self._games,
-                    self._mwp,
-                    self._gwp,
-                    omwp,
-                    ogwp,
-                    self._opp_ids,
-                    gone,
-                    range(n),
-                ),
+                zip(ranks, self.players, *columns, omwp, ogwp, self._opp_ids, gone, range(n)),
             )
         )
         return list(map(rows.__getitem__, order))
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside the block (restored after it, if it was on).
+
+    The tally and the pairing build hundreds of thousands of small tuples and lists at 100,000 players
+    and never a reference cycle; without this, the collector's full passes over everything alive (an
+    event's 600,000 results) land in the middle of them (measured up to 1.5x the tally and 2.8x the
+    pairing, ``docs/benchmarks.md``). The collection is not lost: it runs at the next allocations
+    after the block, by which time the previous round's standings are usually freed. The collector is
+    process-wide: another thread's work goes uncollected for the call's duration (well under a second).
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _positions(values: list[Any], value: Any) -> Iterable[int]:
@@ -594,8 +613,23 @@ def _positions(values: list[Any], value: Any) -> Iterable[int]:
 
 
 _make_standing = partial(tuple.__new__, Standing)
-_FIXED_START = int(PERCENTAGE_FLOOR * TIE_SCALE + 0.5) * 2 * TIE_SCALE
-"""The fixed key part of a player without results: no points, game-win % at the floor."""
+_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
+_REAL, _IMAG = attrgetter("real"), attrgetter("imag")
+_NO_OPPONENTS = (-1, -1)
+
+_RECORD_FIELDS = "wins, draws, losses, byes (32 bits each), games (64 bits), game points (the rest)"
+"""A tally's packed record, lowest bits first: a result adds one int to each of its players."""
+_DRAW_SHIFT, _LOSS_SHIFT, _BYE_SHIFT, _GAME_SHIFT, _GAME_POINT_SHIFT = 32, 64, 96, 128, 192
+_FIELD_MASK = (1 << 32) - 1
+_GAMES_MASK = (1 << 64) - 1
+_WIN, _DRAW, _LOSS, _BYE = 1, 1 << _DRAW_SHIFT, 1 << _LOSS_SHIFT, 1 << _BYE_SHIFT
+_GAME, _GAME_POINT = 1 << _GAME_SHIFT, 1 << _GAME_POINT_SHIFT
+_MOST_GAMES = 1 << 31
+"""A match of this many games or more is refused by the tally (its games could overflow their field)."""
+_BYE_RECORD = _BYE + _WIN + (BYE_GAMES[0] + BYE_GAMES[1]) * _GAME + 3 * BYE_GAMES[0] * _GAME_POINT
+_MISSED_RECORD = (
+    _LOSS + (MISSED_ROUND_GAMES[0] + MISSED_ROUND_GAMES[1]) * _GAME + 3 * MISSED_ROUND_GAMES[0] * _GAME_POINT
+)
 _round_of = attrgetter("round")
 
 

@@ -209,6 +209,23 @@ def test_the_signed_in_account_pages_and_errors_speak_chinese(client, django_use
     assert "密码太短，至少需要 10 个字符" in page.content.decode()
 
 
+def test_the_account_pages_say_ni_as_the_site_does_never_nin(client, django_user_model):
+    """allauth's and Django's Chinese say 您; the site says 你 (locale_overrides/)."""
+    pages = ["/accounts/signup/", "/accounts/login/", "/accounts/password/reset/", "/accounts/confirm-email/"]
+    seen = [client.get(url).content.decode() for url in pages]
+    seen.append(client.post("/accounts/login/", {"login": "nobody", "password": "wrong-password"}).content.decode())
+    user = django_user_model.objects.create_user("gan", email="gan@example.org", password=STRONG)
+    client.force_login(user)
+    seen += [client.get(url).content.decode() for url in ("/accounts/email/", "/accounts/password/change/")]
+    seen.append(
+        client.post(
+            "/accounts/password/change/", {"oldpassword": "wrong", "password1": "x", "password2": "y"}
+        ).content.decode()
+    )
+    assert all("您" not in page for page in seen), [page[:3000] for page in seen if "您" in page]
+    assert any("你" in page for page in seen)
+
+
 def test_the_mails_greet_in_the_sites_name_and_language(client):
     _sign_up(client)
     body = mail.outbox[0].body

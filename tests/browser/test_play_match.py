@@ -167,6 +167,42 @@ def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page, f
         ctx.close()
 
 
+def test_a_player_plays_the_strongest_bot_on_a_clock_and_its_moves_come_from_its_task(browser_page, frozen_clock):
+    """ismcts-3 with a time control, chosen on the play page: both clocks on the table; after the player's turn
+    the bot's task moves (in-process here: no broker) and the table is the player's again."""
+    from junling.models import OutboxMessage
+    from matches.models import RefereedEntry
+    from matches.services.play.referee import BOT_SEAT
+
+    frozen_clock.at = timezone.now()
+    _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
+    base = browser_page.base_url
+    ctx, page = _log_in(browser_page.context.browser, base, alice)
+    try:
+        page.goto(base + "/play/")
+        page.select_option("#bot-form select[name=deck_version]", str(deck_a.pk))
+        page.select_option("#bot-form select[name=bot]", "ismcts-3")
+        page.fill("#bot-form input[name=clock_minutes]", "5")
+        page.fill("#bot-form input[name=clock_increment]", "3")
+        page.click("#bot-form button[type=submit]")
+        page.wait_for_selector("#my-hand")
+        match = Match.objects.get(player_a=alice, bot="ismcts-3")
+        assert (match.refereed.clock_total, match.refereed.clock_increment) == (300, 3)
+        assert page.locator("#play-clocks #clock-you").count() == 1
+        assert page.locator("#play-clocks #clock-opponent").count() == 1
+        for _ in range(40):
+            if RefereedEntry.objects.filter(game__refereed_match__match=match, actor=BOT_SEAT).exists():
+                break
+            acted, _prompt = _step(page)
+            assert acted
+        else:
+            raise AssertionError("the bot never moved")
+        assert OutboxMessage.objects.filter(task="matches.play_bot_move", sent_at__isnull=False).exists()
+        _catch_up([page], match)
+    finally:
+        ctx.close()
+
+
 def test_a_recruit_is_paid_with_the_cards_the_player_ticks(browser_page):
     """§3.5, ruling G3: the recruit's button waits for exactly its cost in ticked hand cards."""
     from engine.game import PaymentChoice, Phase, Recruit

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine"
@@ -176,3 +177,20 @@ def test_no_module_fills_another_modules_table_when_imported():
     # dataclass and functools decorators build the class or function itself
     found = [(m, t) for m, t in found if not t.startswith(("dataclass", "functools", "enum"))]
     assert found == []
+
+
+def test_the_board_game_base_imports_neither_game_and_only_the_standard_library():
+    """engine/boardgame is the base of engine/longhu and engine/wenlu (docs/boardgames.md): it finds a game
+    through engine.systems, never by importing it, and needs nothing outside the standard library."""
+    mods = _modules()
+    base = {m for m in mods if m == "engine.boardgame" or m.startswith("engine.boardgame.")}
+    edges = _edges(mods)
+    for m in base:
+        assert not {e for e in edges[m] if e.startswith(("engine.longhu", "engine.wenlu"))}, m
+        for n in ast.walk(mods[m][1]):
+            names = [a.name for a in n.names] if isinstance(n, ast.Import) else []
+            if isinstance(n, ast.ImportFrom) and not n.level:
+                names = [n.module or ""]
+            for x in names:
+                top = x.partition(".")[0]
+                assert top == "engine" or top in sys.stdlib_module_names or top == "__future__", (m, x)

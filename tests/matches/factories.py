@@ -141,3 +141,38 @@ def play_round(rnd: Round, organiser: Any) -> None:
     """Player A wins 2-0 at every table still open (entered by the organiser)."""
     for match in rnd.matches.exclude(status=Match.Status.FINISHED):
         override_result(match, organiser, 2, 0)
+
+
+def stored_map_hash(system: str) -> str:
+    """The content hash of ``system``'s bundled test map, stored as ``manage.py loadmaps`` stores it."""
+    from boards.services.maps import ensure_test_maps
+    from matches.services.board_maps import known_maps
+
+    ensure_test_maps()
+    return next(iter(known_maps(system)))
+
+
+def pod_event(players: int, *, rounds: int = 3, system: str = "longhu") -> tuple[Tournament, Any, list[Any]]:
+    """A started board-game event of ``system`` (no decks; the bundled test map) with ``players`` who joined
+    by themselves; (tournament, organiser, players)."""
+    organiser = UserFactory()
+    tournament = registration_services.create_tournament(
+        organiser, name="龙虎杯", format=None, system=system, map_hash=stored_map_hash(system)
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(planned_rounds=rounds)
+    registration_services.open_registration(tournament, organiser)
+    people = UserFactory.create_batch(players)
+    for player in people:
+        registration_services.join_event(player, tournament)
+    registration_services.start_tournament(tournament, organiser)
+    tournament.refresh_from_db()
+    return tournament, organiser, people
+
+
+def play_pods(rnd: Round, organiser: Any) -> None:
+    """Every open pod of the round reported by the organiser: seat order is placement; regions 8, 6, 4, 2."""
+    from matches.services.pods import report_pod
+
+    for pod in rnd.pods.exclude(status="finished"):
+        seats = list(pod.seats.order_by("seat"))
+        report_pod(pod, organiser, {s.player_id: (k, 10 - 2 * k) for k, s in enumerate(seats, start=1)})

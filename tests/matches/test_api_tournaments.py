@@ -99,7 +99,8 @@ def test_standings_api_returns_the_snapshot_rows(api):
     play_round(services.publish_round(services.pair_next_round(tournament, organiser), organiser), organiser)
     snapshot = snapshot_standings(tournament.pk)
     data = api.get(f"/api/tournaments/{tournament.pk}/standings").json()
-    assert data["results"] == snapshot.rows and data["count"] == 4
+    assert [{k: v for k, v in r.items() if k != "shown"} for r in data["results"]] == snapshot.rows
+    assert data["count"] == 4 and all(r["shown"] == r["name"] for r in data["results"])  # no profiles: the user name
 
 
 def test_leaderboard_api_lists_rated_players_best_first(api, django_capture_on_commit_callbacks):

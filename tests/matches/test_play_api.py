@@ -134,3 +134,22 @@ def test_an_action_of_no_player_kind_is_refused_as_invalid_input_before_the_refe
         response = client.post(f"/api/play/matches/{match.pk}/act", {"action": action}, content_type="application/json")
         assert response.status_code == 400 and response.json()["error"]["code"] == "invalid"
         assert "action" in response.json()["error"]["params"]["fields"]
+
+
+def test_starting_the_strongest_bot_on_a_clock_over_the_api(client):
+    _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
+    client.force_login(alice)
+    body = {"deck_version": deck_a.pk, "bot": "ismcts-3", "clock_total": 600, "clock_increment": 5}
+    response = client.post("/api/play/bot", body, content_type="application/json")
+    assert response.status_code == 201 and response.json()["clock"]["control"] == "10+5"
+    match = Match.objects.get()
+    assert match.bot == "ismcts-3" and match.refereed.clock_total == 600
+
+
+def test_a_bot_time_control_out_of_bounds_is_a_field_error(client):
+    _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
+    client.force_login(alice)
+    body = {"deck_version": deck_a.pk, "bot": "greedy", "clock_total": 30}
+    response = client.post("/api/play/bot", body, content_type="application/json")
+    assert response.status_code == 400 and "clock_total" in response.json()["error"]["params"]["fields"]
+    assert not Match.objects.exists()

@@ -271,3 +271,26 @@ def test_an_action_with_a_malformed_step_is_refused_on_the_table_and_nothing_is_
     )
     assert response.status_code == 200 and 'id="play-error"' in response.content.decode()
     assert cache.current_game(match).steps == steps
+
+
+def test_the_play_page_offers_the_strongest_bot_with_a_time_control(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    client.force_login(alice)
+    page = client.get("/play/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'value="ismcts-3"' in page and "Searching bot, strongest" in page
+    assert 'name="clock_minutes"' in page and 'name="clock_increment"' in page
+    response = client.post(
+        "/play/bot", {"deck_version": deck_a.pk, "bot": "ismcts-3", "clock_minutes": "5", "clock_increment": "3"}
+    )
+    match = Match.objects.get(bot="ismcts-3")
+    assert response.status_code == 302 and (match.refereed.clock_total, match.refereed.clock_increment) == (300, 3)
+
+
+def test_a_bot_game_with_a_time_control_out_of_bounds_is_refused_on_the_page(client, setup):
+    _fmt, alice, _bob, deck_a, _deck_b = setup
+    client.force_login(alice)
+    response = client.post(
+        "/play/bot", {"deck_version": deck_a.pk, "bot": "greedy", "clock_minutes": "181"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400 and "1 to 180 minutes" in response.content.decode()
+    assert not Match.objects.exists()

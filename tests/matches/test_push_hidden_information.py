@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.test import Client
 
 from engine.game.players import BOTS
 from junling.asgi import build_application
 from matches.models import Match, RefereedGame
 from matches.presenters import narration, watch
 from matches.presenters import play as presenter
-from matches.services.play import acting
+from matches.services.play import acting, cache
 from tests.matches.test_play_factories import human_match, state_of
 from tests.matches.test_push import cookie_of, receive_until, run, socket
 
@@ -160,3 +161,62 @@ def test_the_check_can_fail_a_seat_is_pushed_its_own_hand(setup):
     state = state_of(match)
     leaked = [s for s in secrets_for(state, 0) if s in got[0]["html"]]
     assert leaked  # bob's hand, secret to alice
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_a_table_rendered_once_for_a_seat_is_never_pushed_to_the_other_seat_or_a_spectator(setup, seed, frozen_clock):
+    """The shared fragments (``matches.presenters.fragments``): actions posted through the page (HX-Request),
+    so the actor's HTTP answer renders and caches his table first and his socket is pushed that same
+    fragment; every answer and every pushed message is checked against its reader's secrets (§3.1.10)."""
+    match = human_match(setup)
+    _fmt, alice, bob, _a, _b = setup
+    clients = {}
+    for seat, user in ((0, alice), (1, bob)):
+        clients[seat] = Client(HTTP_ACCEPT_LANGUAGE="en")
+        clients[seat].force_login(user)
+    cookies = {0: cookie_of(alice), 1: cookie_of(bob)}
+    app = build_application()
+    rng = random.Random(seed)
+    checked = {0: 0, 1: 0, None: 0}
+
+    def step() -> tuple[dict[Any, list[str]], str, str, bool]:
+        """One random legal action posted by its player's page; the secrets after it, the versions to wait for."""
+        state = state_of(match)
+        seat = state.current_player()
+        action = BOTS["random"](rng.randrange(2**31)).choose(state)
+        answer = clients[seat].post(
+            f"/play/matches/{match.pk}/act",
+            {"action": json.dumps(action.to_json()), "step": str(cache.current_game(match).steps)},
+            HTTP_HX_REQUEST="true",
+        )
+        assert answer.status_code == 200 and b'id="play-error"' not in answer.content
+        after = state_of(match)
+        secrets = {0: secrets_for(after, 0), 1: secrets_for(after, 1), None: secrets_for(after, None)}
+        _check([{"html": answer.content.decode()}], secrets[seat], f"the HTTP answer to seat {seat}")
+        fresh = Match.objects.get(pk=match.pk)
+        spectator_version = watch.spectator_view(fresh, None, "en")["version"]
+        return secrets, presenter.table_version(match), spectator_version, after.is_terminal()
+
+    async def scenario() -> None:
+        await get_channel_layer().flush()
+        comms = {
+            0: socket(app, f"/ws/play/matches/{match.pk}/", cookies[0]),
+            1: socket(app, f"/ws/play/matches/{match.pk}/", cookies[1]),
+            None: socket(app, f"/ws/watch/matches/{match.pk}/", ""),
+        }
+        for comm in comms.values():
+            assert (await comm.connect())[0]
+        for _ in range(40):
+            secrets, version, spectator_version, over = await database_sync_to_async(step)()
+            for reader, comm in comms.items():
+                got: list[dict[str, Any]] = []
+                await receive_until(comm, spectator_version if reader is None else version, got)
+                _check(got, secrets[reader], f"reader {reader}")
+                checked[reader] += len(got)
+            if over:
+                break
+        for comm in comms.values():
+            await comm.disconnect()
+
+    run(scenario)
+    assert all(n >= 10 for n in checked.values()), checked

@@ -7,7 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from decks.services.cards import import_card_database
-from engine.cards import GAMES, CardDatabaseError
+from engine.cards import CardDatabaseError
+from engine.systems import all_systems
 
 
 class Command(BaseCommand):
@@ -19,7 +20,11 @@ class Command(BaseCommand):
         # --version names a card-database version here, replacing Django's "print Django's version".
         parser.conflict_handler = parser._optionals.conflict_handler = "resolve"
         parser.add_argument("--version", dest="label", help="version label (default: the file's, else 1)")
-        parser.add_argument("--game", choices=GAMES, help="the game (default: the file's, else generals-order)")
+        parser.add_argument(
+            "--game",
+            choices=[s.id for s in all_systems() if s.has_cards],
+            help="the game (default: the file's, else generals-order)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]

@@ -10,6 +10,7 @@ The package in layers, lowest first (a module imports only those above it in thi
 - ``referee``: applying and storing actions, chance and the bots, a game's start and end, the signed log.
 - ``ending``: a loss on time (``do_flag_game``, the periodic sweep), claims of abandonment, draw offers,
   a seat's presence (``do_*`` verbs).
+- ``bot``: the bot's move played by a task (``do_play_bot_move``) when it thinks long or plays on a clock.
 - ``acting``: a player's action (``do_act``) and the referee's pass when a window runs out.
 - ``lifecycle``: starting, challenging, accepting, withdrawing and conceding (``do_*`` verbs).
 

@@ -28,13 +28,9 @@ from matches.services.play.errors import ActionRefused
 """Where the cards a player ticks go, by action type (else ``payment``); ``names`` holds card names, not ids."""
 
 
-def _raced(exc: IntegrityError | OperationalError) -> bool:
-    """Two writers raced past the row lock (SQLite has none): the later one wrote the same step."""
-    return isinstance(exc, IntegrityError) or "locked" in str(exc)
-
-
-def _locked_current_game(match: Match) -> RefereedGame:
-    row = cache.current_game(match)
+def _locked_current_game(match: Match, row: RefereedGame | None = None) -> RefereedGame:
+    """The current game locked; ``row``: the current game as the caller has just read it (unlocked)."""
+    row = row or cache.current_game(match)
     if row is None:
         raise ActionRefused(
             _("This match has not started yet: the challenge waits for the opponent's deck."), code="play.not_started"
@@ -51,13 +47,17 @@ def _pass_if_due(row: RefereedGame, state: State, at: datetime.datetime | None =
     return True
 
 
-def _pass_due_window(match: Match) -> None:
-    row = cache.current_game(match)
+def _pass_due_window(match: Match, row: RefereedGame | None = None) -> bool:
+    """Pass a response window that ran out (own transaction); True if it did. ``row``: the current game,
+    when the caller has just read it."""
+    row = row or cache.current_game(match)
     if row is None or row.finished_at is not None:
-        return
+        return False
     state = cache.peek_state(row)
     if windows.is_open(row, state) and windows.is_due(windows.response_deadline(row, state)):
         do_expire_response_window(row.pk, row.steps)
+        return True
+    return False
 
 
 def do_act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any = None) -> RefereedGame:
@@ -68,14 +68,17 @@ def do_act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any
     with cards the user cannot see removed). A window that ran out is passed first.
     """
     seat = access_seat(match, user)
+    row = cache.current_game(match)
     # In its own transactions: the pass (or the loss on time) stands even when the action is refused.
-    _pass_due_window(match)
-    ending.flag_if_out(match)
+    if row is not None and _pass_due_window(match, row):
+        row = None  # the game changed: read it again
+    if ending.flag_if_out(match, row):
+        row = None
     try:
         with transaction.atomic():
-            return _act_locked(match, seat, data, step, payment)
+            return _act_locked(match, seat, data, step, payment, row)
     except (IntegrityError, OperationalError) as exc:
-        if not _raced(exc):
+        if not cache.raced(exc):
             raise
         raise ActionRefused(
             _("Another action was applied at the same moment: nothing of yours was applied; look again."),
@@ -84,8 +87,8 @@ def do_act(match: Match, user: Any, data: Any, *, step: Any = None, payment: Any
         ) from None
 
 
-def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any) -> RefereedGame:
-    row = _locked_current_game(match)
+def _act_locked(match: Match, seat: int, data: Any, step: Any, payment: Any, read: RefereedGame | None) -> RefereedGame:
+    row = _locked_current_game(match, read)
     state = cache.load_state(row)
     if _pass_if_due(row, state):
         referee.store(row, state)
@@ -176,7 +179,7 @@ def do_expire_response_window(game_id: int, step: int, *, at: datetime.datetime 
             referee.store(row, state)
             record(None, "match.play.window_expired", row.refereed_match.match, game=row.number, step=step)
     except (IntegrityError, OperationalError) as exc:
-        if not _raced(exc):
+        if not cache.raced(exc):
             raise
         return Expiry("answered")  # an action at the same moment answered it
     return Expiry("passed")

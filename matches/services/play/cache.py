@@ -6,10 +6,11 @@ its number of stored entries; a state is put in only once its transaction has co
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, OperationalError, transaction
 
 from engine.game import Game, State, action_from_json
 from engine.game.setup import Deck
+from junling.prepared import Prepared
 from matches.models import Match, RefereedEntry, RefereedGame
 
 # game pk -> (salt, steps, state)
@@ -69,16 +70,57 @@ def remember(row: RefereedGame, state: State) -> None:
     transaction.on_commit(lambda: _cache(pk, salt, steps, copy))
 
 
+_CURRENT_GAME = Prepared(
+    lambda match_id: (
+        RefereedGame.objects.select_related("refereed_match__match", "refereed_match__database_version")
+        .filter(refereed_match__match_id=match_id)
+        .order_by("-number")[:1]
+    ),
+    0,
+)
+
+
 def current_game(match: Match) -> RefereedGame | None:
     """The last game of the match (the one being played, or the last one played)."""
-    return (
-        RefereedGame.objects.select_related("refereed_match__match", "refereed_match__database_version")
-        .filter(refereed_match__match=match)
-        .order_by("-number")
-        .first()
-    )
+    return _CURRENT_GAME.first(match.pk)
+
+
+_GAMES = Prepared(
+    lambda match_id: (
+        RefereedGame.objects.select_related("refereed_match__database_version")
+        .filter(refereed_match__match_id=match_id)
+        .order_by("number")
+    ),
+    0,
+)
+
+
+def games_of(match_id: int) -> list[RefereedGame]:
+    """Every game of the match, oldest first, with its refereed match and card database (one query)."""
+    return _GAMES.all(match_id)
+
+
+_LOCKED = Prepared(
+    lambda pk: (
+        RefereedGame.objects.select_for_update(of=("self",))
+        .select_related("refereed_match__match")
+        .filter(pk=pk)
+        .order_by()
+    ),
+    0,
+)
 
 
 def locked_game(pk: int) -> RefereedGame:
     """The game row, locked until the transaction ends (actions on one game are serialised)."""
-    return RefereedGame.objects.select_for_update(of=("self",)).select_related("refereed_match__match").get(pk=pk)
+    if not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError("locked_game() outside a transaction: the lock would not hold.")
+    row = _LOCKED.first(pk)
+    if row is None:
+        raise RefereedGame.DoesNotExist(f"No refereed game {pk}.")
+    return row
+
+
+def raced(exc: IntegrityError | OperationalError) -> bool:
+    """Two writers raced past the row lock (SQLite has none): the later one wrote the same step."""
+    return isinstance(exc, IntegrityError) or "locked" in str(exc)

@@ -57,19 +57,28 @@ def do_flag_game(game_id: int, *, at: datetime.datetime | None = None) -> str:
         if not RefereedGame.objects.filter(pk=game_id, finished_at__isnull=True, clock_running__isnull=False).exists():
             return "over"
         row = cache.locked_game(game_id)
-        loser = clock.flagged(row, at)
-        if loser is None:
+        if clock.flagged(row, at) is None:
             return "not_due"
-        _end(row, clock.outcome(clock.TIME, loser))
-        record(None, "match.play.flagged", row.refereed_match.match, game=row.number, seat=loser)
+        end_on_time(row, at)
     return "flagged"
 
 
-def flag_if_out(match: Match) -> None:
-    """Before a state-changing request: end the current game on time if a clock ran out (own transaction)."""
-    row = cache.current_game(match)
+def end_on_time(row: RefereedGame, at: datetime.datetime | None = None) -> None:
+    """End the locked game ``row``, whose running clock has run out at ``at``: its player loses on time."""
+    loser = clock.flagged(row, at)
+    assert loser is not None
+    _end(row, clock.outcome(clock.TIME, loser))
+    record(None, "match.play.flagged", row.refereed_match.match, game=row.number, seat=loser)
+
+
+def flag_if_out(match: Match, row: RefereedGame | None = None) -> bool:
+    """Before a state-changing request: end the current game on time if a clock ran out (own transaction);
+    True if it did. ``row``: the current game, when the caller has just read it."""
+    row = row or cache.current_game(match)
     if row is not None and row.finished_at is None and clock.flagged(row) is not None:
         do_flag_game(row.pk)
+        return True
+    return False
 
 
 def do_sweep_clocks(*, at: datetime.datetime | None = None) -> list[int]:
@@ -198,3 +207,12 @@ def lapse_draw_offer(row: RefereedGame, seat: int) -> None:
     """``seat`` acted: its own draw offer lapses (the caller saves the row and audits the action)."""
     if row.draw_offered_by == seat:
         row.draw_offered_by = None
+
+
+DRAW_ANSWERS = {
+    "offer": do_offer_draw,
+    "accept": do_accept_draw,
+    "decline": do_decline_draw,
+    "withdraw": do_withdraw_draw,
+}
+"""What a player may do about a draw offer, by its word (the table's ``/draw/<verb>`` and the API's ``verb``)."""

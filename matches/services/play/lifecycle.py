@@ -75,15 +75,24 @@ def _check_best_of(best_of: int) -> None:
 
 
 def do_start_bot_match(
-    user: Any, deck_version: DeckVersion, bot: str, *, best_of: int = 1, bot_deck: DeckVersion | None = None
+    user: Any,
+    deck_version: DeckVersion,
+    bot: str,
+    *,
+    best_of: int = 1,
+    bot_deck: DeckVersion | None = None,
+    clock_total: int | None = None,
+    clock_increment: int = 0,
 ) -> Match:
-    """A match of ``user`` (seat 0) against the random or greedy bot; the bot plays ``bot_deck`` (default: a mirror)."""
+    """A match of ``user`` (seat 0) against a bot (``players.INTERACTIVE``), which plays ``bot_deck``
+    (default: a mirror), with a time control if given (the bot's clock runs while its task thinks)."""
     access_player(user)
     if bot not in BOTS:
         raise PlayRefused(
             _("Unknown bot %(bot)r: choose %(bots)s.") % {"bot": bot, "bots": ", ".join(BOTS)}, code="play.unknown_bot"
         )
     _check_best_of(best_of)
+    clock.check_control(clock_total, clock_increment)
     _own_version(user, deck_version)
     bot_deck = _own_version(user, bot_deck) if bot_deck is not None else deck_version
     for version in {deck_version.pk: deck_version, bot_deck.pk: bot_deck}.values():
@@ -97,9 +106,19 @@ def do_start_bot_match(
             deck_a=deck_version,
             deck_b=bot_deck,
             created_by=user,
+            clock_total=clock_total,
+            clock_increment=clock_increment if clock_total is not None else 0,
         )
         referee.start_game(refereed, 1)
-        record(user, "match.play.bot", match, bot=bot, deck=deck_version.pk, bot_deck=bot_deck.pk)
+        record(
+            user,
+            "match.play.bot",
+            match,
+            bot=bot,
+            deck=deck_version.pk,
+            bot_deck=bot_deck.pk,
+            clock=[clock_total, clock_increment],
+        )
     return match
 
 

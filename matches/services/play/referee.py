@@ -14,12 +14,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+import junling.outbox as outbox
 from decks.models import DeckVersion
 from engine.game import CHANCE, TERMINAL, Action, Game, State, action_from_json
-from engine.game.players import BOTS
+from engine.game.players import QUICK, make
 from engine.log import Recorder
 from junling.models import record
-from matches import push
+from matches import push, task_names
 from matches.models import GameLog, Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import CONCESSION, feed_line
 from matches.services.adjudication import log_signing_key
@@ -62,12 +63,42 @@ def save(row: RefereedGame) -> None:
 
 
 def store(row: RefereedGame, state: State) -> None:
-    """Save the row after actions were applied (the clocks moved on); cache the state and schedule a new
-    window's timeout on commit."""
+    """Save the row after actions were applied (the clocks moved on); cache the state and, on commit,
+    schedule a new window's timeout and the bot's move when the bot plays in a task."""
     clock.sync(row, state, row.refereed_match.clock_increment)
     save(row)
     cache.remember(row, state)
     windows.schedule_timeout(row, state)
+    schedule_bot_move(row, state)
+
+
+# --- the bot ----------------------------------------------------------------------------------------
+
+
+def bot_in_task(refereed: RefereedMatch) -> bool:
+    """Whether the match's bot moves in a task (``matches.play_bot_move``) rather than inside the
+    human's request: a bot that thinks long (not ``players.QUICK``: ``ismcts-3``), and any bot on a
+    clock, whose clock then runs while its task thinks."""
+    bot = refereed.match.bot
+    return bool(bot) and (bot not in QUICK or refereed.clock_total is not None)
+
+
+def bot_to_act(row: RefereedGame, state: State) -> bool:
+    """Whether the game waits for a move of the bot's task."""
+    return row.finished_at is None and state.current_player() == BOT_SEAT and bot_in_task(row.refereed_match)
+
+
+def schedule_bot_move(row: RefereedGame, state: State) -> None:
+    """If the bot's task is to move now, enqueue it (through the outbox, on commit) with the match and
+    the version it expects (the game's number and step): a stale or repeated task does nothing."""
+    if bot_to_act(row, state):
+        outbox.enqueue(task_names.PLAY_BOT_MOVE, [row.refereed_match.match_id, row.number, row.steps])
+
+
+def bot_move(row: RefereedGame, state: State, max_time: float | None = None) -> Action:
+    """The bot's choice in ``state`` (a fresh bot per move, seeded from the game: the same after a
+    restart, where no time budget cuts the search); ``max_time`` caps its seconds (a clock's share)."""
+    return make(row.refereed_match.match.bot, row.seed ^ row.steps, max_time=max_time).choose(state)
 
 
 def apply(row: RefereedGame, state: State, action: Action) -> None:
@@ -80,17 +111,18 @@ def apply(row: RefereedGame, state: State, action: Action) -> None:
 
 
 def advance(row: RefereedGame, state: State) -> None:
-    """Chance events and the bot's moves until a human is to act or the game is over; then finish it if over."""
+    """Chance events and the quick bot's moves until a human (or the bot's task) is to act or the game is
+    over; then finish it if over."""
     bot = row.refereed_match.match.bot
+    inline = bool(bot) and not bot_in_task(row.refereed_match)
     for _i in range(MAX_AUTOMATIC):
         current = state.current_player()
         if current == TERMINAL:
             break
         if current == CHANCE:
             apply(row, state, state.sample_chance())
-        elif bot and current == BOT_SEAT:
-            # A fresh bot per move, seeded from the game: the same after a restart.
-            apply(row, state, BOTS[bot](row.seed ^ row.steps).choose(state))
+        elif inline and current == BOT_SEAT:
+            apply(row, state, bot_move(row, state))
         else:
             break
     if state.is_terminal() and row.finished_at is None:

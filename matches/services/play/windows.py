@@ -51,8 +51,20 @@ def response_deadline(row: RefereedGame, state: State) -> datetime.datetime | No
     """
     if not is_open(row, state):
         return None
-    last = RefereedEntry.objects.filter(game=row).order_by("-n").values_list("created_at", flat=True).first()
+    key = (row.pk, row.salt, row.steps)
+    last = _OPENED.get(key)
+    if last is None:
+        last = RefereedEntry.objects.filter(game=row).order_by("-n").values_list("created_at", flat=True).first()
+        if last is not None:  # stored entries never change: remembered for this game and step
+            _OPENED[key] = last
+            while len(_OPENED) > MAX_OPENED:
+                _OPENED.pop(next(iter(_OPENED)))
     return (last or now()) + datetime.timedelta(seconds=RESPONSE_SECONDS)
+
+
+_OPENED: dict[tuple[int, str, int], datetime.datetime] = {}
+"""(game pk, salt, steps) -> when its last entry was stored (a window runs from it): read once a process."""
+MAX_OPENED = 1024
 
 
 def is_due(deadline: datetime.datetime | None, at: datetime.datetime | None = None) -> bool:

@@ -325,3 +325,68 @@ def test_the_schema_documents_the_error_envelope(client):
     assert set(body) == {"code", "message", "status", "params"}
     refused = schema["paths"]["/api/decks/"]["post"]["responses"]["400"]["content"]["application/json"]["schema"]
     assert refused["$ref"].endswith("/Error")
+
+
+# --- sharing: the API shows a deck to whom its page shows it (decks.access) ---------------------------------
+
+
+def _shared(fmt, visibility, **profile):
+    from accounts.models import Profile
+    from decks.services.decks import set_deck_visibility, update_deck
+
+    owner = UserFactory()
+    Profile.objects.update_or_create(user=owner, defaults=profile)
+    deck = DeckFactory(owner=owner, format=fmt)
+    update_deck(deck, owner, source=legal_text(extra="1 丈八蛇矛"))
+    return set_deck_visibility(deck, owner, visibility)
+
+
+def test_a_private_deck_is_404_to_others_by_id_and_by_any_token(client, fmt):
+    deck = _shared(fmt, Deck.Visibility.PRIVATE)
+    assert client.get(f"/api/decks/{deck.pk}/").status_code == 404
+    assert client.get("/api/decks/shared/x/").status_code == 404
+    client.force_login(UserFactory())
+    assert client.get(f"/api/decks/{deck.pk}/").status_code == 404
+
+
+def test_a_public_deck_reads_by_id_for_anyone_with_its_newest_version_only(client, fmt):
+    deck = _shared(fmt, Deck.Visibility.PUBLIC, display_name="关羽迷")
+    for who in (None, UserFactory()):
+        if who is not None:
+            client.force_login(who)
+        body = client.get(f"/api/decks/{deck.pk}/").json()
+        assert body["id"] == deck.pk and body["latest_version"]["number"] == 2
+        assert "versions" not in body and body["owner_name"] == "关羽迷"
+
+
+def test_a_public_deck_is_still_written_by_its_owner_only(client, fmt):
+    deck = _shared(fmt, Deck.Visibility.PUBLIC)
+    assert post_json(client, f"/api/decks/{deck.pk}/", {"decklist": legal_text()}, "put").status_code in (401, 403)
+    client.force_login(UserFactory())
+    assert post_json(client, f"/api/decks/{deck.pk}/", {"decklist": legal_text()}, "put").status_code == 404
+    assert client.delete(f"/api/decks/{deck.pk}/").status_code == 404
+    assert deck.versions.count() == 2
+
+
+def test_a_deck_shared_by_link_reads_by_its_token_only(client, fmt):
+    deck = _shared(fmt, Deck.Visibility.LINK)
+    client.force_login(UserFactory())
+    assert client.get(f"/api/decks/{deck.pk}/").status_code == 404
+    body = client.get(f"/api/decks/shared/{deck.share_token}/").json()
+    assert body["id"] == deck.pk and body["visibility"] == "link" and "versions" not in body
+
+
+def test_a_deck_made_private_again_is_404_by_its_old_token(client, fmt):
+    from decks.services.decks import set_deck_visibility
+
+    deck = _shared(fmt, Deck.Visibility.LINK)
+    token = deck.share_token
+    set_deck_visibility(deck, deck.owner, Deck.Visibility.PRIVATE)
+    assert client.get(f"/api/decks/shared/{token}/").status_code == 404
+
+
+def test_the_owner_reads_every_version_of_his_deck_whatever_its_sharing(client, fmt):
+    deck = _shared(fmt, Deck.Visibility.LINK)
+    client.force_login(deck.owner)
+    assert [v["number"] for v in client.get(f"/api/decks/{deck.pk}/").json()["versions"]] == [2, 1]
+    assert "versions" in client.get(f"/api/decks/shared/{deck.share_token}/").json()

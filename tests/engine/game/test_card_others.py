@@ -44,12 +44,13 @@ def equip(s, player, name, general):
 
 
 def event(s, name, player=0, target=None):
-    """Play the event ``name``; a text that targets names ``target``, or its one legal target (ruling G17)."""
+    """Play the event ``name``; a text that targets names ``target``, or its one legal target or pair (ruling G17)."""
     card = give(s, player, name)
+    target2 = None
     if target is None:
         steps = (DB[name].effect or {}).get("play")
-        (target,) = s.rules.targets_for(s, card, steps, {}) if steps else [None]
-    s.apply(PlayEvent(card, pay(s, player, DB[name].cost or 0), target))
+        ((target, target2),) = s.rules.target_pairs_for(s, card, steps, {}) if steps else [(None, None)]
+    s.apply(PlayEvent(card, pay(s, player, DB[name].cost or 0), target, target2))
     settle(s)
     return card
 

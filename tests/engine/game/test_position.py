@@ -161,7 +161,13 @@ IMPOSSIBLE = [
         "§3.2.2",
     ),
     ("the wrong player to act", lambda p: p.update(active=1), "position.turn_order", "ruling G1"),
-    ("another phase", lambda p: p.update(phase="response"), "position.phase", ""),
+    ("a phase the engine has not", lambda p: p.update(phase="over"), "position.phase_any", ""),
+    (
+        "a window without its declared action",
+        lambda p: p.update(phase="response"),
+        "position.pending_phase",
+        "ruling G11",
+    ),
     (
         "the enemy's general has acted in my turn",
         lambda p: _player(p, 1).update(

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.boardgame.procedure import Chance
 from engine.longhu.actions import Draw, Pass, Roll
-from engine.longhu.board import Board, Chance
+from engine.longhu.board import Board
 from engine.longhu.order import place_pieces
 
 P0 = ("曹操", "刘备", "公孙瓒")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main as engine_main
+from engine.boardgame.procedure import Chance, Decision
 from engine.longhu import Draw, Go, IllegalAction, LogError, Pass, Pick, Roll, Split, action_from_json
-from engine.longhu.board import Chance, Decision
 from engine.longhu.bots import RandomBot, play
 from engine.longhu.messages import MESSAGES
 from engine.longhu.state import board_json, check_pieces
@@ -29,7 +29,7 @@ def test_s3_1_two_players_pick_three_countries_each_snake_order(game):
     while s.is_chance_node():
         s.apply(Roll(6) if not s.history else Roll(1))
     picks = []
-    while isinstance(s.pending, Decision) and s.pending.what == "choose a country":
+    while isinstance(s.pending, Decision) and s.pending.what == "ask_choose_country":
         picks.append(s.current_player())
         s.apply(s.legal_actions()[0])
     assert picks == [0, 1, 1, 0, 0, 1]

@@ -46,8 +46,8 @@ def test_s4_5_2_river_attrition_by_the_table_and_entering_an_enemy_region_stops(
     s.run(movement.movement_phase(b, "刘备", 0, HOOKS))
     attrition = next(st for st in b.steps if st["code"] == "step_losses")
     assert attrition["rule"] == "§4-5-2, ruling L12" and attrition["amount"] == 2  # 9 strength: 2
-    assert not any("stop or go on" in d.what for d in s.asked)
-    assert any(d.what == "movement: lead a stack" for d in s.asked[3:])
+    assert not any(d.what == "ask_go_on" for d in s.asked)
+    assert any(d.what == "ask_lead" for d in s.asked[3:])
 
 
 def test_s4_5_2_navy_column_with_a_navy_character(game):
@@ -287,7 +287,7 @@ def test_s4_5_3_2_attrition_of_a_mixed_stack_is_summed_and_split_by_the_player(g
     answers = [Lead("曹操"), Take("关羽"), Take("刘备", 2), Take("曹操", 10), Go("渤海"), Split((1, 2))]
     s = Script(answers=answers)
     s.run(movement.movement_phase(b, "曹操", 0, HOOKS))
-    split = next(d for d in s.asked if "split" in d.what)
+    split = next(d for d in s.asked if d.what == "ask_split")
     assert split.rule == "§4-5-2, ruling L12" and Split((1, 2)) in split.options  # 12 crossing: 3 lost
     assert b.str_of("渤海", "刘备") + b.str_of("渤海", "曹操") <= 9
 

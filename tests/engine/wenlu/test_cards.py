@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import engine.wenlu.cards as cards
 import engine.wenlu.turn as turn
+from engine.boardgame.procedure import Chance, Decision
 from engine.wenlu.actions import Pass, Pick, Roll
-from engine.wenlu.board import Board, Chance, Decision
+from engine.wenlu.board import Board
 from engine.wenlu.state import Game
 
 

@@ -8,28 +8,17 @@ import pytest
 import engine.wenlu.cards as cards
 import engine.wenlu.march as march
 import engine.wenlu.supply as supply
-import engine.wenlu.turn as turn
 import engine.wenlu.victory as victory
+from engine.boardgame.procedure import Chance
 from engine.wenlu.actions import Draw, Pass, Pick, Roll
-from engine.wenlu.board import Board, Chance, command_groups
+from engine.wenlu.board import command_groups
 from engine.wenlu.bots import RandomBot
 from engine.wenlu.errors import IllegalAction, LogError
-from engine.wenlu.state import Game, State, board_json, check_pieces, replay_log
+from engine.wenlu.state import State, board_json, check_pieces, replay_log
 
 
-@pytest.fixture(scope="module")
-def game():
-    return Game.default()
-
-
-def _board(game) -> Board:
-    b = Board(game.data)
-    turn.place_counters(b)
-    return b
-
-
-def test_4_0_set_up(game):
-    b = _board(game)
+def test_4_0_set_up(game, new_board):
+    b = new_board()
     busan = b.here("釜山")
     assert len([c for c in busan if b.c(c).general]) == 7 and len(busan) == 7 + 3 + 4 + 5 + 1
     assert sorted(b.c(c).name for c in b.here("汉城")) == sorted(
@@ -49,8 +38,8 @@ def test_13_1_the_first_activation_is_japanese_without_a_draw(game):
     assert s.board.drawn == ["japan"]
 
 
-def test_7_1_example_turn_three_die_four_gives_six_points_to_morale_four_or_less(game):
-    b = _board(game)
+def test_7_1_example_turn_three_die_four_gives_six_points_to_morale_four_or_less(game, new_board):
+    b = new_board()
     b.turn, b.die = 3, 4
     assert sum(v for v, _ in march.modifiers(b, "japan")) == 2
     ok = march.eligible(b, "japan", letter=False)
@@ -60,44 +49,44 @@ def test_7_1_example_turn_three_die_four_gives_six_points_to_morale_four_or_less
     assert "小西行长" in march.eligible(b, "japan", letter=True)  # 秀吉的书信: every 战意 1 (ruling W4)
 
 
-def test_7_1_korean_modifiers_hanseong_and_the_king(game):
-    b = _board(game)
+def test_7_1_korean_modifiers_hanseong_and_the_king(game, new_board):
+    b = new_board()
     assert [v for v, _ in march.modifiers(b, "korea")] == [1, 1]
     b.loc["朝鲜国王"] = "out"
     assert [v for v, _ in march.modifiers(b, "korea")] == [1, -1]
 
 
-def test_7_2_example_konishi_leads_eight(game):
-    b = _board(game)
+def test_7_2_example_konishi_leads_eight(game, new_board):
+    b = new_board()
     here = ["小西行长", "小西军1", "小西军2", "小西军3", "加藤清正", "加藤军1", "加藤军2", "加藤军3"]
     assert [sorted(g) for g in command_groups(b, here, only="小西行长")] == [sorted(here)]
     assert len(command_groups(b, [*here, "加藤军4"], only="小西行长")[0]) == 8  # §7.2(2)
 
 
-def test_13_2_kato_leads_nabeshima_units_on_a_march(game):
-    b = _board(game)
+def test_13_2_kato_leads_nabeshima_units_on_a_march(game, new_board):
+    b = new_board()
     grp = command_groups(b, ["加藤清正", "锅岛军1", "锅岛军2"], only="加藤清正")[0]
     assert grp == ["加藤清正", "锅岛军1", "锅岛军2"]
 
 
-def test_6_cut_supply_field_ability_minus_one_morale_plus_one(game):
-    b = _board(game)
+def test_6_cut_supply_field_ability_minus_one_morale_plus_one(game, new_board):
+    b = new_board()
     b.loc["小西行长"] = "忠州"
     supply.judge(b)
     assert b.cut == {"小西行长"}
     assert (b.fa("小西行长"), b.morale("小西行长")) == (game.data.counter("小西行长").fa - 1, 3)
 
 
-def test_9_0_and_12_1_the_allies_score_their_capitals(game):
-    b = _board(game)
+def test_9_0_and_12_1_the_allies_score_their_capitals(game, new_board):
+    b = new_board()
     assert victory.scores(b) == {"japan": 0, "allies": 16}  # 汉城 2 + 14 capitals
     b.loc["巡察使2"] = "out"
     b.loc["小西军1"] = "庆州"
     assert b.controller("庆州") == "japan" and victory.scores(b)["allies"] == 15
 
 
-def test_11_1_a_province_taken_whole_gives_the_japanese_a_card_once(game):
-    b = _board(game)
+def test_11_1_a_province_taken_whole_gives_the_japanese_a_card_once(game, new_board):
+    b = new_board()
     for cid in b.here("庆州") + b.here("尚州"):
         b.loc[cid] = "replacement" if b.c(cid).kind == "unit" else "out"
     b.loc["小西军1"], b.loc["小西军2"] = "庆州", "尚州"
@@ -110,8 +99,8 @@ def test_11_1_a_province_taken_whole_gives_the_japanese_a_card_once(game):
     assert list(victory.conquests(b)) == []  # each province once
 
 
-def test_peace_talks_move_the_marker_never_before_the_current_turn(game):
-    b = _board(game)
+def test_peace_talks_move_the_marker_never_before_the_current_turn(game, new_board):
+    b = new_board()
     b.points = 3
     b.loc["小西行长"] = "汉城"
     list(cards.effect(b, "讲和交涉8"))
@@ -200,8 +189,8 @@ def test_cli_play_prints_the_result_and_writes_a_log_that_replays(game, tmp_path
     assert State.from_json(game, data).is_terminal()
 
 
-def test_7_1_3_a_march_costs_a_point_a_road_drops_counters_and_stops_at_the_enemy(game):
-    b = _board(game)
+def test_7_1_3_a_march_costs_a_point_a_road_drops_counters_and_stops_at_the_enemy(game, new_board):
+    b = new_board()
     b.active, b.die, b.points = "japan", 6, 3
     proc = march.marches(b, "japan")
     answers = [Pick("小西行长"), Pick("take:小西军1"), Pick("take:小西军2"), Pick("take:宗义智"), Pass()]
@@ -214,6 +203,7 @@ def test_7_1_3_a_march_costs_a_point_a_road_drops_counters_and_stops_at_the_enem
         request = proc.send(a)
     assert b.loc["小西行长"] == "庆州" and b.loc["小西军1"] == "釜山" and b.loc["小西军2"] == "庆州"
     assert b.points == 2 and b.origin["小西行长"] == "釜山"
-    assert not isinstance(request, Chance) and request.what != "小西行长 marches on"  # 庆州 holds the enemy: stop
+    marches_on = ("wenlu.ask.march_on", {"general": "小西行长"})
+    assert not isinstance(request, Chance) and (request.what, request.params) != marches_on  # 庆州 holds the enemy
     assert b.loc["宗义智"] == "庆州" and b.loc["小西军3"] == "釜山" and "小西军3" not in b.marched
     assert {"小西行长", "小西军1", "小西军2", "宗义智"} <= b.marched

@@ -82,3 +82,27 @@ def test_no_module_of_the_site_lists_action_classes():
         if len(named) > 1:
             found[path.name] = sorted(named)
     assert found == {}
+
+
+def test_ruling_G17_a_pair_event_control_carries_both_generals_and_reads_back_into_the_engine():
+    """借刀杀人's control (built from the action's declared fields) names both generals; the action it sends,
+    with the ticked payment, is the engine's ``event`` with ``target`` and ``target2``."""
+    from engine.game import PlayEvent
+    from engine.game.terms import Phase, Zone
+    from matches.services.play.acting import read_action
+    from tests.engine.game.cardtable import DB, table
+    from tests.engine.game.conftest import give, put
+
+    s = table(["借刀杀人"], ["张飞", "刘备"])
+    fei = put(s, 1, "张飞", Zone.ENEMY_BORDER)
+    liu = put(s, 1, "刘备", Zone.ENEMY_BORDER)
+    knife = give(s, 0, "借刀杀人")
+    with translation.override("zh-hans"):
+        shown = narration.controls(s, 0, narration.Names(DB, 0, ["甲", "乙"], "zh-hans"))
+    (control,) = [c for c in shown if c["kind"] == "event" and f'"card": {knife}' in c["action"]]
+    assert "张飞" in control["label"] and "刘备" in control["label"] and control["field"] == "payment"
+    paid = [c["id"] for c in control["choices"][:4]]
+    action = read_action(s, 0, control["action"], paid)
+    assert action == PlayEvent(knife, tuple(paid), fei, liu)
+    s.apply(action)
+    assert s.phase is Phase.RESPONSE

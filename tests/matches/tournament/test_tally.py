@@ -73,6 +73,21 @@ def test_a_refused_round_leaves_the_tally_as_it_was():
     assert tally.standings() == before
 
 
+def test_a_match_of_2_to_the_31_games_is_refused_by_the_tally_and_leaves_it_as_it_was():
+    # A record's games share one packed int with its other fields: a match this long could overflow.
+    tally = StandingsTally()
+    tally.sync(["a", "b", "c", "d"], [MatchResult(1, "a", "b", 2, 0)])
+    before = tally.standings()
+    with pytest.raises(ResultError, match="more games than a tally counts"):
+        tally.set_round(2, [MatchResult(2, "a", "c", 2, 0), MatchResult(2, "b", "d", 2**31, 0)])
+    assert tally.standings() == before
+    tally.set_round(2, [MatchResult(2, "a", "c", 2**31 - 1, 0)])
+    expected = compute_standings(
+        ["a", "b", "c", "d"], [MatchResult(1, "a", "b", 2, 0), MatchResult(2, "a", "c", 2**31 - 1, 0)]
+    )
+    assert tally.standings() == expected
+
+
 @pytest.mark.parametrize(
     ("result", "message"),
     [

@@ -1,0 +1,212 @@
+"""REST API: game systems, maps and game data (reads for everyone; imports for staff and approved organisers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from boards import access
+from boards.models import GameData, GameMap
+from boards.models.maps import system_choices
+from boards.services import maps as map_services
+from engine.systems import all_systems
+from junling.api import ErrorSerializer
+
+
+class GameSystemSerializer(serializers.Serializer):
+    """What one game system has (``engine.systems.System``)."""
+
+    id = serializers.CharField()
+    name = serializers.CharField()
+    name_en = serializers.CharField()
+    rules = serializers.CharField()
+    seats = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    has_cards = serializers.BooleanField()
+    has_map = serializers.BooleanField()
+    refereed = serializers.SerializerMethodField()
+    battle_calculator = serializers.SerializerMethodField()
+    scoring = serializers.CharField()
+    sides = serializers.ListField(child=serializers.CharField())
+
+    def get_refereed(self, obj: Any) -> bool:
+        return obj.engine is not None
+
+    def get_battle_calculator(self, obj: Any) -> bool:
+        return obj.battle_calculator is not None
+
+
+class GameMapSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GameMap
+        fields = ["id", "system", "name", "title", "version", "content_hash", "note", "source_filename", "created_at"]
+        read_only_fields = fields
+
+
+class GameMapDetailSerializer(GameMapSerializer):
+    class Meta(GameMapSerializer.Meta):
+        fields = [*GameMapSerializer.Meta.fields, "document"]
+        read_only_fields = fields
+
+
+class GameDataSerializer(serializers.ModelSerializer):
+    map = serializers.CharField(source="game_map.content_hash", read_only=True)
+
+    class Meta:
+        model = GameData
+        fields = ["id", "system", "name", "version", "content_hash", "map", "note", "source_filename", "created_at"]
+        read_only_fields = fields
+
+
+class GameDataDetailSerializer(GameDataSerializer):
+    class Meta(GameDataSerializer.Meta):
+        fields = [*GameDataSerializer.Meta.fields, "document"]
+        read_only_fields = fields
+
+
+class MapImportSerializer(serializers.Serializer):
+    system = serializers.ChoiceField(choices=system_choices(), help_text="the game system (engine.systems)")
+    file = serializers.FileField(help_text=f"a junling-map/1 JSON file, at most {map_services.MAX_FILE_BYTES} bytes")
+    version = serializers.CharField(required=False, allow_blank=True, max_length=50, help_text="label (default: next)")
+
+
+class GameDataImportSerializer(MapImportSerializer):
+    file = serializers.FileField(help_text="the game's data JSON file (its DATA_FORMAT)")
+    map = serializers.CharField(
+        required=False, allow_blank=True, max_length=80, help_text="content hash of the map version (default: newest)"
+    )
+
+
+class GameSystemList(APIView):
+    """Every game system with what it has."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=GameSystemSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(GameSystemSerializer(all_systems(), many=True).data)
+
+
+class GameMapList(generics.ListAPIView):
+    """Stored map versions (``?system=`` filters)."""
+
+    serializer_class = GameMapSerializer
+    permission_classes = [AllowAny]
+
+    def get_queryset(self) -> Any:
+        rows = GameMap.objects.order_by("system", "name", "-created_at", "-id")
+        system = self.request.query_params.get("system", "")
+        return rows.filter(system=system) if system else rows
+
+
+class GameMapDetail(generics.RetrieveAPIView):
+    """One map version with its canonical JSON (``document``)."""
+
+    serializer_class = GameMapDetailSerializer
+    permission_classes = [AllowAny]
+    queryset = GameMap.objects.all()
+
+
+class GameDataList(generics.ListAPIView):
+    """Stored game-data versions (``?system=`` filters)."""
+
+    serializer_class = GameDataSerializer
+    permission_classes = [AllowAny]
+
+    def get_queryset(self) -> Any:
+        rows = GameData.objects.select_related("game_map").order_by("system", "name", "-created_at", "-id")
+        system = self.request.query_params.get("system", "")
+        return rows.filter(system=system) if system else rows
+
+
+class GameDataDetail(generics.RetrieveAPIView):
+    """One game-data version with the file (``document``)."""
+
+    serializer_class = GameDataDetailSerializer
+    permission_classes = [AllowAny]
+    queryset = GameData.objects.select_related("game_map")
+
+
+IMPORT_RESPONSES = {
+    400: OpenApiResponse(ErrorSerializer, description="Every bad row, in error.params.errors ({where, message})."),
+    403: OpenApiResponse(ErrorSerializer, description="Only staff and approved organisers import."),
+    413: OpenApiResponse(ErrorSerializer, description="The file is over the size limit."),
+}
+
+
+class _Import(APIView):
+    throttle_scope = "upload"
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser, FormParser]
+
+    def check_permissions(self, request: Request) -> None:
+        super().check_permissions(request)  # anonymous: DRF's 401/403, which asks to log in
+        access.access_map_import(request.user)
+
+
+class GameMapImport(_Import):
+    """Import a map file; all or nothing."""
+
+    @extend_schema(
+        request=MapImportSerializer,
+        responses={201: GameMapSerializer, 200: GameMapSerializer, **IMPORT_RESPONSES},
+        description="201 with the new version; 200 with the stored one if the same content was imported before.",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = MapImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        system = access.access_system(data["system"], need="map")
+        upload = data["file"]
+        if upload.size is not None and upload.size > map_services.MAX_FILE_BYTES:
+            raise map_services.too_big(upload.size)
+        before = GameMap.objects.count()
+        stored = map_services.import_map(
+            system,
+            upload.read(),
+            filename=upload.name or "<upload>",
+            version=(data.get("version") or "").strip() or None,
+            actor=request.user,
+        )
+        code = status.HTTP_201_CREATED if GameMap.objects.count() > before else status.HTTP_200_OK
+        return Response(GameMapSerializer(stored).data, status=code)
+
+
+class GameDataImport(_Import):
+    """Import a game-data file, checked against a stored map version; all or nothing."""
+
+    @extend_schema(
+        request=GameDataImportSerializer,
+        responses={201: GameDataSerializer, 200: GameDataSerializer, **IMPORT_RESPONSES},
+        description="201 with the new version; 200 with the stored one if the same content was imported before.",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = GameDataImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        system = access.access_system(data["system"], need="map")
+        upload = data["file"]
+        if upload.size is not None and upload.size > map_services.MAX_FILE_BYTES:
+            raise map_services.too_big(upload.size)
+        game_map = None
+        if data.get("map"):
+            game_map = GameMap.objects.filter(system=system.id, content_hash=data["map"]).first()
+            if game_map is None:
+                raise map_services.MapNotFound(map_services.no_map_message(data["map"]), params={"hash": data["map"]})
+        before = GameData.objects.count()
+        stored = map_services.import_game_data(
+            system,
+            upload.read(),
+            game_map=game_map,
+            filename=upload.name or "<upload>",
+            version=(data.get("version") or "").strip() or None,
+            actor=request.user,
+        )
+        code = status.HTTP_201_CREATED if GameData.objects.count() > before else status.HTTP_200_OK
+        return Response(GameDataSerializer(stored).data, status=code)

@@ -1,0 +1,171 @@
+"""Maps and game data of one game: versions per name, imports (staff and approved organisers), a version's
+page as tables, downloads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from boards import access
+from boards.forms import GameDataImportForm, MapImportForm
+from boards.models import GameData, GameMap
+from boards.presenters.maps import data_page, map_page
+from boards.presenters.systems import display_name
+from boards.problems import ShownProblem
+from boards.services import maps as map_services
+from boards.services.maps import MapImportRefused
+from boards.views.games import language
+from engine.systems import System
+
+
+def _grouped(rows: Any) -> list[tuple[str, list[Any]]]:
+    groups: dict[str, list[Any]] = {}
+    for row in rows:
+        groups.setdefault(row.name, []).append(row)
+    return list(groups.items())
+
+
+def _context(request: HttpRequest, system: System, **extra: Any) -> dict[str, Any]:
+    maps = GameMap.objects.filter(system=system.id).order_by("name", "-created_at", "-id")
+    data = GameData.objects.filter(system=system.id).select_related("game_map").order_by("name", "-created_at", "-id")
+    test_maps = {m.pk for m in maps if map_services.is_test_file(m)}
+    return {
+        "system": system,
+        "system_name": display_name(system, language(request))[0],
+        "maps": _grouped(maps),
+        "data": _grouped(data),
+        "test_maps": test_maps,
+        "test_label": _("test map written for Junling, not the publisher's map"),
+        "can_import": access.can_import_maps(request.user),
+        "map_form": extra.pop("map_form", None) or MapImportForm(),
+        "data_form": extra.pop("data_form", None) or GameDataImportForm(system_id=system.id),
+        "max_kb": map_services.MAX_FILE_BYTES // 1024,
+        **extra,
+    }
+
+
+@require_GET
+def map_list(request: HttpRequest, system_id: str) -> HttpResponse:
+    system = access.access_system(system_id, need="map")
+    return render(request, "boards/maps.html", _context(request, system))
+
+
+def _form_problems(form: Any) -> list[ShownProblem]:
+    return [ShownProblem(field, str(e), str(e)) for field, errors in form.errors.items() for e in errors]
+
+
+@require_POST
+def map_import(request: HttpRequest, system_id: str) -> HttpResponse:
+    """Upload a map; on failure the page lists every bad row (where and why), 400 (413 if too big)."""
+    system = access.access_system(system_id, need="map")
+    access.access_map_import(request.user)
+    form = MapImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        status = 413 if form.has_error("file", "too_large") else 400
+        context = _context(request, system, map_form=form, problems=_form_problems(form), failed="map")
+        return render(request, "boards/maps.html", context, status=status)
+    upload = form.cleaned_data["file"]
+    try:
+        stored = map_services.import_map(
+            system,
+            upload.read(),
+            filename=upload.name or "<upload>",
+            version=form.cleaned_data["version"].strip() or None,
+            actor=request.user,
+        )
+    except MapImportRefused as exc:
+        context = _context(request, system, map_form=form, problems=exc.problems, failed="map")
+        return render(request, "boards/maps.html", context, status=exc.status)
+    messages.success(
+        request,
+        _("Imported map %(name)s version %(version)s (%(hash)s).")
+        % {"name": stored.name, "version": stored.version, "hash": stored.content_hash},
+    )
+    return redirect("boards:map", system.id, stored.pk)
+
+
+@require_POST
+def data_import(request: HttpRequest, system_id: str) -> HttpResponse:
+    """Upload game data, checked against a stored map version; every bad row listed on failure."""
+    system = access.access_system(system_id, need="map")
+    access.access_map_import(request.user)
+    form = GameDataImportForm(request.POST, request.FILES, system_id=system.id)
+    if not form.is_valid():
+        status = 413 if form.has_error("file", "too_large") else 400
+        context = _context(request, system, data_form=form, problems=_form_problems(form), failed="data")
+        return render(request, "boards/maps.html", context, status=status)
+    upload = form.cleaned_data["file"]
+    try:
+        stored = map_services.import_game_data(
+            system,
+            upload.read(),
+            game_map=form.cleaned_data["game_map"],
+            filename=upload.name or "<upload>",
+            version=form.cleaned_data["version"].strip() or None,
+            actor=request.user,
+        )
+    except MapImportRefused as exc:
+        context = _context(request, system, data_form=form, problems=exc.problems, failed="data")
+        return render(request, "boards/maps.html", context, status=exc.status)
+    messages.success(
+        request,
+        _("Imported game data %(name)s version %(version)s (%(hash)s).")
+        % {"name": stored.name, "version": stored.version, "hash": stored.content_hash},
+    )
+    return redirect("boards:data", system.id, stored.pk)
+
+
+@require_GET
+def map_detail(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
+    system = access.access_system(system_id, need="map")
+    row = access.access_map(system, pk)
+    versions = GameMap.objects.filter(system=system.id, name=row.name).order_by("-created_at", "-id")
+    context = {
+        "system": system,
+        "system_name": display_name(system, language(request))[0],
+        "page": map_page(row, system),
+        "versions": versions,
+        "test_label": _("test map written for Junling, not the publisher's map"),
+    }
+    return render(request, "boards/map_detail.html", context)
+
+
+@require_GET
+def data_detail(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
+    system = access.access_system(system_id, need="map")
+    row = access.access_game_data(system, pk)
+    versions = GameData.objects.filter(system=system.id, name=row.name).order_by("-created_at", "-id")
+    context = {
+        "system": system,
+        "system_name": display_name(system, language(request))[0],
+        "page": data_page(row, system),
+        "versions": versions,
+        "is_test": map_services.is_test_file(row.game_map),
+        "test_label": _("test data written for Junling, not the publisher's"),
+    }
+    return render(request, "boards/data_detail.html", context)
+
+
+def _download(obj: GameMap | GameData) -> HttpResponse:
+    filename, text = map_services.download(obj)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["X-Content-Hash"] = obj.content_hash
+    return response
+
+
+@require_GET
+def map_download(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
+    system = access.access_system(system_id, need="map")
+    return _download(access.access_map(system, pk))
+
+
+@require_GET
+def data_download(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
+    system = access.access_system(system_id, need="map")
+    return _download(access.access_game_data(system, pk))

@@ -1,0 +1,97 @@
+"""What a player's table adds to the board for reading it: the turn banner, each card's text, what 简雍 and
+沮授 showed of the enemy hand, and the cards each feed line names.
+
+Built only from what the seat's view already holds (``state.observation(seat)`` and the seat's own feed
+entries, which never name a card the seat cannot see: ``engine.game.narrate.describe``), so nothing here
+can show a hidden card. ``matches.presenters.play.player_view`` adds these fields to the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from decks.presenters.builder import type_label
+from engine.cards import Card
+from junling import engine_text
+from matches.presenters.narration import Names
+
+
+def table_info(obs: dict[str, Any], names: Names, feed: list[str], feed_names: list[list[str]]) -> dict[str, Any]:
+    """The fields the table's page adds to the view: ``banner``, ``looked_at``, ``feed_items`` (each feed line
+    with the cards it names: ``feed_names``, from :func:`feed_cards`), ``card_texts`` (every card shown)."""
+    me = obs["sides"][names.viewer]
+    seen: dict[str, None] = {}
+    looked = [_shown(c["name"], names, seen) for c in me.get("looked_at", [])]
+    items = [
+        {"text": text, "cards": [_shown(n, names, seen) for n in cards]}
+        for text, cards in zip(feed, feed_names, strict=False)
+    ]
+    for name in _observed_names(obs):
+        seen.setdefault(name)
+    return {
+        "banner": banner(obs, names),
+        "looked_at": looked,
+        "feed_items": items,
+        "card_texts": [card_text(name, names) for name in seen],
+    }
+
+
+def banner(obs: dict[str, Any], names: Names) -> dict[str, Any]:
+    """The turn, whose turn it is, the phase and each player's hand against his hand limit, from the viewer's side."""
+    seat = names.viewer
+    reader = engine_text.SiteReader()
+    sides = obs["sides"]
+    return {
+        "turn": obs["turn"],
+        "mine": obs["active"] == seat,
+        "whose": names.seat(obs["active"]),
+        "phase": reader.param({"term": f"phase.{obs['phase']}"}),
+        "hands": [
+            {"who": names.seat(p), "mine": p == seat, "held": sides[p]["hand_size"], "limit": sides[p]["hand_limit"]}
+            for p in (seat, 1 - seat)
+        ],
+    }
+
+
+def card_text(name: str, names: Names) -> dict[str, Any]:
+    """One card as its text panel shows it, in the reader's language."""
+    card: Card | None = names.db.lookup(name)
+    lang = names.language
+    if card is None:
+        return {"name": name, "shown": name, "text": ""}
+    english = lang.startswith("en")
+    return {
+        "name": name,
+        "shown": card.display_name(lang),
+        "type": type_label(card.type, lang),
+        "cost": card.cost,
+        "might": card.might,
+        "wit": card.wit,
+        "ability": (card.ability_name_en if english and card.ability_name_en else card.ability_name),
+        "text": (card.text_en if english and card.text_en else card.text) or _("No card text."),
+    }
+
+
+def _observed_names(obs: dict[str, Any]) -> list[str]:
+    """Every card name the observation shows (hand, battlefield, equipment, command, casualty, stack, advantage)."""
+    found: dict[str, None] = {}
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            if isinstance(v.get("name"), str) and isinstance(v.get("id"), int):
+                found.setdefault(v["name"])
+            for item in v.values():
+                walk(item)
+        elif isinstance(v, list):
+            for item in v:
+                walk(item)
+
+    walk(obs)
+    return list(found)
+
+
+def _shown(name: str, names: Names, seen: dict[str, None]) -> dict[str, str]:
+    seen.setdefault(name)
+    return {"name": name, "shown": names.card(name)}

@@ -1,0 +1,376 @@
+"""Multi-player pods (issue 15): pod sizes, Swiss-style pod pairing, placement scoring and pod standings.
+
+A pod is one table of 3 or 4 players (龙虎三国志 seats 2–4). Every player plays every round: the
+sizes are chosen so the field splits into pods of 4 and 3 (as many 4s as possible). Players report
+each pod's **placement** (1st, 2nd, ...; shared places allowed) and the **regions** each one held at
+the end. Nothing here imports Django; ``docs/tournaments.md`` ("Pods") documents every rule with a
+worked example::
+
+    >>> pod_sizes(10)
+    (4, 3, 3)
+    >>> [placement_points(4, p) for p in (1, 2, 3, 4)], [placement_points(3, p) for p in (1, 2, 3)]
+    ([12, 8, 4, 0], [12, 6, 0])
+    >>> results = [PodResult(1, (("ann", 1, 9), ("bo", 2, 7), ("cy", 3, 6), ("di", 4, 5)))]
+    >>> [(s.rank, s.player, s.points, s.regions) for s in compute_pod_standings(["ann", "bo", "cy", "di"], results)]
+    [(1, 'ann', 12, 9), (2, 'bo', 8, 7), (3, 'cy', 4, 6), (4, 'di', 0, 5)]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .standings import PlayerId, ResultError, TournamentError
+
+TOP_POINTS = 12
+"""Points for first place in any pod; last place scores 0, the places between are evenly spaced."""
+EXACT_LIMIT = 12
+"""Fields of this many active players or fewer are paired by an exhaustive search (the optimum)."""
+TIE_SCALE = 10**9
+
+
+def pod_sizes(players: int) -> tuple[int, ...]:
+    """The pod sizes for ``players`` active players, largest first: as many 4s as possible, the rest 3s.
+
+    5 players cannot be split into 3s and 4s: they play a pod of 3 and a pod of 2 (龙虎三国志 seats
+    2–4); 2 players play one pod of 2. Fewer than 2 cannot be paired.
+
+    >>> [pod_sizes(n) for n in (3, 4, 5, 6, 7, 8, 9, 10, 11)]
+    [(3,), (4,), (3, 2), (3, 3), (4, 3), (4, 4), (3, 3, 3), (4, 3, 3), (4, 4, 3)]
+    """
+    if players < 2:
+        raise TournamentError(f"a pod round needs at least 2 active players, not {players}")
+    if players == 2:
+        return (2,)
+    if players == 5:
+        return (3, 2)
+    threes = (-players) % 4
+    fours = (players - 3 * threes) // 4
+    return (4,) * fours + (3,) * threes
+
+
+def placement_points(size: int, placement: int, shared: int = 1) -> int:
+    """Points for ``placement`` in a pod of ``size`` players, ``shared`` players tying on that place.
+
+    First place scores 12, last 0, evenly spaced (4 players: 12/8/4/0; 3 players: 12/6/0; 2: 12/0).
+    Players who share a place share the points of the places they cover (the average, always whole).
+
+    >>> placement_points(4, 2, shared=2), placement_points(3, 1, shared=2), placement_points(4, 1, shared=4)
+    (6, 9, 6)
+    """
+    if size < 2 or not 1 <= placement <= size or shared < 1 or placement + shared - 1 > size:
+        raise ResultError(f"no place {placement} (shared by {shared}) in a pod of {size}")
+    covered = range(placement, placement + shared)
+    return sum(TOP_POINTS * (size - p) // (size - 1) for p in covered) // shared
+
+
+@dataclass(frozen=True, slots=True)
+class PodResult:
+    """One finished pod: ``(player, placement, regions held)`` per seat.
+
+    Placements rank like a race: tied players share the better place and the next place is skipped
+    (1, 1, 3, 4 — never 1, 1, 2, 3)."""
+
+    round: int
+    seats: tuple[tuple[PlayerId, int, int], ...]
+
+    def check(self, max_regions: int | None = None) -> None:
+        """Raise ``ResultError`` unless the placements and regions can be a finished pod."""
+        players = [p for p, _, _ in self.seats]
+        if self.round < 1:
+            raise ResultError(f"round {self.round}: rounds start at 1")
+        if not 2 <= len(players) <= 4:
+            raise ResultError(f"round {self.round}: a pod has 2 to 4 players, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise ResultError(f"round {self.round}: a player sits twice in one pod")
+        places = sorted(place for _, place, _ in self.seats)
+        for place in places:
+            better = sum(1 for q in places if q < place)
+            if place != better + 1:
+                raise ResultError(
+                    f"round {self.round}: placements {places} are not a ranking (tied players share the"
+                    " better place and the next place is skipped: 1, 1, 3, 4)"
+                )
+        for player, _, regions in self.seats:
+            if regions < 0 or (max_regions is not None and regions > max_regions):
+                raise ResultError(f"round {self.round}: {player!r} cannot hold {regions} regions")
+        if max_regions is not None and sum(r for _, _, r in self.seats) > max_regions:
+            raise ResultError(f"round {self.round}: the pod holds more than the map's {max_regions} regions")
+
+    def points(self) -> dict[PlayerId, int]:
+        """Each player's placement points."""
+        places = [place for _, place, _ in self.seats]
+        size = len(places)
+        return {p: placement_points(size, place, places.count(place)) for p, place, _ in self.seats}
+
+
+class PodStanding(NamedTuple):
+    """One player's line in a pod event's standings."""
+
+    rank: int
+    player: PlayerId
+    points: int
+    regions: int
+    firsts: int
+    rounds: int
+    opp_points_pct: float
+    """Opponents' average points per pod played, as a fraction of 12 (0.0–1.0)."""
+    opponents: tuple[PlayerId, ...]
+    """Everyone met, once per pod shared (repeats appear twice)."""
+    dropped: bool
+    registration: int
+
+    def record(self) -> str:
+        """Firsts / pods played, e.g. ``2/3``."""
+        return f"{self.firsts}/{self.rounds}"
+
+
+def compute_pod_standings(
+    players: Sequence[PlayerId], results: Iterable[PodResult], dropped: Collection[PlayerId] = ()
+) -> list[PodStanding]:
+    """Ranked standings: points, then regions held, then opponents' points %, then firsts, then registration.
+
+    ``players`` in registration order (the final tiebreaker). A player who has not played has
+    0 points and an opponents' figure of 0.
+    """
+    index = {p: i for i, p in enumerate(players)}
+    if len(index) != len(players):
+        raise ResultError("a player is registered twice")
+    points = [0] * len(players)
+    regions = [0] * len(players)
+    firsts = [0] * len(players)
+    rounds = [0] * len(players)
+    opponents: list[list[PlayerId]] = [[] for _ in players]
+    seen: set[tuple[int, PlayerId]] = set()
+    for result in results:
+        result.check()
+        scored = result.points()
+        for player, place, held in result.seats:
+            if player not in index:
+                raise ResultError(f"round {result.round}: {player!r} is not registered")
+            if (result.round, player) in seen:
+                raise ResultError(f"round {result.round}: {player!r} has two results")
+            seen.add((result.round, player))
+            i = index[player]
+            points[i] += scored[player]
+            regions[i] += held
+            firsts[i] += place == 1
+            rounds[i] += 1
+            opponents[i].extend(q for q, _, _ in result.seats if q != player)
+    per_round = [points[i] / (TOP_POINTS * rounds[i]) if rounds[i] else 0.0 for i in range(len(players))]
+    opp_pct = [
+        sum(per_round[index[q]] for q in opponents[i]) / len(opponents[i]) if opponents[i] else 0.0
+        for i in range(len(players))
+    ]
+    gone = set(dropped)
+    order = sorted(
+        range(len(players)),
+        key=lambda i: (-points[i], -regions[i], -round(opp_pct[i] * TIE_SCALE), -firsts[i], i),
+    )
+    return [
+        PodStanding(
+            rank,
+            players[i],
+            points[i],
+            regions[i],
+            firsts[i],
+            rounds[i],
+            opp_pct[i],
+            tuple(opponents[i]),
+            players[i] in gone,
+            i,
+        )
+        for rank, i in enumerate(order, start=1)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Pod:
+    """One table of a pod round: its players in seat order (standings order) and their points before it."""
+
+    table: int
+    players: tuple[PlayerId, ...]
+    points: tuple[int, ...]
+    repeats: int
+    """Pairs at this table who have met before."""
+
+    @property
+    def spread(self) -> int:
+        """Highest minus lowest points at the table."""
+        return max(self.points) - min(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class PodRound:
+    """A paired pod round: the pods (table 1 first), and how good the pairing is."""
+
+    round: int
+    pods: tuple[Pod, ...]
+    repeats: int
+    """Pairs of players seated together who have met before (0 whenever the pairer found a way)."""
+    spread: int
+    """The sum of the pods' point spreads."""
+    notes: tuple[str, ...] = field(default=())
+
+
+def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
+    """Pair round ``round_number`` of a pod event from the standings (rank order; round 1: the seeded order).
+
+    Dropped players are left out. The pairing minimises, in this order, the pairs of players who
+    have met before (repeats) and the sum of the pods' point spreads. Up to ``EXACT_LIMIT`` players
+    the search is exhaustive; above it, pods are filled greedily top to bottom (each seat goes to the
+    highest-ranked player who has met nobody at the table), then repeats are repaired by swapping
+    players between pods.
+
+    >>> s = compute_pod_standings(list("abcdefg"), [PodResult(1, (("a", 1, 5), ("b", 2, 4), ("c", 3, 3), ("d", 4, 1))),
+    ...     PodResult(1, (("e", 1, 6), ("f", 2, 5), ("g", 3, 0)))])
+    >>> [p.players for p in pair_pods(s, 2).pods]
+    [('e', 'a', 'b', 'f'), ('c', 'd', 'g')]
+    >>> pair_pods(s, 2).repeats  # seven players from a 4-pod and a 3-pod: three repeats cannot be avoided
+    3
+    """
+    active = [s for s in standings if not s.dropped]
+    points = [s.points for s in active]
+    if any(a < b for a, b in itertools.pairwise(points)):
+        raise TournamentError("standings must be in rank order (points never increasing)")
+    sizes = pod_sizes(len(active))
+    ids = [s.player for s in active]
+    where = {p: i for i, p in enumerate(ids)}
+    met = [{where[q] for q in s.opponents if q in where} for s in active]
+    if len(active) <= EXACT_LIMIT:
+        groups = _exact(sizes, points, met)
+    else:
+        groups = _repair(_greedy(sizes, met), points, met)
+    pods = tuple(
+        Pod(table, tuple(ids[i] for i in g), tuple(points[i] for i in g), _repeats(g, met))
+        for table, g in enumerate(sorted((sorted(g) for g in groups), key=lambda g: (-len(g), g)), start=1)
+    )
+    notes = ("repeats",) if any(p.repeats for p in pods) else ()
+    return PodRound(round_number, pods, sum(p.repeats for p in pods), sum(p.spread for p in pods), notes)
+
+
+def _repeats(group: Sequence[int], met: Sequence[set[int]]) -> int:
+    return sum(1 for a, b in itertools.combinations(group, 2) if b in met[a])
+
+
+def _cost(group: Sequence[int], points: Sequence[int], met: Sequence[set[int]]) -> tuple[int, int]:
+    values = [points[i] for i in group]
+    return _repeats(group, met), max(values) - min(values)
+
+
+def _exact(sizes: Sequence[int], points: Sequence[int], met: Sequence[set[int]]) -> list[list[int]]:
+    """Every split of the players into pods of these sizes, the cheapest (repeats, spread) kept; ties keep
+    the first found, which seats the higher-ranked players together."""
+    best: list[tuple[tuple[int, int], list[list[int]]]] = []
+
+    def search(rest: list[int], sizes_left: tuple[int, ...], cost: tuple[int, int], groups: list[list[int]]) -> None:
+        if best and cost >= best[0][0]:
+            return
+        if not rest:
+            best[:] = [(cost, [list(g) for g in groups])]
+            return
+        head, others = rest[0], rest[1:]
+        for size in sorted(set(sizes_left), reverse=True):
+            left = list(sizes_left)
+            left.remove(size)
+            for mates in itertools.combinations(others, size - 1):
+                group = [head, *mates]
+                r, s = _cost(group, points, met)
+                taken = set(mates)
+                groups.append(group)
+                search([p for p in others if p not in taken], tuple(left), (cost[0] + r, cost[1] + s), groups)
+                groups.pop()
+
+    search(list(range(len(points))), tuple(sizes), (0, 0), [])
+    return best[0][1]
+
+
+def _greedy(sizes: Sequence[int], met: Sequence[set[int]]) -> list[list[int]]:
+    """Pods top to bottom: the highest-ranked free player opens a pod; each further seat goes to the
+    highest-ranked free player who has met nobody at it (else the one who has met the fewest)."""
+    free = list(range(len(met)))
+    groups = []
+    for size in sizes:
+        group = [free.pop(0)]
+        while len(group) < size:
+            pick, fewest = 0, len(group) + 1
+            for k, p in enumerate(free):
+                clashes = sum(1 for q in group if q in met[p])
+                if clashes < fewest:
+                    pick, fewest = k, clashes
+                    if clashes == 0:
+                        break
+            group.append(free.pop(pick))
+        groups.append(group)
+    return groups
+
+
+def _repair(groups: list[list[int]], points: Sequence[int], met: Sequence[set[int]]) -> list[list[int]]:
+    """Swap players between pods while that lowers the repeats: for each player who has met someone at his
+    table, the nearest pod (by table) holding a player whose swap lowers the two pods' repeats, the
+    closest in points first."""
+    for _ in range(4):
+        improved = False
+        for a, group in enumerate(groups):
+            for x in list(group):
+                if not any(q in met[x] for q in group if q != x) or x not in group:
+                    continue
+                rest_a = [q for q in group if q != x]
+                before_a = _repeats(group, met)
+                choice = None
+                for distance in range(1, len(groups)):
+                    for b in (a - distance, a + distance):
+                        if not 0 <= b < len(groups):
+                            continue
+                        other = groups[b]
+                        before = before_a + _repeats(other, met)
+                        for y in other:
+                            if any(q in met[y] for q in rest_a):
+                                continue
+                            rest_b = [q for q in other if q != y]
+                            after = _repeats([*rest_a, y], met) + _repeats([*rest_b, x], met)
+                            if after < before:
+                                gap = abs(points[x] - points[y])
+                                if choice is None or gap < choice[0]:
+                                    choice = (gap, b, y)
+                    if choice is not None:
+                        break
+                if choice is not None:
+                    _, b, y = choice
+                    groups[a] = group = [*rest_a, y]
+                    groups[b] = [q for q in groups[b] if q != y] + [x]
+                    improved = True
+        if not improved:
+            break
+    return groups
+
+
+def check_pods(standings: Sequence[PodStanding], pods: Sequence[Sequence[PlayerId]]) -> list[str]:
+    """Problems of a pod pairing (by hand or stored): each active player at exactly one pod of 2–4, no
+    dropped or unknown player; repeats are listed too. Empty when clean.
+
+    >>> s = compute_pod_standings(list("abcdefg"), [])
+    >>> check_pods(s, [("a", "b", "c", "d"), ("e", "f")])
+    ['missing: g']
+    """
+    known = {s.player: s for s in standings}
+    seated: dict[PlayerId, int] = {}
+    problems = []
+    for table, pod in enumerate(pods, start=1):
+        if not 2 <= len(pod) <= 4:
+            problems.append(f"size: table {table} has {len(pod)} players")
+        for p in pod:
+            if p not in known:
+                problems.append(f"unknown-player: {p}")
+            elif known[p].dropped:
+                problems.append(f"dropped-player: {p}")
+            if p in seated:
+                problems.append(f"paired-twice: {p}")
+            seated[p] = table
+        for a, b in itertools.combinations(pod, 2):
+            if a in known and b in known[a].opponents:
+                problems.append(f"repeat: {a} {b}")
+    problems.extend(f"missing: {s.player}" for s in standings if not s.dropped and s.player not in seated)
+    return problems

@@ -1,0 +1,115 @@
+"""Who may see and do what at a board-game table: the tables app's one access module.
+
+- A table's players (its seated users) see their own seat's table; nobody else sees a game in play.
+- An open table is listed to every signed-in player, who may join an open seat; an invited seat only its
+  invited player.
+- The signed log: the players once the game is over, and judges (``matches.access.can_upload_logs``:
+  a judge of some tournament, or staff).
+- A judge's replay (a stored table's log or an uploaded one): the same judges.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from junling.errors import NotAllowed
+from matches.access import can_upload_logs
+from tables.models import Seat, Table
+
+
+def _authenticated(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def seat_of(table: Table, user: Any) -> int | None:
+    """The seat ``user`` plays at ``table``, or None."""
+    if not _authenticated(user):
+        return None
+    return Seat.objects.filter(table=table, user=user).values_list("index", flat=True).first()
+
+
+def can_judge(user: Any) -> bool:
+    """Judges and staff replay board-game logs (the matches app's judge rule)."""
+    return can_upload_logs(user)
+
+
+def visible_tables(user: Any) -> QuerySet[Table]:
+    """The tables listed to ``user``: the open ones, and every table he sits at or is invited to."""
+    if not _authenticated(user):
+        return Table.objects.none()
+    mine = Q(seat_rows__user=user) | Q(seat_rows__invited=user)
+    return Table.objects.filter(Q(status=Table.Status.OPEN) | mine).distinct()
+
+
+def can_view(table: Table, user: Any) -> bool:
+    if not _authenticated(user):
+        return False
+    if table.status == Table.Status.OPEN:
+        return True
+    return seat_of(table, user) is not None
+
+
+def access_table(user: Any, pk: Any) -> Table:
+    """The table for one who may see it, else 404 (a game in play is not shown to strangers at all)."""
+    try:
+        table = Table.objects.get(pk=int(pk))
+    except (Table.DoesNotExist, TypeError, ValueError):
+        raise Http404 from None
+    if not can_view(table, user):
+        raise Http404
+    return table
+
+
+def access_seat(table: Table, user: Any) -> int:
+    """``user``'s seat at ``table``, else NotAllowed."""
+    seat = seat_of(table, user)
+    if seat is None:
+        raise NotAllowed(_("You do not play at this table."), code="tables.not_seated")
+    return seat
+
+
+def can_join(table: Table, user: Any, seat: Seat) -> bool:
+    if not _authenticated(user) or table.status != Table.Status.OPEN or seat.filled:
+        return False
+    return seat.invited_id in (None, user.pk)
+
+
+def can_cancel(table: Table, user: Any) -> bool:
+    return _authenticated(user) and table.status == Table.Status.OPEN and table.created_by_id == user.pk
+
+
+def access_cancel(table: Table, user: Any) -> Table:
+    if not can_cancel(table, user):
+        raise NotAllowed(_("Only the table's creator may cancel it, before it starts."), code="tables.not_creator")
+    return table
+
+
+def can_download_log(table: Table, user: Any) -> bool:
+    """The players once the game is over, and judges."""
+    if table.status != Table.Status.FINISHED or not table.log:
+        return False
+    return seat_of(table, user) is not None or can_judge(user)
+
+
+def access_log(user: Any, pk: Any) -> Table:
+    table = Table.objects.filter(pk=pk).first() if str(pk).isdigit() else None
+    if table is None or not can_download_log(table, user):
+        raise Http404
+    return table
+
+
+def access_judging(user: Any) -> Any:
+    if not can_judge(user):
+        raise NotAllowed(_("Only judges and staff may replay board-game logs."), code="tables.not_judge")
+    return user
+
+
+def judged_tables(user: Any) -> QuerySet[Table]:
+    """The stored games a judge may replay: every started table (all of them are refereed here)."""
+    if not can_judge(user):
+        return Table.objects.none()
+    return Table.objects.exclude(status__in=[Table.Status.OPEN, Table.Status.CANCELLED])

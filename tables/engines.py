@@ -1,0 +1,306 @@
+"""The one module of the tables app that calls a game's rules engine (its public names only).
+
+Every engine of a board game (``engine.systems``: a system with a rules engine and a map) offers
+``Game`` (built from its game data, with the number of players when the system's seats vary),
+``State`` (``current_player``, ``is_terminal``, ``is_chance_node``, ``legal_actions``, ``validate``,
+``apply``, ``sample_chance``, ``observation``, ``outcome``, ``to_json``), ``action_from_json``,
+``IllegalAction`` (``code``, ``params``, ``rule``), ``MESSAGES`` and ``SYSTEM["bots"]``. The rest of
+the app asks this module, so that a rename in the engines is a change here and nowhere else.
+
+Texts: the engines say things as message codes with parameters; :func:`say` renders one in the
+reader's language (the engine's catalogue, ``engine/locale``); so does :func:`prompt` (a pending decision's
+question code) and :func:`label` (a player's action).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext
+
+from engine.boardgame.errors import said_params, said_word
+from engine.log.sealing import state_hash
+from engine.systems import System, all_systems, get_system
+from tables import gamedata
+
+CHANCE = "chance"
+"""The actor of a chance event (a die, a draw) in entries and logs."""
+
+
+def board_systems() -> list[System]:
+    """The systems a table can be set up for: a rules engine and a map."""
+    return [s for s in all_systems() if s.engine is not None and s.has_map and gamedata.choices(s.id)]
+
+
+def system(system_id: str) -> System:
+    return get_system(system_id)
+
+
+def bots(system_id: str) -> list[str]:
+    """The engine's bots, by name (empty: the seats are all human)."""
+    return [str(b) for b in get_system(system_id).module().SYSTEM.get("bots", ())]
+
+
+def new_game(system_id: str, seats: int, map_hash: str, data_hash: str) -> Any:
+    s = get_system(system_id)
+    data = gamedata.data_for(system_id, map_hash, data_hash)
+    game_class = s.module().Game
+    return game_class(data) if s.seats[0] == s.seats[1] else game_class(data, seats)
+
+
+def initial_state(game: Any, seed: int) -> Any:
+    return game.new_initial_state(seed)
+
+
+def action_from_json(system_id: str, data: Any) -> Any:
+    """The engine's action, or ``ValueError`` (the engine's LogError) saying what is wrong."""
+    return get_system(system_id).module().action_from_json(data)
+
+
+def actor(state: Any) -> int | str | None:
+    """Who acts now: a seat, :data:`CHANCE`, or None when the game is over."""
+    if state.is_terminal():
+        return None
+    if state.is_chance_node():
+        return CHANCE
+    return int(state.current_player())
+
+
+def chance(state: Any) -> Any:
+    """The committed chance outcome: from the state's own seed and step (never a generator)."""
+    return state.sample_chance()
+
+
+def bot_action(system_id: str, name: str, seed: int, state: Any) -> Any:
+    """Bot ``name``'s choice, from a fresh bot seeded with ``seed`` (the same after a restart)."""
+    bot = get_system(system_id).module().bots.BOTS[name](seed)
+    choose = getattr(bot, "choose", None) or bot.act
+    return choose(state)
+
+
+def legal(state: Any) -> list[Any]:
+    return list(state.legal_actions())
+
+
+def refusal(state: Any, action: Any) -> Any:
+    """None if ``action`` is legal now, else the engine's IllegalAction (``code``, ``params``, ``rule``)."""
+    return state.validate(action)
+
+
+def apply(state: Any, action: Any) -> list[dict[str, Any]]:
+    """Apply a legal action; returns the steps the engine noted meanwhile (``{"code", "rule", "params"}``)."""
+    before = len(state.board.steps)
+    state.apply(action)
+    return [normal_step(s) for s in state.board.steps[before:]]
+
+
+def normal_step(step: dict[str, Any]) -> dict[str, Any]:
+    """A noted step as ``{"code", "rule", "params"}`` (engines keep the parameters nested or alongside)."""
+    if "params" in step:
+        return {"code": step["code"], "rule": step.get("rule", ""), "params": dict(step["params"])}
+    return {
+        "code": step["code"],
+        "rule": step.get("rule", ""),
+        "params": {k: v for k, v in step.items() if k not in ("code", "rule")},
+    }
+
+
+def observation(state: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see (the engine decides); of another seat's pending decision only whose it is: its
+    question and its rule can name a hidden card (a card is offered only to the side that holds it)."""
+    obs = dict(state.observation(seat))
+    pending = obs.get("pending")
+    if isinstance(pending, dict) and pending.get("player") not in (None, seat):
+        obs["pending"] = {"player": pending["player"]}
+    return obs
+
+
+def outcome(state: Any) -> dict[str, Any] | None:
+    return state.outcome
+
+
+def state_digest(state: Any) -> str:
+    return state_hash(state)
+
+
+def log_metadata(game: Any) -> dict[str, Any]:
+    return dict(game.metadata())
+
+
+# --- results ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game, per seat: ``place`` (1 first), ``score`` (regions held or victory points), the winners
+    (empty: nobody won), the margin (victory-point systems) and how it ended."""
+
+    winners: list[int]
+    places: list[int]
+    scores: list[int]
+    margin: int | None
+    termination: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": self.winners,
+            "places": self.places,
+            "scores": self.scores,
+            "margin": self.margin,
+            "termination": self.termination,
+        }
+
+
+def result(system_id: str, seats: int, out: dict[str, Any]) -> Result:
+    """The engine's outcome in the system's scoring (``System.scoring``): placement, or victory-point margin."""
+    s = get_system(system_id)
+    termination = str(out.get("termination", ""))
+    if s.scoring == "vp-margin" and s.sides:
+        scores = [int(out.get("scores", {}).get(side, 0)) for side in s.sides]
+        winner = out.get("winner")
+        winners = [s.sides.index(winner)] if winner in s.sides else []
+        places = [1 + sum(1 for q in scores if q > p) for p in scores]
+        margin = out.get("margin")
+        return Result(winners, places, scores, int(margin) if margin is not None else None, termination)
+    scores = [int(x) for x in out.get("regions", [0] * seats)]
+    places = [int(x) for x in out.get("placement", [1] * seats)]
+    return Result([int(w) for w in out.get("winners", [])], places, scores, None, termination)
+
+
+# --- words --------------------------------------------------------------------------------------------------------
+
+
+def _template(text: str) -> str:
+    """An engine template as a catalogue msgid: ``{name}`` fields become ``%(name)s``."""
+    return re.sub(r"\{(\w+)\}", r"%(\1)s", text)
+
+
+def _words(system_id: str) -> dict[str, str]:
+    messages = getattr(get_system(system_id).module(), "messages", None)
+    return dict(getattr(messages, "WORDS", {}))
+
+
+def _patterns(system_id: str) -> tuple[Any, ...]:
+    messages = getattr(get_system(system_id).module(), "messages", None)
+    return tuple(getattr(messages, "PATTERNS", ()))
+
+
+def say(system_id: str, code: str, params: dict[str, Any] | None = None) -> str:
+    """The engine's message ``code`` with ``params`` in the active language."""
+    module = get_system(system_id).module()
+    templates = module.MESSAGES
+    said = said_params(params, reader_lang(), module.Game.text, module.Game.label)  # a refusal's question
+    values = {k: _said(system_id, v) for k, v in said.items()}
+    template = _template(templates.get(code, code))
+    try:
+        return gettext(template) % values
+    except (KeyError, ValueError, TypeError):
+        try:
+            return template % values
+        except (KeyError, ValueError, TypeError):
+            return template
+
+
+def _said(system_id: str, value: Any) -> Any:
+    """A parameter as shown: a word or pattern of the game's (``messages.WORDS``, ``PATTERNS``: a result, "3
+    damage") or a lower-case English word of the engine's translated, a list joined, anything else as it is."""
+    said = word(system_id, value)
+    if said is not value:
+        return said
+    if isinstance(value, str) and re.fullmatch(r"[a-z_ ]+", value):
+        return gettext(value)
+    return _plain(value)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return (
+            "、".join(str(v) for v in value) if translation.get_language() == "zh-hans" else ", ".join(map(str, value))
+        )
+    return value
+
+
+def word(system_id: str, value: Any) -> Any:
+    """A word of the game (``messages.WORDS``: a side, a nation; ``PATTERNS``: "3 damage") in the active
+    language; else ``value`` itself."""
+    return said_word(value, gettext, _words(system_id), _patterns(system_id))
+
+
+def seat_label(system_id: str, seat: int) -> str:
+    """A seat as the table names it: the side of an asymmetric game, else its number."""
+    s = get_system(system_id)
+    if s.sides and seat < len(s.sides):
+        side = s.sides[seat]
+        words = _words(system_id)
+        return gettext(words[side]) if side in words else side
+    return gettext("Seat %(n)s") % {"n": seat + 1}
+
+
+def label(system_id: str, action_json: dict[str, Any]) -> str:
+    """A player's action in words of the active language (the label of its button): the engine's label code
+    with its parameters, rendered by the game's catalogue."""
+    return str(get_system(system_id).module().Game.label(action_json, reader_lang()))
+
+
+def reader_lang() -> str:
+    """The engines' language for the active one: ``zh`` for Chinese, else ``en``."""
+    return "zh" if (translation.get_language() or "").startswith("zh") else "en"
+
+
+def prompt(system_id: str, pending: dict[str, Any]) -> str:
+    """What a pending decision asks, in the active language: the engine's question code with its parameters
+    (``observation()["pending"]``: ``code``, ``params``), rendered by the game's catalogue."""
+    code = pending.get("code")
+    if not code:
+        return gettext("Your decision")
+    game = get_system(system_id).module().Game
+    return str(game.text(str(code), dict(pending.get("params") or {}), reader_lang()))
+
+
+# --- a judge's replay ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Replay:
+    """How far a log replays: ``applied`` entries stood; ``first_illegal`` (None: all stood) with the rule
+    and the reason (a message code with parameters, rendered by :func:`say`, or a plain text)."""
+
+    applied: int
+    first_illegal: int | None = None
+    rule: str = ""
+    code: str = ""
+    params: dict[str, Any] | None = None
+    reason: str = ""
+    state: Any = None
+
+
+def replay(
+    system_id: str, game: Any, seed: int | None, entries: Iterable[dict[str, Any]], *, committed: bool
+) -> Replay:
+    """Apply ``entries`` (``{"actor", "action"}``) from ``seed`` until the first that cannot stand: not an
+    action of the game, not the actor due, illegal by the rules, or (``committed``) a chance outcome other
+    than the one the seed gives."""
+    state = game.new_initial_state(seed or 0)
+    applied = 0
+    for n, entry in enumerate(entries):
+        action_data = entry.get("action") if isinstance(entry, dict) else None
+        try:
+            action = action_from_json(system_id, action_data)
+        except ValueError as exc:
+            return Replay(n, n, "", "tables.replay.unreadable", None, str(exc), state)
+        due = actor(state)
+        said = entry.get("actor")
+        if due is not None and said is not None and said != due:
+            return Replay(n, n, "", "tables.replay.wrong_actor", {"said": said, "due": due}, "", state)
+        error = refusal(state, action)
+        if error is not None:
+            return Replay(n, n, error.rule, error.code, dict(error.params), "", state)
+        if committed and due == CHANCE and action != chance(state):
+            return Replay(n, n, "", "tables.replay.not_committed", {"action": action_data}, "", state)
+        state.apply(action)
+        applied = n + 1
+    return Replay(applied, None, state=state)

@@ -1,0 +1,74 @@
+"""Every input of the tables app: a new table, joining, an action, a judge's replay."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from tables import engines
+from tables.logs import MAX_LOG_BYTES
+
+
+def _system_choices() -> list[tuple[str, str]]:
+    return [(s.id, s.display_name(get_language() or "zh-hans")) for s in engines.board_systems()]
+
+
+def _bot_choices() -> list[tuple[str, str]]:
+    names = sorted({b for s in engines.board_systems() for b in engines.bots(s.id)})
+    return [("", "—"), *((b, b) for b in names)]
+
+
+class CreateTableForm(forms.Form):
+    system = forms.ChoiceField(label=_("Board game"), choices=_system_choices)
+    seats = forms.IntegerField(label=_("Seats"), min_value=2, max_value=4, initial=2)
+    my_seat = forms.IntegerField(label=_("Your seat"), min_value=1, max_value=4, initial=1)
+    invite = forms.CharField(label=_("Invite players (names, separated by commas)"), required=False, max_length=200)
+    bots = forms.IntegerField(label=_("Bots for the other seats"), min_value=0, max_value=3, initial=0)
+    bot = forms.ChoiceField(label=_("Bot"), choices=_bot_choices, required=False)
+
+    def clean_invite(self) -> list[Any]:
+        names = [n for n in re.split(r"[,，\s]+", self.cleaned_data.get("invite") or "") if n]
+        users = list(get_user_model().objects.filter(username__in=names))
+        missing = sorted(set(names) - {u.username for u in users})
+        if missing:
+            raise forms.ValidationError(_("No player is called %(names)s.") % {"names": ", ".join(missing)})
+        return users
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("bots") and not data.get("bot"):
+            bots = engines.bots(data["system"]) if data.get("system") else []
+            if bots:
+                data["bot"] = bots[0]
+        return data
+
+
+class JoinForm(forms.Form):
+    seat = forms.IntegerField(required=False, min_value=0, max_value=3)
+
+
+class ActForm(forms.Form):
+    action = forms.CharField(max_length=4000)
+    step = forms.IntegerField(min_value=0)
+
+
+class JudgeForm(forms.Form):
+    log = forms.FileField(label=_("A board-game table log (JSON)"), required=False)
+    table = forms.IntegerField(label=_("Or a stored table's number"), required=False, min_value=1)
+
+    def clean_log(self) -> Any:
+        f = self.cleaned_data.get("log")
+        if f is not None and f.size > MAX_LOG_BYTES:
+            raise forms.ValidationError(_("The log is too big."))
+        return f
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("log") and not data.get("table"):
+            raise forms.ValidationError(_("Upload a log or name a table."))
+        return data

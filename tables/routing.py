@@ -1,0 +1,12 @@
+"""Websocket routes of board-game tables (served by ``junling.asgi`` beside live play's)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from matches.routing import _on_layer
+from tables import consumers
+
+
+def websocket_routes(layer: str = "default") -> list[URLPattern]:
+    return [path("ws/tables/<int:pk>/", _on_layer(consumers.TableSeatConsumer, layer))]

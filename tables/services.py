@@ -1,0 +1,469 @@
+"""The services of board-game tables: create (by a player, or seated for an event's pod or pairing), join,
+cancel, act (the referee applies chance), the bots' moves (a task, ``tables.play_bot_move``, never inside a
+person's request), finish with the signed log (``signals.table_finished`` in the same transaction: an event
+reports the result), and a judge's replay. Each runs in one transaction with an audit record; changes are
+pushed to the table's sockets once committed (``matches.push``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import secrets
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import junling.outbox as outbox
+from engine.log.format import MAX_SEED
+from engine.log.sealing import commitment
+from junling.errors import Refused
+from junling.models import record
+from matches import push
+from tables import engines, gamedata, logs, signals
+from tables.access import access_cancel, access_judging, access_seat, can_join
+from tables.models import Entry, Seat, Table
+
+MAX_AUTOMATIC = 20_000
+"""A guard on chance events applied after one action."""
+CHANGED = "table.changed"
+SWEEP_BOTS = "tables.sweep_bots"
+PLAY_BOT_MOVE = "tables.play_bot_move"
+"""The task that plays a bot seat's move (``tables.tasks``), enqueued through the outbox on commit."""
+PLAYED, STALE = "played", "stale"
+STALL_SECONDS = 60
+"""A table that has waited this long for its bot's task gets the task again (``do_sweep_table_bots``)."""
+
+
+class TableRefused(Refused):
+    """An act at a table the site will not do (the code says which)."""
+
+    code = "tables.refused"
+
+
+def group_name(table_id: int) -> str:
+    """The channel layer group of a table's sockets."""
+    return f"table.{int(table_id)}"
+
+
+def announce(table: Table) -> None:
+    push.announce_to(group_name(table.pk), {"type": CHANGED, "table": table.pk})
+
+
+# --- setting a table up -------------------------------------------------------------------------------------------
+
+
+def do_create_table(
+    user: Any,
+    system_id: str,
+    seats: int,
+    *,
+    map_hash: str | None = None,
+    my_seat: int = 0,
+    invited: Sequence[Any] = (),
+    bots: int = 0,
+    bot: str = "",
+) -> Table:
+    """A new table of ``seats`` seats: ``user`` at ``my_seat``, the last ``bots`` other seats for the engine's
+    bot ``bot``, the next ones kept for the ``invited`` players, the rest open. It starts once every seat is
+    filled."""
+    systems = {s.id: s for s in engines.board_systems()}
+    if system_id not in systems:
+        raise TableRefused(_("No board game %(id)s can be played at a table.") % {"id": system_id})
+    low, high = systems[system_id].seats
+    if not low <= seats <= high:
+        raise TableRefused(_("This game has %(low)s to %(high)s seats.") % {"low": low, "high": high})
+    if not 0 <= my_seat < seats:
+        raise TableRefused(_("Choose one of the table's seats."))
+    others = [s for s in range(seats) if s != my_seat]
+    invited = [u for u in invited if u.pk != user.pk]
+    if len({u.pk for u in invited}) != len(invited) or len(invited) + bots > len(others):
+        raise TableRefused(_("More invited players and bots than free seats."))
+    if bots and bot not in engines.bots(system_id):
+        raise TableRefused(_("This game has no such bot."))
+    choice = next((c for c in gamedata.choices(system_id) if map_hash in (None, "", c.map_hash)), None)
+    if choice is None:
+        raise TableRefused(_("No such map for this game."))
+    with transaction.atomic():
+        table = Table.objects.create(
+            system=system_id, seats=seats, map_hash=choice.map_hash, data_hash=choice.data_hash, created_by=user
+        )
+        now = timezone.now()
+        Seat.objects.create(table=table, index=my_seat, user=user, joined_at=now)
+        bot_seats = set(others[len(others) - bots :]) if bots else set()
+        for index in others:
+            if index in bot_seats:
+                Seat.objects.create(table=table, index=index, bot=bot, joined_at=now)
+            elif invited:
+                Seat.objects.create(table=table, index=index, invited=invited.pop(0))
+            else:
+                Seat.objects.create(table=table, index=index)
+        record(user, "tables.create", table, system=system_id, seats=seats, map=choice.map_hash)
+        _start_if_full(table)
+    return table
+
+
+def do_create_event_table(
+    created_by: Any, system_id: str, players: Sequence[Any], *, map_hash: str, data_hash: str, event: str
+) -> Table:
+    """A table of an event's round: ``players`` seated in order (seat 0 first), on the event's map and game
+    data by hash; it starts at once. Called inside the round's transaction (``event`` names the pod or the
+    match in the audit record)."""
+    table = Table.objects.create(
+        system=system_id, seats=len(players), map_hash=map_hash, data_hash=data_hash, created_by=created_by
+    )
+    now = timezone.now()
+    Seat.objects.bulk_create([Seat(table=table, index=i, user=u, joined_at=now) for i, u in enumerate(players)])
+    record(created_by, "tables.create", table, system=system_id, seats=len(players), map=map_hash, event=event)
+    _start_if_full(table)
+    return table
+
+
+def do_join_table(user: Any, table: Table, seat: int | None = None) -> Table:
+    """``user`` takes seat ``seat`` (or the one kept for him, or the first open one); the last seat starts it."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if Seat.objects.filter(table=table, user=user).exists():
+            raise TableRefused(_("You already sit at this table."), code="tables.already_seated")
+        rows = list(Seat.objects.select_for_update().filter(table=table).order_by("index"))
+        free = [s for s in rows if can_join(table, user, s) and (seat is None or s.index == seat)]
+        free.sort(key=lambda s: s.invited_id != user.pk)
+        if not free:
+            raise TableRefused(_("There is no seat for you at this table."), code="tables.no_seat")
+        row = free[0]
+        row.user, row.invited, row.joined_at = user, None, timezone.now()
+        row.save(update_fields=["user", "invited", "joined_at"])
+        record(user, "tables.join", table, seat=row.index)
+        _start_if_full(table)
+        announce(table)
+    return table
+
+
+def do_cancel_table(user: Any, table: Table) -> Table:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        access_cancel(table, user)
+        table.status = Table.Status.CANCELLED
+        table.save(update_fields=["status"])
+        record(user, "tables.cancel", table)
+        announce(table)
+    return table
+
+
+def _start_if_full(table: Table) -> None:
+    if table.status != Table.Status.OPEN or not all(s.filled for s in Seat.objects.filter(table=table)):
+        return
+    table.seed = secrets.randbelow(MAX_SEED)
+    table.salt = secrets.token_hex(16)
+    table.commitment = commitment(table.seed, table.salt)
+    table.status = Table.Status.PLAYING
+    table.started_at = timezone.now()
+    table.save(update_fields=["seed", "salt", "commitment", "status", "started_at"])
+    record(None, "tables.start", table, commitment=table.commitment)
+    state = load_state(table)
+    _advance(table, state)
+    _store(table, state)
+
+
+# --- playing --------------------------------------------------------------------------------------------------------
+
+
+_STATES: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+CACHED_STATES = 64
+"""States this process keeps for reading (pages, pushes, the API), by table, salt, seed and step."""
+
+
+def _key(table: Table) -> tuple[Any, ...]:
+    # The salt is drawn afresh for every table: a reused primary key (a test database rolled back) with the
+    # same seed never finds another table's state.
+    return (table.pk, table.salt, table.seed, table.steps)
+
+
+def peek_state(table: Table) -> Any:
+    """The table's game now, for reading only (never apply to it): kept per process by table, seed and step,
+    so the pages and pushes after a move do not each replay the game."""
+    key = _key(table)
+    state = _STATES.get(key)
+    if state is None:
+        state = load_state(table)
+        _remember(key, state)
+    return state
+
+
+def _remember(key: tuple[Any, ...], state: Any) -> None:
+    _STATES[key] = state
+    _STATES.move_to_end(key)
+    while len(_STATES) > CACHED_STATES:
+        _STATES.popitem(last=False)
+
+
+def load_state(table: Table) -> Any:
+    """The table's game now: its stored entries applied from the seed (a fresh state, to apply to)."""
+    game = engines.new_game(table.system, table.seats, table.map_hash, table.data_hash)
+    state = engines.initial_state(game, table.seed or 0)
+    for data in Entry.objects.filter(table=table).order_by("n").values_list("action", flat=True):
+        state.apply(engines.action_from_json(table.system, data))
+    return state
+
+
+def _apply(table: Table, state: Any, action: Any) -> None:
+    actor = engines.actor(state)
+    steps = engines.apply(state, action)
+    Entry.objects.create(table=table, n=table.steps, actor=str(actor), action=action.to_json(), steps=steps)
+    table.steps += 1
+
+
+def _advance(table: Table, state: Any) -> None:
+    """Chance events until a seat is to act or the game is over (a bot seat's move is a task's)."""
+    for _i in range(MAX_AUTOMATIC):
+        if engines.actor(state) != engines.CHANCE:
+            break
+        _apply(table, state, engines.chance(state))
+
+
+def _bot_to_act(table: Table, state: Any) -> str:
+    """The bot of the seat to act ("" when a person is to act, or nobody)."""
+    actor = engines.actor(state)
+    if table.status != Table.Status.PLAYING or not isinstance(actor, int):
+        return ""
+    return Seat.objects.filter(table=table, index=actor).values_list("bot", flat=True).first() or ""
+
+
+def _store(table: Table, state: Any) -> None:
+    fields = ["steps"]
+    out = engines.outcome(state)
+    if out is not None and table.status == Table.Status.PLAYING:
+        table.outcome = out
+        table.result = engines.result(table.system, table.seats, out).to_json()
+        table.status = Table.Status.FINISHED
+        table.finished_at = timezone.now()
+        fields += ["outcome", "result", "status", "finished_at"]
+        table.save(update_fields=fields)
+        content = logs.build_log(table, state)
+        table.log = content.decode("utf-8")
+        table.log_sha256 = hashlib.sha256(content).hexdigest()
+        fields = ["log", "log_sha256"]
+        record(None, "tables.finish", table, result=table.result, log=table.log_sha256)
+        table.save(update_fields=fields)
+        signals.table_finished.send(sender=Table, table=table)  # an event's pod or match reports it
+    else:
+        table.save(update_fields=fields)
+        if _bot_to_act(table, state):
+            outbox.enqueue(PLAY_BOT_MOVE, [table.pk, table.steps])
+    transaction.on_commit(lambda: _remember(_key(table), state))
+    announce(table)
+
+
+def do_play_bot_move(table_id: int, step: int) -> str:
+    """The bot's move at table ``table_id`` if the table is still at ``step`` with a bot seat to act
+    (``played``), else nothing (``stale``: the table moved on, was cancelled, or the same task came twice).
+    The bot thinks outside the lock; its move is applied, followed by chance, stored and pushed in one
+    transaction holding the table's row, and the next bot's task is enqueued if a bot is to act again."""
+    table = Table.objects.filter(pk=table_id, steps=step, status=Table.Status.PLAYING).first()
+    if table is None:
+        return STALE
+    state = load_state(table)  # a private copy: the move is applied to it under the lock below
+    bot = _bot_to_act(table, state)
+    if not bot:
+        return STALE
+    seat = engines.actor(state)
+    action = engines.bot_action(table.system, bot, (table.seed or 0) ^ table.steps, state)
+    try:
+        with transaction.atomic():
+            table = Table.objects.select_for_update().get(pk=table_id)
+            if table.steps != step or table.status != Table.Status.PLAYING:
+                return STALE
+            record(None, "tables.bot_move", table, seat=seat, bot=bot, step=step, action=action.to_json())
+            _apply(table, state, action)
+            _advance(table, state)
+            _store(table, state)
+    except (IntegrityError, OperationalError) as exc:
+        if isinstance(exc, IntegrityError) or "locked" in str(exc):
+            return STALE  # the same task ran twice at once (SQLite has no row lock): the other one moved
+        raise
+    return PLAYED
+
+
+def do_sweep_table_bots(*, at: datetime.datetime | None = None) -> list[int]:
+    """Enqueue the bot's task again at each table that has waited ``STALL_SECONDS`` for it (a task lost to a
+    crashed worker); the periodic task ``tables.sweep_bots``. A task that was only slow then finds its twin
+    stale: the step decides which one moves."""
+    moment = at or timezone.now()
+    waiting = (
+        Table.objects.filter(status=Table.Status.PLAYING, seat_rows__bot__gt="")
+        .distinct()
+        .annotate(last=Max("entries__created_at"))
+        .filter(last__lt=moment - datetime.timedelta(seconds=STALL_SECONDS))
+    )
+    due = []
+    with transaction.atomic():
+        for table in waiting:
+            if _bot_to_act(table, peek_state(table)):
+                due.append(table.pk)
+                outbox.enqueue(PLAY_BOT_MOVE, [table.pk, table.steps])
+    return due
+
+
+def do_act(user: Any, table: Table, data: Any, step: Any) -> Table:
+    """Apply ``user``'s action (the engine's JSON form) at ``table``'s current step ``step``.
+
+    Refused when it is not his turn, when ``step`` is not the table's current step (a page drawn before
+    another action, or the same form sent twice: nothing is applied), or when the engine refuses it.
+    """
+    try:
+        with transaction.atomic():
+            return _act_locked(user, table, data, step)
+    except (IntegrityError, OperationalError) as exc:
+        if not isinstance(exc, IntegrityError) and "locked" not in str(exc):
+            raise
+        raise TableRefused(
+            _("Another action was applied at the same moment: nothing of yours was applied; look again."),
+            code="tables.raced",
+        ) from None
+
+
+def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    seat = access_seat(table, user)
+    if table.status != Table.Status.PLAYING:
+        raise TableRefused(_("This game is not being played."), code="tables.not_playing")
+    if str(step) != str(table.steps):
+        raise TableRefused(
+            _("The game moved on since your page was drawn (step %(yours)s, now %(now)s): nothing was applied.")
+            % {"yours": step, "now": table.steps},
+            code="tables.stale",
+        )
+    state = load_state(table)
+    if engines.actor(state) != seat:
+        raise TableRefused(_("It is not your turn to act."), code="tables.not_your_turn")
+    try:
+        if isinstance(data, str):
+            data = json.loads(data)
+        action = engines.action_from_json(table.system, data)
+    except (ValueError, TypeError) as exc:
+        raise TableRefused(
+            _("That is not an action of this game: %(why)s") % {"why": exc}, code="tables.malformed"
+        ) from None
+    if action.is_chance:
+        raise TableRefused(_("Chance events are the referee's: a player cannot send one."), code="tables.chance")
+    error = engines.refusal(state, action)
+    if error is not None:
+        raise TableRefused(
+            engines.say(table.system, error.code, error.params),
+            code="tables.illegal",
+            params={"rule": error.rule},
+        )
+    record(user, "tables.act", table, seat=seat, step=table.steps, action=action.to_json())
+    _apply(table, state, action)
+    _advance(table, state)
+    _store(table, state)
+    return table
+
+
+# --- a judge's replay -----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """A judge's replay of a table log: how far it stood and, if it did not, the first illegal entry."""
+
+    system: str
+    entries: int
+    applied: int
+    first_illegal: int | None
+    rule: str
+    reason: str
+    problems: list[str]
+    signature_ok: bool | None
+    table: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _reason(system_id: str, replayed: engines.Replay) -> str:
+    if replayed.first_illegal is None:
+        return ""
+    if replayed.code == "tables.replay.unreadable":
+        return _("The entry is not an action of this game: %(why)s") % {"why": replayed.reason}
+    if replayed.code == "tables.replay.wrong_actor":
+        p = replayed.params or {}
+        return _("The entry says %(said)s acted, but %(due)s was to act.") % {
+            "said": _actor_words(system_id, p.get("said")),
+            "due": _actor_words(system_id, p.get("due")),
+        }
+    if replayed.code == "tables.replay.not_committed":
+        return _("This chance outcome is not the one the committed seed gives.")
+    return engines.say(system_id, replayed.code, replayed.params)
+
+
+def _actor_words(system_id: str, actor: Any) -> str:
+    if actor == engines.CHANCE:
+        return _("chance")
+    try:
+        return engines.seat_label(system_id, int(actor))
+    except (TypeError, ValueError):
+        return str(actor)
+
+
+def judge_log(user: Any, raw: bytes) -> Verdict:
+    """Replay an uploaded table log to its first illegal entry (``TableRefused`` if it is not one at all)."""
+    access_judging(user)
+    try:
+        read = logs.read_log(raw)
+        game = engines.new_game(read.system, read.seats, read.map_hash, read.data_hash)
+    except (logs.LogUnreadable, gamedata.UnknownMap, ValueError) as exc:
+        raise TableRefused(
+            _("This is not a board-game table log this site can replay (%(why)s).") % {"why": exc},
+            code="tables.unreadable_log",
+        ) from None
+    replayed = engines.replay(read.system, game, read.seed, read.entries, committed=read.committed)
+    verdict = Verdict(
+        system=read.system,
+        entries=len(read.entries),
+        applied=replayed.applied,
+        first_illegal=replayed.first_illegal,
+        rule=replayed.rule,
+        reason=_reason(read.system, replayed),
+        problems=read.problems,
+        signature_ok=read.signature_ok,
+    )
+    with transaction.atomic():
+        record(user, "tables.judge", None, sha256=hashlib.sha256(raw).hexdigest(), verdict=_audit(verdict))
+    return verdict
+
+
+def judge_table(user: Any, table: Table) -> Verdict:
+    """Replay a stored table's entries from its seed (every chance entry checked against it)."""
+    access_judging(user)
+    game = engines.new_game(table.system, table.seats, table.map_hash, table.data_hash)
+    entries = [
+        {"actor": logs.actor_json(a), "action": x}
+        for a, x in Entry.objects.filter(table=table).order_by("n").values_list("actor", "action")
+    ]
+    replayed = engines.replay(table.system, game, table.seed, entries, committed=True)
+    verdict = Verdict(
+        system=table.system,
+        entries=len(entries),
+        applied=replayed.applied,
+        first_illegal=replayed.first_illegal,
+        rule=replayed.rule,
+        reason=_reason(table.system, replayed),
+        problems=[],
+        signature_ok=None,
+        table=table.pk,
+    )
+    with transaction.atomic():
+        record(user, "tables.judge", table, verdict=_audit(verdict))
+    return verdict
+
+
+def _audit(v: Verdict) -> dict[str, Any]:
+    return {"applied": v.applied, "first_illegal": v.first_illegal, "rule": v.rule, "problems": v.problems}

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from tables import api, views
+
+app_name = "tables"
+
+urlpatterns = [
+    path("tables/", views.table_list, name="list"),
+    path("tables/new/", views.table_create, name="create"),
+    path("tables/judge/", views.judge, name="judge"),
+    path("tables/<int:pk>/", views.table_page, name="table"),
+    path("tables/<int:pk>/table/", views.table_fragment, name="fragment"),
+    path("tables/<int:pk>/join/", views.table_join, name="join"),
+    path("tables/<int:pk>/cancel/", views.table_cancel, name="cancel"),
+    path("tables/<int:pk>/act/", views.table_act, name="act"),
+    path("tables/<int:pk>/log/", views.table_log, name="log"),
+    path("api/tables/<int:pk>/", api.TableView.as_view(), name="api-table"),
+    path("api/tables/<int:pk>/actions/", api.TableActView.as_view(), name="api-act"),
+]

@@ -1,0 +1,166 @@
+"""Board-game table pages: the list with a new-table form, a table (one seat's view, polled and pushed),
+joining, acting, the signed log, and the judge's replay. Views read input through ``tables.forms``, ask
+``tables.access``, call ``tables.services`` and render ``tables.presenters``; a GET never writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from junling.errors import Refused
+from matches.http import form_message, refusals
+from tables import access, presenters, services
+from tables.forms import ActForm, CreateTableForm, JoinForm, JudgeForm
+from tables.models import Table
+
+
+def _lang() -> str:
+    return get_language() or "zh-hans"
+
+
+def _list(request: HttpRequest, form: CreateTableForm, error: str = "", status: int = 200) -> HttpResponse:
+    context = {**presenters.list_context(request.user, _lang()), "form": form, "error": error}
+    return render(request, "tables/list.html", context, status=status)
+
+
+@login_required
+@require_GET
+def table_list(request: HttpRequest) -> HttpResponse:
+    return _list(request, CreateTableForm())
+
+
+@login_required
+@require_POST
+def table_create(request: HttpRequest) -> HttpResponse:
+    form = CreateTableForm(request.POST)
+    if not form.is_valid():
+        return _list(request, form, form_message(form), 400)
+    d = form.cleaned_data
+    try:
+        table = services.do_create_table(
+            request.user,
+            d["system"],
+            d["seats"],
+            my_seat=d["my_seat"] - 1,
+            invited=d["invite"],
+            bots=d["bots"],
+            bot=d.get("bot") or "",
+        )
+    except Refused as exc:
+        return _list(request, form, exc.message, 400)
+    return redirect("tables:table", table.pk)
+
+
+def _context(request: HttpRequest, table: Table, error: Any = None) -> dict[str, Any]:
+    return {"table": table, "view": presenters.table_view(table, request.user, _lang()), "error": error}
+
+
+@login_required
+@require_GET
+def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.access_table(request.user, pk)
+    return render(request, "tables/table.html", _context(request, table))
+
+
+@login_required
+@require_GET
+def table_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table alone (htmx polling): 204 while the version the page drew is current."""
+    table = access.access_table(request.user, pk)
+    if request.GET.get("v") == presenters.version(table):
+        return HttpResponse(status=204)
+    return render(request, "tables/_table.html", _context(request, table))
+
+
+@login_required
+@require_POST
+@refusals
+def table_join(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.access_table(request.user, pk)
+    form = JoinForm(request.POST)
+    seat = form.cleaned_data.get("seat") if form.is_valid() else None
+    try:
+        services.do_join_table(request.user, table, seat)
+    except Refused as exc:
+        return render(request, "tables/table.html", _context(request, table, {"reason": exc.message}), status=400)
+    return redirect("tables:table", table.pk)
+
+
+@login_required
+@require_POST
+@refusals
+def table_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.access_table(request.user, pk)
+    services.do_cancel_table(request.user, table)
+    return redirect("tables:list")
+
+
+@login_required
+@require_POST
+@refusals
+def table_act(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.access_table(request.user, pk)
+    form = ActForm(request.POST)
+    error = None
+    status = 200
+    if not form.is_valid():
+        error, status = {"reason": form_message(form)}, 400
+    else:
+        try:
+            services.do_act(request.user, table, form.cleaned_data["action"], form.cleaned_data["step"])
+        except Refused as exc:
+            error, status = {"reason": exc.message, "rule": exc.params.get("rule", "")}, exc.status
+    table.refresh_from_db()
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "tables/_table.html", _context(request, table, error), status=status)
+    if error is None:
+        return redirect("tables:table", table.pk)
+    return render(request, "tables/table.html", _context(request, table, error), status=status)
+
+
+@login_required
+@require_GET
+def table_log(request: HttpRequest, pk: int) -> HttpResponse:
+    table = access.access_log(request.user, pk)
+    response = HttpResponse(table.log.encode("utf-8"), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}-{table.log_sha256[:12]}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@refusals
+def judge(request: HttpRequest) -> HttpResponse:
+    access.access_judging(request.user)
+    verdict = None
+    error = ""
+    status = 200
+    if request.method == "POST":
+        form = JudgeForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                if form.cleaned_data.get("log"):
+                    verdict = services.judge_log(request.user, form.cleaned_data["log"].read())
+                else:
+                    table = access.judged_tables(request.user).filter(pk=form.cleaned_data["table"]).first()
+                    if table is None:
+                        raise services.TableRefused(presenters.no_such_table())
+                    verdict = services.judge_table(request.user, table)
+            except Refused as exc:
+                error, status = exc.message, 400
+        else:
+            error, status = form_message(form), 400
+    else:
+        form = JudgeForm()
+    context = {
+        "form": form,
+        "error": error,
+        "verdict": presenters.verdict_view(verdict) if verdict else None,
+        "tables": presenters.judged_rows(request.user, _lang()),
+    }
+    return render(request, "tables/judge.html", context, status=status)

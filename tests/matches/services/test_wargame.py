@@ -1,0 +1,111 @@
+"""Wargame events (issue 15, 文禄朝鲜之役): sides balanced at pairing, VP results by players or the organiser,
+standings by points and capped VP margin."""
+
+from __future__ import annotations
+
+import pytest
+
+from junling.errors import NotAllowed
+from matches.models import Match
+from matches.services import rounds as services
+from matches.services.results import ResultRefused
+from matches.services.standings import snapshot_standings
+from matches.services.wargame import current_vp_standings, report_vp
+from tests.matches.factories import UserFactory, pod_event
+
+pytestmark = pytest.mark.django_db
+
+
+def wargame(players: int, rounds: int = 3):
+    return pod_event(players, rounds=rounds, system="wenlu")
+
+
+def test_every_table_of_a_wargame_round_names_the_side_of_each_player():
+    tournament, organiser, _players = wargame(6)
+    rnd = services.pair_next_round(tournament, organiser)
+    sides = set(rnd.matches.values_list("side_a", flat=True))
+    assert sides <= {"japan", "allies"} and sides
+
+
+def test_round_two_gives_each_player_the_other_side_when_he_can():
+    tournament, organiser, _players = wargame(8)
+    r1 = services.pair_next_round(tournament, organiser)
+    services.publish_round(r1, organiser)
+    first = {}
+    for m in r1.matches.all():
+        report_vp(m, organiser, 12, 7)
+        first[m.player_a_id] = m.side_a
+        first[m.player_b_id] = "allies" if m.side_a == "japan" else "japan"
+    r2 = services.pair_next_round(tournament, organiser)
+    for m in r2.matches.all():
+        side_b = "allies" if m.side_a == "japan" else "japan"
+        # Each table has two players due opposite sides or the same one; at least one gets his due side.
+        assert m.side_a != first[m.player_a_id] or side_b != first[m.player_b_id]
+
+
+def test_both_players_reporting_the_same_victory_points_finish_the_match_won_by_the_larger_vp():
+    tournament, organiser, _players = wargame(2)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = rnd.matches.get()
+    report_vp(match, match.player_a, 9, 11)
+    match = report_vp(match, match.player_b, 9, 11)
+    assert match.status == Match.Status.FINISHED
+    assert (match.games_won_a, match.games_won_b, match.vp_a, match.vp_b) == (0, 1, 9, 11)
+
+
+def test_different_reports_make_the_match_disputed_and_the_organiser_enters_the_result():
+    tournament, organiser, _players = wargame(2)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = rnd.matches.get()
+    report_vp(match, match.player_a, 9, 11)
+    match = report_vp(match, match.player_b, 9, 12)
+    assert match.status == Match.Status.DISPUTED
+    match = report_vp(match, organiser, 10, 10)
+    assert match.status == Match.Status.FINISHED and match.games_drawn == 1
+
+
+def test_the_bid_winner_gives_up_his_bid_and_may_lose_on_the_margin():
+    tournament, organiser, _players = wargame(2)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = report_vp(rnd.matches.get(), organiser, 12, 10, bid_a=3, side_a="japan")
+    assert (match.games_won_a, match.games_won_b, match.bid_a, match.side_a) == (0, 1, 3, "japan")
+    top = current_vp_standings(tournament)[0]
+    assert top.player == match.player_b_id and top.margin == 1
+
+
+def test_both_players_giving_up_vp_is_refused():
+    tournament, organiser, _players = wargame(2)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    with pytest.raises(ResultRefused):
+        report_vp(rnd.matches.get(), organiser, 12, 10, bid_a=3, bid_b=1)
+
+
+def test_someone_else_cannot_report_a_wargame():
+    tournament, organiser, _players = wargame(2)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    with pytest.raises(NotAllowed):
+        report_vp(rnd.matches.get(), UserFactory(), 1, 0)
+
+
+def test_the_wargame_snapshot_ranks_by_points_then_capped_margin():
+    tournament, organiser, _players = wargame(4)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    big, small = rnd.matches.order_by("table")
+    report_vp(big, organiser, 30, 2)
+    report_vp(small, organiser, 8, 5)
+    rows = snapshot_standings(tournament.pk).rows
+    assert [(r["points"], r["margin"]) for r in rows] == [(3, 10), (3, 3), (0, -3), (0, -10)]
+
+
+def test_a_wargame_round_paired_by_hand_is_checked_and_gets_sides():
+    tournament, organiser, players = wargame(4)
+    a, b, c, d = (p.pk for p in players)
+    outcome = services.pair_by_hand(tournament, organiser, [(a, b), (c, d)])
+    assert outcome.saved and not outcome.warnings
+    assert set(outcome.round.matches.values_list("side_a", flat=True)) <= {"japan", "allies"}

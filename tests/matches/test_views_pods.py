@@ -1,0 +1,172 @@
+"""Pod pages (issue 15): create a 龙虎三国志 event from the form, join without a deck, the pod pairings with
+their report forms, a report, the pod standings."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from matches.models import Pod, Tournament
+from matches.services import registration as registration_services
+from matches.services import rounds as services
+from matches.services.standings import snapshot_standings
+from tests.matches.factories import UserFactory, play_pods, pod_event, stored_map_hash
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_create_form_makes_a_board_game_event_with_its_map_and_no_format():
+    organiser = UserFactory()
+    client = client_for(organiser)
+    page = client.get("/tournaments/new")
+    assert "龙虎三国志" in page.content.decode()
+    map_hash = stored_map_hash("longhu")
+    response = client.post(
+        "/tournaments/new",
+        {
+            "name": "龙虎杯",
+            "system": "longhu",
+            "format": "",
+            "map_hash": map_hash,
+            "best_of": "1",
+            "structure": "swiss",
+            "planned_rounds": "3",
+            "top_cut": "0",
+        },
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="龙虎杯")
+    assert (tournament.system, tournament.format_id, tournament.map_hash) == ("longhu", None, map_hash)
+
+
+def test_the_create_form_refuses_a_board_game_without_a_known_map():
+    client = client_for(UserFactory())
+    response = client.post(
+        "/tournaments/new",
+        {
+            "name": "x",
+            "system": "longhu",
+            "map_hash": "sha256:nope",
+            "best_of": "1",
+            "structure": "swiss",
+            "planned_rounds": "0",
+            "top_cut": "0",
+        },
+    )
+    assert response.status_code == 400
+    assert not Tournament.objects.filter(name="x").exists()
+
+
+def test_a_player_joins_a_board_game_event_without_a_deck():
+    organiser = UserFactory()
+    tournament = registration_services.create_tournament(
+        organiser, name="龙虎杯", format=None, system="longhu", map_hash=stored_map_hash("longhu")
+    )
+    registration_services.open_registration(tournament, organiser)
+    player = UserFactory()
+    client = client_for(player)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Join the event" in page or "加入" in page
+    response = client.post(f"/tournaments/{tournament.pk}/register")
+    assert response.status_code == 302
+    assert tournament.registrations.filter(player=player, deck_version__isnull=True).exists()
+
+
+def test_the_pod_pairings_show_each_pod_and_a_report_form_to_its_players_only():
+    tournament, organiser, players = pod_event(7)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    pod = rnd.pods.order_by("table").first()
+    seated = pod.seats.first().player
+    outsider = next(p for p in players if not pod.seats.filter(player=p).exists())
+    page = client_for(seated).get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert f'action="/pods/{pod.pk}/report"' in page
+    page = client_for(outsider).get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert f'action="/pods/{pod.pk}/report"' not in page
+    assert seated.username in page
+
+
+def test_a_seated_player_reports_and_another_confirms_through_the_page():
+    tournament, organiser, _players = pod_event(4)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    pod = rnd.pods.get()
+    seats = list(pod.seats.order_by("seat").select_related("player"))
+    data = {}
+    for k, s in enumerate(seats, start=1):
+        data[f"place_{s.player_id}"] = str(k)
+        data[f"regions_{s.player_id}"] = str(9 - k)
+    assert client_for(seats[0].player).post(f"/pods/{pod.pk}/report", data).status_code == 302
+    assert client_for(seats[2].player).post(f"/pods/{pod.pk}/report", data).status_code == 302
+    pod.refresh_from_db()
+    assert pod.status == Pod.Status.FINISHED
+
+
+def test_a_report_with_an_empty_box_is_refused_with_the_page_again():
+    tournament, organiser, _players = pod_event(4)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    pod = rnd.pods.get()
+    response = client_for(organiser).post(f"/pods/{pod.pk}/report", {})
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+
+
+def test_the_pod_standings_page_shows_points_and_regions():
+    tournament, organiser, _players = pod_event(8)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    play_pods(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    page = Client().get(f"/tournaments/{tournament.pk}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Regions held" in page and "pod-standings" in page
+    top = snapshot_standings(tournament.pk).rows[0]
+    assert top["points"] == 12 and top["regions"] == 8
+
+
+def test_a_wargame_round_page_shows_each_players_side_and_takes_victory_points():
+    tournament, organiser, _players = pod_event(2, system="wenlu")
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = rnd.matches.get()
+    page = (
+        client_for(match.player_a)
+        .get(f"/tournaments/{tournament.pk}/rounds/1/", HTTP_ACCEPT_LANGUAGE="en")
+        .content.decode()
+    )
+    assert "Japan" in page and "Korea and Ming" in page
+    assert f'action="/matches/{match.pk}/vp"' in page
+    client_for(match.player_a).post(f"/matches/{match.pk}/vp", {"vp_a": "14", "vp_b": "9"})
+    client_for(match.player_b).post(f"/matches/{match.pk}/vp", {"vp_a": "14", "vp_b": "9"})
+    match.refresh_from_db()
+    assert (match.status, match.vp_a, match.vp_b, match.games_won_a) == ("finished", 14, 9, 1)
+    snapshot_standings(tournament.pk)
+    page = Client().get(f"/tournaments/{tournament.pk}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "vp-standings" in page and "VP margin" in page
+
+
+def test_an_empty_victory_point_box_is_refused_and_nothing_is_saved():
+    tournament, organiser, _players = pod_event(2, system="wenlu")
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = rnd.matches.get()
+    client_for(organiser).post(f"/matches/{match.pk}/vp", {"vp_a": "", "vp_b": "3"})
+    match.refresh_from_db()
+    assert match.status == "pending" and match.vp_a is None
+
+
+def test_the_pod_standings_export_as_csv_has_the_pod_columns():
+    tournament, organiser, _players = pod_event(4)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    play_pods(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    text = Client().get(f"/tournaments/{tournament.pk}/standings.csv").content.decode("utf-8-sig")
+    assert text.splitlines()[0] == "rank,name,points,regions,opp,record,dropped"
+    assert text.splitlines()[1].split(",")[2:4] == ["12", "8"]

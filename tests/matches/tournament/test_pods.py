@@ -1,0 +1,181 @@
+"""Pods (issue 15, 龙虎三国志 events): sizes, placement points, standings and pod pairing, with properties."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from matches.tournament import (
+    PodResult,
+    ResultError,
+    TournamentError,
+    check_pods,
+    compute_pod_standings,
+    pair_pods,
+    placement_points,
+    pod_sizes,
+)
+
+
+@pytest.mark.parametrize("n", range(6, 60))
+def test_pod_sizes_seat_every_player_in_pods_of_three_or_four(n):
+    sizes = pod_sizes(n)
+    assert sum(sizes) == n
+    assert set(sizes) <= {3, 4}
+
+
+def test_ten_players_make_one_pod_of_four_and_two_of_three():
+    assert pod_sizes(10) == (4, 3, 3)
+
+
+def test_five_players_play_a_pod_of_three_and_a_pod_of_two_since_five_is_no_sum_of_threes_and_fours():
+    assert pod_sizes(5) == (3, 2)
+
+
+def test_a_single_player_cannot_be_paired():
+    with pytest.raises(TournamentError):
+        pod_sizes(1)
+
+
+def test_placement_points_run_from_twelve_to_zero_evenly_in_every_pod_size():
+    assert [placement_points(4, p) for p in range(1, 5)] == [12, 8, 4, 0]
+    assert [placement_points(3, p) for p in range(1, 4)] == [12, 6, 0]
+    assert [placement_points(2, p) for p in range(1, 3)] == [12, 0]
+
+
+def test_shared_places_share_the_points_of_the_places_they_cover():
+    result = PodResult(1, (("a", 1, 8), ("b", 1, 8), ("c", 3, 4), ("d", 4, 1)))
+    assert result.points() == {"a": 10, "b": 10, "c": 4, "d": 0}
+
+
+def test_placements_that_are_no_ranking_are_refused():
+    with pytest.raises(ResultError, match="not a ranking"):
+        PodResult(1, (("a", 1, 8), ("b", 1, 8), ("c", 2, 4))).check()
+
+
+def test_negative_regions_and_more_regions_than_the_map_has_are_refused():
+    with pytest.raises(ResultError):
+        PodResult(1, (("a", 1, -1), ("b", 2, 8), ("c", 3, 4))).check()
+    with pytest.raises(ResultError):
+        PodResult(1, (("a", 1, 20), ("b", 2, 8), ("c", 3, 4))).check(max_regions=27)
+
+
+def test_standings_break_equal_points_on_regions_held_first():
+    results = [
+        PodResult(1, (("a", 1, 5), ("b", 2, 4), ("c", 3, 3))),
+        PodResult(1, (("d", 1, 9), ("e", 2, 2), ("f", 3, 1))),
+    ]
+    order = [s.player for s in compute_pod_standings(list("abcdef"), results)]
+    assert order == ["d", "a", "b", "e", "c", "f"]
+
+
+def test_a_player_with_two_results_in_one_round_is_refused():
+    results = [PodResult(1, (("a", 1, 5), ("b", 2, 4))), PodResult(1, (("a", 1, 5), ("c", 2, 4)))]
+    with pytest.raises(ResultError, match="two results"):
+        compute_pod_standings(list("abc"), results)
+
+
+def play(players, rounds, seed, drop_chance=0.0):
+    """A random pod event; yields (standings, pod round) for each round."""
+    rng = random.Random(seed)
+    ids = list(range(players))
+    results = []
+    dropped = set()
+    for number in range(1, rounds + 1):
+        standings = compute_pod_standings(ids, results, dropped)
+        if number == 1:
+            rng.shuffle(standings)
+        if sum(1 for s in standings if not s.dropped) < 2:
+            return
+        paired = pair_pods(standings, number)
+        yield standings, paired
+        for pod in paired.pods:
+            order = list(pod.players)
+            rng.shuffle(order)
+            results.append(PodResult(number, tuple((p, k + 1, rng.randint(0, 9)) for k, p in enumerate(order))))
+        dropped |= {p for p in ids if rng.random() < drop_chance}
+
+
+events = st.fixed_dictionaries(
+    {
+        "players": st.integers(min_value=2, max_value=120),
+        "rounds": st.integers(min_value=1, max_value=6),
+        "seed": st.integers(min_value=0, max_value=2**32 - 1),
+        "drop_chance": st.sampled_from([0.0, 0.05, 0.2]),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events)
+def test_every_active_player_sits_at_exactly_one_pod_of_three_or_four(event):
+    for standings, paired in play(event["players"], event["rounds"], event["seed"], event["drop_chance"]):
+        active = [s.player for s in standings if not s.dropped]
+        seated = [p for pod in paired.pods for p in pod.players]
+        assert sorted(seated) == sorted(active)
+        sizes = [len(pod.players) for pod in paired.pods]
+        if len(active) not in (2, 5):
+            assert set(sizes) <= {3, 4}
+        assert check_pods(standings, [pod.players for pod in paired.pods]) == [
+            f"repeat: {a} {b}"
+            for pod in paired.pods
+            for a, b in itertools.combinations(pod.players, 2)
+            if b in next(s for s in standings if s.player == a).opponents
+        ]
+
+
+def brute_force_fewest_repeats(standings):
+    """The fewest repeats of any split into the pod sizes, by trying every ordering's consecutive split."""
+    active = [s for s in standings if not s.dropped]
+    sizes = pod_sizes(len(active))
+    met = {s.player: set(s.opponents) for s in active}
+    best = None
+    for order in itertools.permutations([s.player for s in active]):
+        k, repeats = 0, 0
+        for size in sizes:
+            pod = order[k : k + size]
+            k += size
+            repeats += sum(1 for a, b in itertools.combinations(pod, 2) if b in met[a])
+        best = repeats if best is None else min(best, repeats)
+        if best == 0:
+            break
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=3, max_value=8), st.integers(min_value=1, max_value=4), st.integers(0, 2**32 - 1))
+def test_small_fields_are_paired_with_the_fewest_repeats_possible(players, rounds, seed):
+    for standings, paired in play(players, rounds, seed):
+        assert paired.repeats == brute_force_fewest_repeats(standings)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=24, max_value=200), st.integers(min_value=1, max_value=3), st.integers(0, 2**32 - 1))
+def test_large_fields_in_their_first_rounds_never_repeat_an_opponent(players, rounds, seed):
+    for _, paired in play(players, rounds, seed):
+        assert paired.repeats == 0
+
+
+def test_round_one_pairs_the_given_order_in_consecutive_pods():
+    standings = compute_pod_standings(list("abcdefghij"), [])
+    assert [p.players for p in pair_pods(standings, 1).pods] == [
+        ("a", "b", "c", "d"),
+        ("e", "f", "g"),
+        ("h", "i", "j"),
+    ]
+
+
+def test_dropped_players_are_not_paired_but_keep_their_line():
+    standings = compute_pod_standings(list("abcdefg"), [], dropped={"g"})
+    paired = pair_pods(standings, 1)
+    assert "g" not in {p for pod in paired.pods for p in pod.players}
+    assert any(s.player == "g" and s.dropped for s in standings)
+
+
+def test_standings_out_of_rank_order_are_refused():
+    results = [PodResult(1, (("a", 1, 5), ("b", 2, 4), ("c", 3, 3)))]
+    standings = compute_pod_standings(list("abc"), results)
+    with pytest.raises(TournamentError):
+        pair_pods(list(reversed(standings)), 2)

@@ -1,0 +1,150 @@
+"""Wargame events (issue 15, 文禄朝鲜之役): VP-margin standings, sides balanced across rounds, the sealed bid."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from matches.tournament import (
+    Bid,
+    ResultError,
+    VpBye,
+    VpResult,
+    balance_side_pairs,
+    compute_vp_standings,
+    pair_swiss,
+    resolve_bid,
+    sides_of_round,
+)
+from matches.tournament.wargame import side_balance
+
+SIDES = ("japan", "allies")
+
+
+def test_the_margin_after_the_bid_decides_the_game():
+    # ann won the bid for Japan at 3 VP: 12–10 on the board is a 2–1... a margin of −1 after the bid.
+    result = VpResult(1, "ann", "bo", 12, 10, "japan", player_bid=3)
+    assert result.margin() == -1
+    standings = {s.player: s for s in compute_vp_standings(["ann", "bo"], [result])}
+    assert standings["bo"].points == 3 and standings["ann"].points == 0
+
+
+def test_each_games_margin_counts_at_most_ten_in_the_standings():
+    standings = compute_vp_standings(["ann", "bo"], [VpResult(1, "ann", "bo", 30, 2, "japan")])
+    assert [(s.player, s.margin) for s in standings] == [("ann", 10), ("bo", -10)]
+
+
+def test_equal_points_are_broken_by_capped_margin_then_opponents_match_win_percentage():
+    results = [
+        VpResult(1, "a", "b", 9, 5, "japan"),
+        VpResult(1, "c", "d", 9, 5, "allies"),
+        VpResult(2, "a", "c", 5, 9, "allies"),
+        VpResult(2, "b", "d", 9, 1, "japan"),
+    ]
+    order = [(s.player, s.points, s.margin) for s in compute_vp_standings(list("abcd"), results)]
+    assert order == [("c", 6, 8), ("b", 3, 4), ("a", 3, 0), ("d", 0, -12)]
+
+
+def test_a_bye_is_a_win_with_no_margin_and_no_side():
+    standings = compute_vp_standings(["ann"], [VpBye(1, "ann")])
+    assert (standings[0].points, standings[0].margin, standings[0].sides) == (3, 0, ())
+
+
+def test_negative_victory_points_are_refused():
+    with pytest.raises(ResultError):
+        compute_vp_standings(["a", "b"], [VpResult(1, "a", "b", -1, 3, "japan")])
+
+
+def test_a_player_due_a_side_gets_it():
+    standings = {s.player: s for s in compute_vp_standings(["a", "b"], [VpResult(1, "a", "b", 5, 3, "japan")])}
+    assert sides_of_round([("a", "b")], standings, SIDES) == ["allies"]
+    assert sides_of_round([("b", "a")], standings, SIDES) == ["japan"]
+
+
+def test_round_one_gives_the_first_side_to_the_first_player_unless_the_coin_says_otherwise():
+    standings = {s.player: s for s in compute_vp_standings(["a", "b"], [])}
+    assert sides_of_round([("a", "b")], standings, SIDES) == ["japan"]
+    assert sides_of_round([("a", "b")], standings, SIDES, coins=[True]) == ["allies"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=2, max_value=40).map(lambda n: n * 2), st.integers(1, 8), st.integers(0, 2**32 - 1))
+def test_at_every_table_the_player_further_out_of_balance_gets_the_side_he_is_due(players, rounds, seed):
+    """Whoever meets whom, at each table the side goes to the player who needs it more, so nobody's
+    imbalance grows while his opponent's shrinks."""
+    rng = random.Random(seed)
+    ids = list(range(players))
+    results = []
+    for number in range(1, rounds + 1):
+        standings = compute_vp_standings(ids, results)
+        if number == 1:
+            rng.shuffle(standings)
+        try:
+            swiss = pair_swiss(standings, number)
+        except ValueError:
+            break
+        by_player = {s.player: s for s in standings}
+        pairs = [(p.player, p.opponent) for p in swiss.pairings]
+        for (a, b), side in zip(pairs, sides_of_round(pairs, by_player, SIDES), strict=True):
+            if b is None:
+                results.append(VpBye(number, a))
+                continue
+            balance_a, balance_b = (side_balance(by_player[p], SIDES) for p in (a, b))
+            after_a = balance_a + (1 if side == "japan" else -1)
+            after_b = balance_b + (-1 if side == "japan" else 1)
+            if abs(balance_a) > abs(balance_b):
+                assert abs(after_a) < abs(balance_a)
+            elif abs(balance_b) > abs(balance_a):
+                assert abs(after_b) < abs(balance_b)
+            results.append(VpResult(number, a, b, rng.randint(0, 20), rng.randint(0, 20), side))
+
+
+def test_different_wishes_get_their_sides_and_give_nothing():
+    assert resolve_bid(Bid("allies", 4), Bid("japan", 1), "japan", SIDES) == ("allies", 0, 0)
+
+
+def test_the_higher_bid_gets_the_wanted_side_and_gives_up_its_bid():
+    assert resolve_bid(Bid("japan", 6), Bid("japan", 2), "allies", SIDES) == ("japan", 6, 0)
+
+
+def test_equal_bids_go_to_the_player_the_balance_makes_due_that_side():
+    assert resolve_bid(Bid("japan", 3), Bid("japan", 3), "allies", SIDES) == ("allies", 0, 3)
+
+
+def test_a_bid_for_an_unknown_side_is_refused():
+    with pytest.raises(ResultError):
+        resolve_bid(Bid("korea", 1), Bid("japan", 0), "japan", SIDES)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=2, max_value=40).map(lambda n: n * 2), st.integers(1, 8), st.integers(0, 2**32 - 1))
+def test_side_swaps_keep_every_tables_points_and_never_make_a_rematch(players, rounds, seed):
+    rng = random.Random(seed)
+    ids = list(range(players))
+    results = []
+    for number in range(1, rounds + 1):
+        standings = compute_vp_standings(ids, results)
+        if number == 1:
+            rng.shuffle(standings)
+        try:
+            swiss = pair_swiss(standings, number)
+        except ValueError:
+            break
+        by_player = {s.player: s for s in standings}
+        pairs = [(p.player, p.opponent) for p in swiss.pairings]
+        swapped = balance_side_pairs(pairs, by_player, SIDES)
+        assert sorted(p for pair in swapped for p in pair if p is not None) == sorted(
+            p for pair in pairs for p in pair if p is not None
+        )
+        for (a, b), (c, d) in zip(pairs, swapped, strict=True):
+            if b is None:
+                assert (c, d) == (a, b)
+                continue
+            assert {by_player[a].points, by_player[b].points} == {by_player[c].points, by_player[d].points}
+            assert d not in by_player[c].opponents
+        for (a, b), side in zip(swapped, sides_of_round(swapped, by_player, SIDES), strict=True):
+            if b is None:
+                results.append(VpBye(number, a))
+            else:
+                results.append(VpResult(number, a, b, rng.randint(0, 20), rng.randint(0, 20), side))
