@@ -4,7 +4,7 @@ Every engine of a board game (``engine.systems``: a system with a rules engine a
 ``Game`` (built from its game data, with the number of players when the system's seats vary),
 ``State`` (``current_player``, ``is_terminal``, ``is_chance_node``, ``legal_actions``, ``validate``,
 ``apply``, ``sample_chance``, ``observation``, ``outcome``, ``to_json``), ``action_from_json``,
-``IllegalAction`` (``code``, ``params``, ``rule``), ``MESSAGES`` and ``SYSTEM["bots"]``. The rest of
+``IllegalAction`` (``code``, ``params``, ``rule``), ``MESSAGES`` and ``bots.BOTS``. The rest of
 the app asks this module, so that a rename in the engines is a change here and nowhere else.
 
 Texts: the engines say things as message codes with parameters; :func:`say` renders one in the
@@ -42,7 +42,7 @@ def system(system_id: str) -> System:
 
 def bots(system_id: str) -> list[str]:
     """The engine's bots, by name (empty: the seats are all human)."""
-    return [str(b) for b in get_system(system_id).module().SYSTEM.get("bots", ())]
+    return [str(b) for b in getattr(get_system(system_id).module(), "BOTS", ())]
 
 
 def new_game(system_id: str, seats: int, map_hash: str, data_hash: str) -> Any:

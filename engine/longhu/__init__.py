@@ -26,23 +26,13 @@ from engine.longhu.state import Game, State, replay_log
 from engine.longhu.terms import STATE_FORMAT
 from engine.maps import MAP_FORMAT
 
-SYSTEM = {
-    "id": "longhu",
-    "name": "龙虎三国志",
-    "rules": "seed 001",
-    "players": (2, 4),
-    "map_format": MAP_FORMAT,
-    "data_format": DATA_FORMAT,
-    "state_format": STATE_FORMAT,
-    "actions": tuple(ACTIONS),
-    "bots": tuple(BOTS),
-    "messages": MESSAGES,
-    "battle_calculator": "engine.longhu.calculator",
-}
-"""What this game system declares (issue 15, "games as plug-ins"): the site reads this, never the name."""
-
 __all__ = [
-    "SYSTEM",
+    "ACTIONS",
+    "BOTS",
+    "DATA_FORMAT",
+    "MAP_FORMAT",
+    "MESSAGES",
+    "STATE_FORMAT",
     "Action",
     "DataError",
     "Diplomacy",

@@ -12,23 +12,13 @@ from engine.wenlu.messages import MESSAGES
 from engine.wenlu.state import Game, State
 from engine.wenlu.terms import STATE_FORMAT
 
-SYSTEM = {
-    "id": "wenlu",
-    "name": "文禄朝鲜之役",
-    "rules": "seed 003",
-    "players": (2, 2),
-    "map_format": MAP_FORMAT,
-    "data_format": DATA_FORMAT,
-    "state_format": STATE_FORMAT,
-    "actions": tuple(ACTIONS),
-    "bots": tuple(BOTS),
-    "messages": MESSAGES,
-    "battle_calculator": "engine.wenlu.calculator",
-}
-"""What this game system declares (issue 15, "games as plug-ins"): the site reads this, never the name."""
-
 __all__ = [
-    "SYSTEM",
+    "ACTIONS",
+    "BOTS",
+    "DATA_FORMAT",
+    "MAP_FORMAT",
+    "MESSAGES",
+    "STATE_FORMAT",
     "Action",
     "DataError",
     "Draw",
