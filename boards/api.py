@@ -149,6 +149,29 @@ class _Import(APIView):
         super().check_permissions(request)  # anonymous: DRF's 401/403, which asks to log in
         access.access_map_import(request.user)
 
+    def read_upload(self, request: Request, serializer_class: type[Any]) -> tuple[dict[str, Any], Any, dict[str, Any]]:
+        """The checked form, the game system it names and the service's common arguments (content, name,
+        version); a file over the size limit is refused before it is read."""
+        serializer = serializer_class(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        system = access.access_system(data["system"], need="map")
+        upload = data["file"]
+        if upload.size is not None and upload.size > map_services.MAX_FILE_BYTES:
+            raise map_services.too_big(upload.size)
+        common = {
+            "filename": upload.name or "<upload>",
+            "version": (data.get("version") or "").strip() or None,
+            "actor": request.user,
+        }
+        return data, system, {"content": upload.read(), **common}
+
+    @staticmethod
+    def stored(model: type[Any], before: int, obj: Any, serializer_class: type[Any]) -> Response:
+        """201 with a new version, 200 with the one stored before for the same content."""
+        code = status.HTTP_201_CREATED if model.objects.count() > before else status.HTTP_200_OK
+        return Response(serializer_class(obj).data, status=code)
+
 
 class GameMapImport(_Import):
     """Import a map file; all or nothing."""
@@ -159,23 +182,10 @@ class GameMapImport(_Import):
         description="201 with the new version; 200 with the stored one if the same content was imported before.",
     )
     def post(self, request: Request) -> Response:
-        serializer = MapImportSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        system = access.access_system(data["system"], need="map")
-        upload = data["file"]
-        if upload.size is not None and upload.size > map_services.MAX_FILE_BYTES:
-            raise map_services.too_big(upload.size)
+        _data, system, upload = self.read_upload(request, MapImportSerializer)
         before = GameMap.objects.count()
-        stored = map_services.import_map(
-            system,
-            upload.read(),
-            filename=upload.name or "<upload>",
-            version=(data.get("version") or "").strip() or None,
-            actor=request.user,
-        )
-        code = status.HTTP_201_CREATED if GameMap.objects.count() > before else status.HTTP_200_OK
-        return Response(GameMapSerializer(stored).data, status=code)
+        stored = map_services.import_map(system, upload.pop("content"), **upload)
+        return self.stored(GameMap, before, stored, GameMapSerializer)
 
 
 class GameDataImport(_Import):
@@ -187,26 +197,12 @@ class GameDataImport(_Import):
         description="201 with the new version; 200 with the stored one if the same content was imported before.",
     )
     def post(self, request: Request) -> Response:
-        serializer = GameDataImportSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        system = access.access_system(data["system"], need="map")
-        upload = data["file"]
-        if upload.size is not None and upload.size > map_services.MAX_FILE_BYTES:
-            raise map_services.too_big(upload.size)
+        data, system, upload = self.read_upload(request, GameDataImportSerializer)
         game_map = None
         if data.get("map"):
             game_map = GameMap.objects.filter(system=system.id, content_hash=data["map"]).first()
             if game_map is None:
                 raise map_services.MapNotFound(map_services.no_map_message(data["map"]), params={"hash": data["map"]})
         before = GameData.objects.count()
-        stored = map_services.import_game_data(
-            system,
-            upload.read(),
-            game_map=game_map,
-            filename=upload.name or "<upload>",
-            version=(data.get("version") or "").strip() or None,
-            actor=request.user,
-        )
-        code = status.HTTP_201_CREATED if GameData.objects.count() > before else status.HTTP_200_OK
-        return Response(GameDataSerializer(stored).data, status=code)
+        stored = map_services.import_game_data(system, upload.pop("content"), game_map=game_map, **upload)
+        return self.stored(GameData, before, stored, GameDataSerializer)

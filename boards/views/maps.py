@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -62,62 +63,48 @@ def _form_problems(form: Any) -> list[ShownProblem]:
 @require_POST
 def map_import(request: HttpRequest, system_id: str) -> HttpResponse:
     """Upload a map; on failure the page lists every bad row (where and why), 400 (413 if too big)."""
-    system = access.access_system(system_id, need="map")
-    access.access_map_import(request.user)
-    form = MapImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        status = 413 if form.has_error("file", "too_large") else 400
-        context = _context(request, system, map_form=form, problems=_form_problems(form), failed="map")
-        return render(request, "boards/maps.html", context, status=status)
-    upload = form.cleaned_data["file"]
-    try:
-        stored = map_services.import_map(
-            system,
-            upload.read(),
-            filename=upload.name or "<upload>",
-            version=form.cleaned_data["version"].strip() or None,
-            actor=request.user,
-        )
-    except MapImportRefused as exc:
-        context = _context(request, system, map_form=form, problems=exc.problems, failed="map")
-        return render(request, "boards/maps.html", context, status=exc.status)
-    messages.success(
-        request,
-        _("Imported map %(name)s version %(version)s (%(hash)s).")
-        % {"name": stored.name, "version": stored.version, "hash": stored.content_hash},
-    )
-    return redirect("boards:map", system.id, stored.pk)
+    return _import(request, system_id, "map")
 
 
 @require_POST
 def data_import(request: HttpRequest, system_id: str) -> HttpResponse:
     """Upload game data, checked against a stored map version; every bad row listed on failure."""
+    return _import(request, system_id, "data")
+
+
+def _import(request: HttpRequest, system_id: str, kind: str) -> HttpResponse:
+    """A map's or game data's upload (``kind``: ``map`` or ``data``), all or nothing: the form, then the service."""
     system = access.access_system(system_id, need="map")
     access.access_map_import(request.user)
-    form = GameDataImportForm(request.POST, request.FILES, system_id=system.id)
+    if kind == "map":
+        form: forms.Form = MapImportForm(request.POST, request.FILES)
+    else:
+        form = GameDataImportForm(request.POST, request.FILES, system_id=system.id)
     if not form.is_valid():
         status = 413 if form.has_error("file", "too_large") else 400
-        context = _context(request, system, data_form=form, problems=_form_problems(form), failed="data")
+        context = _context(request, system, problems=_form_problems(form), failed=kind, **{f"{kind}_form": form})
         return render(request, "boards/maps.html", context, status=status)
     upload = form.cleaned_data["file"]
+    common = {
+        "filename": upload.name or "<upload>",
+        "version": form.cleaned_data["version"].strip() or None,
+        "actor": request.user,
+    }
     try:
-        stored = map_services.import_game_data(
-            system,
-            upload.read(),
-            game_map=form.cleaned_data["game_map"],
-            filename=upload.name or "<upload>",
-            version=form.cleaned_data["version"].strip() or None,
-            actor=request.user,
-        )
+        if kind == "map":
+            stored: Any = map_services.import_map(system, upload.read(), **common)
+        else:
+            game_map = form.cleaned_data["game_map"]
+            stored = map_services.import_game_data(system, upload.read(), game_map=game_map, **common)
     except MapImportRefused as exc:
-        context = _context(request, system, data_form=form, problems=exc.problems, failed="data")
+        context = _context(request, system, problems=exc.problems, failed=kind, **{f"{kind}_form": form})
         return render(request, "boards/maps.html", context, status=exc.status)
-    messages.success(
-        request,
-        _("Imported game data %(name)s version %(version)s (%(hash)s).")
-        % {"name": stored.name, "version": stored.version, "hash": stored.content_hash},
-    )
-    return redirect("boards:data", system.id, stored.pk)
+    said = {"name": stored.name, "version": stored.version, "hash": stored.content_hash}
+    if kind == "map":
+        messages.success(request, _("Imported map %(name)s version %(version)s (%(hash)s).") % said)
+    else:
+        messages.success(request, _("Imported game data %(name)s version %(version)s (%(hash)s).") % said)
+    return redirect(f"boards:{kind}", system.id, stored.pk)
 
 
 @require_GET
