@@ -20,11 +20,14 @@ from rest_framework.views import APIView
 
 from accounts.names import display_names_by_id
 from accounts.serializers import PlayerNameField
+from engine.cards import GENERALS_ORDER
 from matches import access
 from matches.http import InvalidInput, valid_data
 from matches.models import Match, Rating, Round, Tournament
+from matches.models.tournaments import system_choices
 from matches.presenters.tournaments import pairing_rows
 from matches.services import rounds as services
+from matches.services.ratings import leaderboard
 from matches.services.results import report_result
 from matches.services.standings import latest_snapshot
 
@@ -90,6 +93,10 @@ class PageSerializer(serializers.Serializer):
     page_size = serializers.IntegerField(required=False, default=100, min_value=1, max_value=MAX_PAGE)
 
 
+class LeaderboardQuerySerializer(PageSerializer):
+    game = serializers.ChoiceField(choices=system_choices(), required=False, default=GENERALS_ORDER)
+
+
 class MatchSerializer(serializers.ModelSerializer):
     player_a = serializers.CharField(source="player_a.username")
     player_b = serializers.CharField(source="player_b.username", allow_null=True, default=None)
@@ -125,7 +132,7 @@ class RatingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Rating
-        fields = ["player", "player_name", "mu", "sigma", "ordinal", "matches", "updated_at"]
+        fields = ["player", "player_name", "system", "mu", "sigma", "ordinal", "matches", "updated_at"]
 
 
 def _tournament(request: Request, pk: Any) -> Tournament:
@@ -261,7 +268,12 @@ class LeaderboardAPI(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=PAGE_PARAMS,
+        parameters=[
+            *PAGE_PARAMS,
+            OpenApiParameter(
+                "game", str, description="The game system (engine/systems.py); the card game if not given."
+            ),
+        ],
         responses=inline_serializer(
             "LeaderboardPage",
             fields={
@@ -271,10 +283,10 @@ class LeaderboardAPI(APIView):
                 "results": RatingSerializer(many=True),
             },
         ),
-        summary="Ratings leaderboard (OpenSkill ordinal, best first)",
+        summary="Ratings leaderboard of one game (OpenSkill ordinal, best first)",
     )
     def get(self, request: Request) -> Response:
-        board = Rating.objects.select_related("player").order_by("-ordinal", "player_id")
-        paged = _paged(request, board)
+        game = valid_data(LeaderboardQuerySerializer, request.query_params)["game"]
+        paged = _paged(request, leaderboard(game))
         paged["results"] = RatingSerializer(paged["results"], many=True).data
         return Response(paged)

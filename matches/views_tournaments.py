@@ -586,7 +586,9 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 @require_GET
 def ratings(request: HttpRequest) -> HttpResponse:
-    return render(request, "matches/ratings.html", presenters.ratings_page(request.GET.get("page")))
+    return render(
+        request, "matches/ratings.html", presenters.ratings_page(request.GET.get("page"), request.GET.get("game"))
+    )
 
 
 @require_GET

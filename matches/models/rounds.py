@@ -11,7 +11,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .tournaments import Tournament
+from engine.cards import GENERALS_ORDER
+
+from .tournaments import Tournament, system_choices
 
 
 class Round(models.Model):
@@ -92,20 +94,24 @@ class StandingsSnapshot(models.Model):
 
 
 class Rating(models.Model):
-    """A player's OpenSkill (Plackett-Luce) rating; ordinal = mu - 3 sigma orders the leaderboard."""
+    """A player's OpenSkill (Plackett-Luce) rating in one game system; ordinal = mu - 3 sigma orders the game's
+    leaderboard. Each game rates apart: a 龙虎三国志 placement says nothing of a 将军令 match."""
 
-    player = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    system = models.CharField(_("game system"), max_length=32, choices=system_choices, default=GENERALS_ORDER)
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(db_index=True)
+    # The rated games: a match between two players, or a pod of two to four.
     matches = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["-ordinal", "player_id"]
+        ordering = ["system", "-ordinal", "player_id"]
+        constraints = [models.UniqueConstraint(fields=["player", "system"], name="one_rating_per_player_and_game")]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.ordinal:.2f}"
+        return f"{self.player} ({self.system}): {self.ordinal:.2f}"
 
 
 class RatingChange(models.Model):

@@ -8,18 +8,20 @@ from typing import Any
 from django.core.paginator import Page
 from django.db.models import Q
 from django.http import Http404
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.names import display_name, display_names_by_id, with_profiles
 from decks.models import DeckVersion
-from engine.systems import get_system
+from engine.cards import GENERALS_ORDER
+from engine.systems import all_systems, get_system
 from matches import access
 from matches.http import page_of_items
 from matches.models import Match, Pod, Rating, Registration, Round, StandingsSnapshot, Tournament
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
-from matches.services.ratings import history_svg, rating_history
+from matches.services.ratings import history_svg, leaderboard, rating_history
 from matches.services.registration import registration_decklist
 from matches.services.standings import latest_snapshot
 
@@ -238,25 +240,43 @@ def judge_page(user: Any, tournament: Tournament) -> dict[str, Any]:
     return {"tournament": tournament, "disputed": disputed, "is_judge": access.can_judge(user, tournament)}
 
 
-def ratings_page(page: Any) -> dict[str, Any]:
-    board = Rating.objects.select_related("player").order_by("-ordinal", "player_id")
-    return {"page": page_of_items(board, page)}
+def rating_game(game: str | None) -> str:
+    """The game system a ratings page or answer is about (``?game=``): the card game when not given; an
+    unknown one is a 404 that names it."""
+    if not game:
+        return GENERALS_ORDER
+    if game not in {s.id for s in all_systems()}:
+        raise Http404(_("There is no game system %(game)s.") % {"game": game})
+    return game
+
+
+def ratings_page(page: Any, game: str | None) -> dict[str, Any]:
+    """One game's leaderboard, with a link to each game's."""
+    system = rating_game(game)
+    lang = translation.get_language() or "en"
+    games = [{"id": s.id, "name": s.display_name(lang), "current": s.id == system} for s in all_systems()]
+    return {
+        "page": page_of_items(leaderboard(system), page),
+        "games": games,
+        "game": system,
+        "game_name": get_system(system).display_name(lang),
+    }
 
 
 def rating_player_page(username: str) -> dict[str, Any]:
-    """A rated player's history. Anyone without a rating, existing or not, is the same 404, so the page
-    does not tell which user names exist (issue 11 point 7)."""
-    rating = Rating.objects.select_related("player").filter(player__username=username).first()
-    if rating is None:
+    """A rated player's ratings, one section a game, each with its history. Anyone without a rating,
+    existing or not, is the same 404, so the page does not tell which user names exist (issue 11 point 7)."""
+    ratings = list(Rating.objects.select_related("player").filter(player__username=username).order_by("system"))
+    if not ratings:
         raise Http404(_("There is no rated player of that name."))
-    player = rating.player
-    history = rating_history(player)
-    return {
-        "player": player,
-        "rating": rating,
-        "history": history,
-        "chart": history_svg(history),
-    }
+    player = ratings[0].player
+    lang = translation.get_language() or "en"
+    games = []
+    for rating in ratings:
+        history = rating_history(player, rating.system)
+        name = get_system(rating.system).display_name(lang)
+        games.append({"rating": rating, "name": name, "history": history, "chart": history_svg(history)})
+    return {"player": player, "games": games}
 
 
 # --- exports (the pages' CSV/JSON and the API) -------------------------------------------------------------

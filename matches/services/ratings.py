@@ -1,11 +1,14 @@
-"""Player ratings: OpenSkill (Plackett-Luce), updated once when a tournament finishes, match by match in order.
+"""Player ratings: OpenSkill (Plackett-Luce), one per player and game system, updated once when a tournament
+finishes, game by game in round and table order.
 
-A player's ordinal (mu - 3 sigma) orders the leaderboard; each tournament leaves one RatingChange per
-player who played a match in it (byes and missed rounds are not games and do not rate).
+A player's ordinal (mu - 3 sigma) orders the game's leaderboard; each tournament leaves one RatingChange per
+player who played a rated game in it (byes and missed rounds are not games and do not rate). A match rates
+its two players by its winner (equal games: a draw); a pod (a multi-player table: 龙虎三国志) rates its
+players by their placements, shared places as ties, as Plackett-Luce ranks do.
 
-Ratings come only from events their players entered: only a ``rated`` tournament rates, and only
-matches between two players who registered themselves (``Registration.registered_by``; an accepted
-invitation counts, an entry made by anyone else never does).
+Ratings come only from events their players entered: only a ``rated`` tournament rates, and only games
+whose players all registered themselves (``Registration.registered_by``; an accepted invitation counts, an
+entry made by anyone else never does).
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
+from engine.cards import GENERALS_ORDER
 from junling.models import record
-from matches.models import Match, Rating, RatingChange, Round, Tournament
+from matches.models import Match, Pod, PodSeat, Rating, RatingChange, Round, Tournament
 
 MODEL = PlackettLuce()
 
@@ -41,36 +45,25 @@ def update_ratings(tournament_id: int) -> int:
             or RatingChange.objects.filter(tournament=tournament).exists()
         ):
             return 0
-        played = list(
-            Match.objects.filter(
-                tournament=tournament,
-                round__isnull=False,
-                status=Match.Status.FINISHED,
-                is_bye=False,
-                player_b__isnull=False,
-                registration_a__registered_by=F("player_a"),
-                registration_b__registered_by=F("player_b"),
-            )
-            .exclude(result_source=Match.Source.MISSED)
-            .order_by("round__number", "table", "id")
-            .values_list("player_a_id", "player_b_id", "games_won_a", "games_won_b")
-        )
-        players = sorted({p for a, b, _x, _y in played for p in (a, b)})
+        games = _rated_games(tournament)
+        players = sorted({p for game in games for p, _rank in game})
         if not players:
             return 0
-        stored = {r.player_id: r for r in Rating.objects.select_for_update().filter(player_id__in=players)}
+        stored = {
+            r.player_id: r
+            for r in Rating.objects.select_for_update().filter(player_id__in=players, system=tournament.system)
+        }
         current = {
             p: MODEL.create_rating([stored[p].mu, stored[p].sigma]) if p in stored else MODEL.rating() for p in players
         }
         before = {p: (r.mu, r.sigma) for p, r in current.items()}
         counts = dict.fromkeys(players, 0)
-        for a, b, wins_a, wins_b in played:
-            # Plackett-Luce ranks: lower is better; equal ranks are a draw.
-            ranks = [0, 1] if wins_a > wins_b else [1, 0] if wins_b > wins_a else [0, 0]
-            (new_a,), (new_b,) = MODEL.rate([[current[a]], [current[b]]], ranks=ranks)
-            current[a], current[b] = new_a, new_b
-            counts[a] += 1
-            counts[b] += 1
+        for game in games:
+            # Plackett-Luce ranks: lower is better; equal ranks are a tie.
+            rated = MODEL.rate([[current[p]] for p, _rank in game], ranks=[float(rank) for _p, rank in game])
+            for (p, _rank), (new,) in zip(game, rated, strict=True):
+                current[p] = new
+                counts[p] += 1
         changes = []
         for p in players:
             mu, sigma = current[p].mu, current[p].sigma
@@ -80,7 +73,14 @@ def update_ratings(tournament_id: int) -> int:
                 rating.matches += counts[p]
                 rating.save(update_fields=["mu", "sigma", "ordinal", "matches", "updated_at"])
             else:
-                Rating.objects.create(player_id=p, mu=mu, sigma=sigma, ordinal=_ordinal(mu, sigma), matches=counts[p])
+                Rating.objects.create(
+                    player_id=p,
+                    system=tournament.system,
+                    mu=mu,
+                    sigma=sigma,
+                    ordinal=_ordinal(mu, sigma),
+                    matches=counts[p],
+                )
             mu0, sigma0 = before[p]
             changes.append(
                 RatingChange(
@@ -99,17 +99,63 @@ def update_ratings(tournament_id: int) -> int:
         except IntegrityError:  # rated concurrently: the other run's ratings stand
             transaction.set_rollback(True)
             return 0
-        record(None, "ratings.update", tournament, players=len(players), matches=len(played))
+        record(None, "ratings.update", tournament, players=len(players), games=len(games), system=tournament.system)
     return len(players)
 
 
-def leaderboard() -> Any:
-    """Every rated player, best ordinal first."""
-    return Rating.objects.select_related("player").order_by("-ordinal", "player_id")
+def _rated_games(tournament: Tournament) -> list[list[tuple[int, int]]]:
+    """The tournament's rated games in round and table order, each as (player, rank) pairs, rank 0 best."""
+    ordered: list[tuple[int, int, int, list[tuple[int, int]]]] = []
+    matches = (
+        Match.objects.filter(
+            tournament=tournament,
+            round__isnull=False,
+            status=Match.Status.FINISHED,
+            is_bye=False,
+            player_b__isnull=False,
+            registration_a__registered_by=F("player_a"),
+            registration_b__registered_by=F("player_b"),
+        )
+        .exclude(result_source=Match.Source.MISSED)
+        .values_list("round__number", "table", "id", "player_a_id", "player_b_id", "games_won_a", "games_won_b")
+    )
+    for number, table, pk, a, b, wins_a, wins_b in matches:
+        rank_a, rank_b = (0, 1) if wins_a > wins_b else (1, 0) if wins_b > wins_a else (0, 0)
+        ordered.append((number, table, pk, [(a, rank_a), (b, rank_b)]))
+    seats = (
+        PodSeat.objects.filter(pod__tournament=tournament, pod__status=Pod.Status.FINISHED)
+        .order_by("pod_id", "seat")
+        .values_list(
+            "pod_id", "pod__round__number", "pod__table", "player_id", "placement", "registration__registered_by"
+        )
+    )
+    pods: dict[tuple[int, int, int], list[tuple[int, int | None, int | None]]] = {}
+    for pod_id, number, table, player, placement, registered_by in seats:
+        pods.setdefault((number, table, pod_id), []).append((player, placement, registered_by))
+    for key, pod in pods.items():
+        # every seat placed and entered by its own player, as a match needs both
+        if len(pod) >= 2 and all(place is not None and by == player for player, place, by in pod):
+            ordered.append((*key, [(player, int(place or 1) - 1) for player, place, _by in pod]))
+    ordered.sort(key=lambda row: row[:3])
+    return [game for *_key, game in ordered]
 
 
-def rating_history(player: Any) -> list[RatingChange]:
-    return list(RatingChange.objects.filter(player=player).select_related("tournament").order_by("created_at", "id"))
+def rated_systems() -> list[str]:
+    """The game systems some player has a rating in."""
+    return sorted(set(Rating.objects.values_list("system", flat=True)))
+
+
+def leaderboard(system: str = GENERALS_ORDER) -> Any:
+    """Every player rated in ``system``, best ordinal first."""
+    return Rating.objects.filter(system=system).select_related("player").order_by("-ordinal", "player_id")
+
+
+def rating_history(player: Any, system: str | None = None) -> list[RatingChange]:
+    """A player's rating changes, oldest first; only those of ``system``'s tournaments when given."""
+    changes = RatingChange.objects.filter(player=player)
+    if system is not None:
+        changes = changes.filter(tournament__system=system)
+    return list(changes.select_related("tournament").order_by("created_at", "id"))
 
 
 def history_svg(changes: list[RatingChange], *, width: int = 480, height: int = 160) -> str:

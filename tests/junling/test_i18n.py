@@ -193,7 +193,7 @@ WORDS = {
     ),
     "decks": (["我的套牌", "新建套牌", "赛制", "合法"], ["My decks", "New deck", "Format", "Verdict", "Legal"]),
     "tournaments": (["比赛", "新建比赛", "报名截止", "报名中"], ["Tournaments", "New tournament", "Registration"]),
-    "ratings": (["等级分", "对局数", "还没有有等级分的玩家。"], ["Ratings", "Matches", "No rated player yet."]),
+    "ratings": (["等级分", "计分局数", "还没有有等级分的玩家。"], ["Ratings", "Games rated", "No rated player yet."]),
 }
 
 

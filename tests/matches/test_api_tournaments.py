@@ -139,3 +139,15 @@ def test_a_bad_report_names_each_field_in_the_envelope(api):
     assert error["code"] == "invalid" and set(error["params"]["fields"]) == {"games_won_a", "games_won_b"}
     error = api.post(f"/api/matches/{match.pk}/report", {"games_won_a": 2, "games_won_b": 2}, format="json").json()
     assert error["error"]["code"] == "result.both_win" and error["error"]["params"] == {"a": 2, "b": 2}
+
+
+def test_the_leaderboard_api_answers_one_game_and_refuses_an_unknown_one_by_its_field(api, django_user_model):
+    from matches.models import Rating
+
+    player = django_user_model.objects.create(username="boardplayer")
+    Rating.objects.create(player=player, system="longhu", mu=25.0, sigma=8.0, ordinal=1.0, matches=1)
+    assert api.get("/api/ratings").json()["results"] == []
+    [row] = api.get("/api/ratings?game=longhu").json()["results"]
+    assert (row["player"], row["system"]) == ("boardplayer", "longhu")
+    refused = api.get("/api/ratings?game=chess")
+    assert refused.status_code == 400 and "game" in refused.json()["error"]["params"]["fields"]

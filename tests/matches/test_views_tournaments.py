@@ -382,3 +382,22 @@ def test_the_ratings_page_does_not_tell_whether_an_unrated_user_name_exists(clie
         return html[html.index("<main") : html.index("</main>")]
 
     assert main(known, "quiet-player") == main(unknown, "nobody-at-all")
+
+
+def test_the_leaderboard_shows_one_game_at_a_time_and_names_an_unknown_game(client, django_user_model):
+    from matches.models import Rating
+
+    card, board = (
+        django_user_model.objects.create(username="cardplayer"),
+        django_user_model.objects.create(username="boardplayer"),
+    )
+    Rating.objects.create(player=card, mu=25.0, sigma=8.0, ordinal=1.0, matches=1)
+    Rating.objects.create(player=board, system="longhu", mu=25.0, sigma=8.0, ordinal=1.0, matches=1)
+    default = client.get("/ratings/").content.decode()
+    longhu = client.get("/ratings/?game=longhu").content.decode()
+    assert "cardplayer" in default and "boardplayer" not in default
+    assert "boardplayer" in longhu and "cardplayer" not in longhu and 'aria-current="page">龙虎三国志' in longhu
+    unknown = client.get("/ratings/?game=chess")
+    assert unknown.status_code == 404 and "chess" in unknown.content.decode()
+    both = client.get("/ratings/boardplayer/").content.decode()
+    assert 'id="rating-longhu"' in both and 'id="rating-generals-order"' not in both  # only his games
