@@ -20,6 +20,7 @@ from matches.forms_play import ClockFields
 from matches.models import Match, Registration, Ruling, Tournament
 from matches.models.tournaments import system_choices
 from matches.services import rounds as round_services
+from matches.services.pods import is_pod_event
 from matches.services.rounds import RoundError
 
 MAX_ID = 2**63 - 1
@@ -191,7 +192,8 @@ class RoleForm(PlayerForm):
 
 
 class HandPairingForm(forms.Form):
-    """Rows "alice bob" (one table a line) or "carol bye", by user name, and whether to save despite warnings."""
+    """Rows "alice bob" (one table a line) or "carol bye", by user name (a pod event: a pod's players a line),
+    and whether to save despite warnings."""
 
     pairs = forms.CharField(label=_("Pairings"), max_length=200_000, strip=False)
     confirm = forms.BooleanField(label=_("Save it anyway"), required=False)
@@ -200,12 +202,13 @@ class HandPairingForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
 
-    def clean_pairs(self) -> list[tuple[int, int | None]]:
+    def clean_pairs(self) -> list[Any]:
         usernames = dict(
             Registration.objects.filter(tournament=self.tournament).values_list("player__username", "player_id")
         )
+        parse = round_services.parse_pods if is_pod_event(self.tournament) else round_services.parse_pairs
         try:
-            return round_services.parse_pairs(self.cleaned_data["pairs"], usernames)
+            return parse(self.cleaned_data["pairs"], usernames)
         except RoundError as exc:
             raise forms.ValidationError(exc.message, code=exc.code) from None
 

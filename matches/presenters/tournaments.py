@@ -18,9 +18,10 @@ from engine.cards import GENERALS_ORDER
 from engine.systems import all_systems, get_system
 from matches import access
 from matches.http import page_of_items
-from matches.models import Match, Pod, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, StandingsSnapshot, Tournament
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
+from matches.services.pods import is_pod_event
 from matches.services.ratings import history_svg, leaderboard, rating_history
 from matches.services.registration import registration_decklist
 from matches.services.standings import latest_snapshot
@@ -97,11 +98,22 @@ def admin_page(
         rnd.tables = sum(c.values())  # type: ignore[attr-defined]
         rnd.finished_tables = c.get(Match.Status.FINISHED, 0)  # type: ignore[attr-defined]
         rnd.disputed = c.get(Match.Status.DISPUTED, 0)  # type: ignore[attr-defined]
+    pods = is_pod_event(tournament)
     if draft is not None and not pairs_text and draft.tables <= HAND_PAIRING_TEXT_LIMIT:  # type: ignore[attr-defined]
-        pairs_text = "\n".join(
-            f"{a} {b or 'bye'}"
-            for a, b in draft.matches.order_by("table").values_list("player_a__username", "player_b__username")
-        )
+        if pods:
+            seated: dict[int, list[str]] = {}
+            for pod, name in (
+                PodSeat.objects.filter(pod__round=draft)
+                .order_by("pod__table", "seat")
+                .values_list("pod_id", "player__username")
+            ):
+                seated.setdefault(pod, []).append(name)
+            pairs_text = "\n".join(" ".join(names) for names in seated.values())
+        else:
+            pairs_text = "\n".join(
+                f"{a} {b or 'bye'}"
+                for a, b in draft.matches.order_by("table").values_list("player_a__username", "player_b__username")
+            )
     registrations = Registration.objects.filter(tournament=tournament)
     return {
         "tournament": tournament,
@@ -116,6 +128,7 @@ def admin_page(
         "can_judge": access.can_judge(user, tournament),
         "game": get_system(tournament.system),
         "can_play_on_tables": can_play_on_tables(tournament),
+        "pods": pods,
     }
 
 

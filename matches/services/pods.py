@@ -28,10 +28,12 @@ from matches.access import access_pod_report, can_organise
 from matches.models import Pod, PodSeat, Registration, Round, StandingsSnapshot, Tournament
 from matches.services.seeding import seeded_order
 from matches.tournament import (
+    PairingWarning,
     PodResult,
     PodStanding,
     ResultError,
     TournamentError,
+    check_pods,
     compute_pod_standings,
     pair_pods,
 )
@@ -96,18 +98,7 @@ def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
         ) from exc
     notes = [{"code": "pods.repeats", "params": {"n": paired.repeats}}] if paired.repeats else []
     rnd = Round.objects.create(tournament=tournament, number=number, kind=Round.Kind.SWISS, notes=notes)
-    regs = {r.player_id: r.pk for r in Registration.objects.filter(tournament=tournament)}
-    pods = Pod.objects.bulk_create(
-        [Pod(round=rnd, tournament=tournament, table=p.table) for p in paired.pods], batch_size=2000
-    )
-    PodSeat.objects.bulk_create(
-        [
-            PodSeat(pod=pod, seat=seat, player_id=player, registration_id=regs.get(player))  # type: ignore[misc]
-            for pod, planned in zip(pods, paired.pods, strict=True)
-            for seat, player in enumerate(planned.players, start=1)
-        ],
-        batch_size=4000,
-    )
+    create_pods(tournament, rnd, [list(p.players) for p in sorted(paired.pods, key=lambda p: p.table)])
     record(
         actor,
         "round.pair",
@@ -121,6 +112,28 @@ def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
         seed=tournament.pairing_seed if number == 1 else None,
     )
     return rnd
+
+
+def create_pods(tournament: Tournament, rnd: Round, groups: list[list[int]]) -> None:
+    """The round's pods, table 1 upwards, each group's players seated in its order."""
+    regs = {r.player_id: r.pk for r in Registration.objects.filter(tournament=tournament)}
+    pods = Pod.objects.bulk_create(
+        [Pod(round=rnd, tournament=tournament, table=table) for table in range(1, len(groups) + 1)], batch_size=2000
+    )
+    PodSeat.objects.bulk_create(
+        [
+            PodSeat(pod=pod, seat=seat, player_id=player, registration_id=regs.get(player))  # type: ignore[misc]
+            for pod, players in zip(pods, groups, strict=True)
+            for seat, player in enumerate(players, start=1)
+        ],
+        batch_size=4000,
+    )
+
+
+def check_hand_pods(tournament: Tournament, groups: list[list[int]]) -> list[PairingWarning]:
+    """Every rule an organiser's pods break (``matches.tournament.check_pods``), against the current standings
+    and the game's seats."""
+    return check_pods(current_pod_standings(tournament), groups, get_system(tournament.system).seats)
 
 
 def _parse(pod: Pod, seats: list[PodSeat], rows: Mapping[int, tuple[Any, Any]]) -> PodResult:

@@ -402,6 +402,26 @@ class HandPairing:
         return self.round is not None
 
 
+def parse_pods(text: str, usernames: dict[str, int]) -> list[list[int]]:
+    """Rows of players, one pod a line ("alice bob carol"), by user name; the sizes are checked with the rest."""
+    pods: list[list[int]] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        words = line.replace(",", " ").replace("\t", " ").split()
+        if not words:
+            continue
+        for word in words:
+            if word not in usernames:
+                raise RoundError(
+                    _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word},
+                    code="pairs.unknown_player",
+                    params={"n": line_number, "name": word},
+                )
+        pods.append([usernames[word] for word in words])
+    if not pods:
+        raise RoundError(_("Give at least one table."), code="pairs.empty")
+    return pods
+
+
 def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | None]]:
     """Rows "alice bob" (one table a line) or "carol" / "carol -" / "carol bye" for a bye; by username."""
     pairs: list[tuple[int, int | None]] = []
@@ -442,20 +462,19 @@ def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | N
 
 
 def pair_by_hand(
-    tournament: Tournament, actor: Any, pairs: Sequence[tuple[int, int | None]], *, confirm: bool = False
+    tournament: Tournament, actor: Any, pairs: Sequence[Sequence[int | None]], *, confirm: bool = False
 ) -> HandPairing:
-    """Replace the draft round's pairings (or make a draft of the next round) with the organiser's pairs.
+    """Replace the draft round's pairings (or make a draft of the next round) with the organiser's tables.
 
-    Every rule the pairs break comes back as a warning (matches.tournament.check_pairing). With warnings
-    nothing is saved unless ``confirm``; a player who is not registered, or at two tables, is never saved.
+    ``pairs``: a match event's ``(player, opponent)`` rows (opponent None for a bye), a pod event's players
+    of each pod (``parse_pods``). Every rule they break comes back as a warning
+    (matches.tournament.check_pairing, check_pods). With warnings nothing is saved unless ``confirm``; a
+    player who is not registered, or at two tables, or a pod of a size the game does not seat, is never saved.
     """
     access_organised(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
-        if _pods(tournament):
-            raise RoundError(
-                _("Pods are paired by the site: re-pair the draft after a drop instead."), code="round.pods_by_hand"
-            )
+        pods = _pods(tournament)
         draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
         if draft is not None:
             number, kind = draft.number, draft.kind
@@ -473,10 +492,13 @@ def pair_by_hand(
         names = dict(
             get_user_model().objects.filter(pk__in={p for pair in pairs for p in pair}).values_list("pk", "username")
         )
-        warnings = [
-            dataclasses.replace(w, text=warning_text(w.code, named(w.params, names)))
-            for w in check_pairing(_pairing_standings(tournament), list(pairs))
-        ]
+        if pods:
+            from matches.services.pods import check_hand_pods
+
+            found = check_hand_pods(tournament, [[p for p in pod if p is not None] for pod in pairs])
+        else:
+            found = check_pairing(_pairing_standings(tournament), [(pair[0], pair[1]) for pair in pairs])
+        warnings = [dataclasses.replace(w, text=warning_text(w.code, named(w.params, names))) for w in found]
         hard = [w for w in warnings if w.problem not in CONFIRMABLE]
         if hard or (warnings and not confirm):
             return HandPairing(warnings, None)
@@ -485,14 +507,19 @@ def pair_by_hand(
         # Notes as codes with names: each reader sees them in his language (matches/templatetags/round_notes.py).
         notes = [{"code": w.code, "params": named(w.params, names)} for w in warnings]
         rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, notes=notes)
-        _create_matches(tournament, rnd, pairs)
+        if pods:
+            from matches.services.pods import create_pods
+
+            create_pods(tournament, rnd, [[p for p in pod if p is not None] for pod in pairs])
+        else:
+            _create_matches(tournament, rnd, [(pair[0], pair[1]) for pair in pairs])
         record(
             actor,
             "round.pair_by_hand",
             rnd,
             tournament=tournament.pk,
             number=number,
-            pairs=[[a, b] for a, b in pairs],
+            pairs=[list(pair) for pair in pairs],
             warnings=[w.message for w in warnings],
         )
     return HandPairing(warnings, rnd)

@@ -476,6 +476,8 @@ class PairingProblem(enum.Enum):
     """An active player is in no table."""
     UNKNOWN_PLAYER = "unknown-player"
     """A player in the pairing is not in the standings."""
+    TABLE_SIZE = "table-size"
+    """A pod (a multi-player table) seats fewer or more players than the game allows."""
 
 
 def N_(text: str) -> str:
@@ -490,6 +492,7 @@ WARNING_TEXT = {
     "pairing.dropped": N_("table %(table)s: %(a)s has dropped"),
     "pairing.rematch": N_("table %(table)s: %(a)s and %(b)s have already played"),
     "pairing.missing": N_("%(a)s is active but in no table"),
+    "pairing.table_size": N_("table %(table)s: %(n)s players, but the game seats %(low)s to %(high)s"),
     "pairing.extra_bye": N_("table %(table)s: a bye for %(a)s is one bye too many"),
     "pairing.second_bye": N_("table %(table)s: %(a)s already had a bye while %(count)s active players have not"),
     "pairing.unequal_points": N_(

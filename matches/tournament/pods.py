@@ -22,6 +22,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .pairing import PairingProblem, PairingWarning
 from .standings import PlayerId, ResultError, TournamentError
 
 TOP_POINTS = 12
@@ -347,30 +348,48 @@ def _repair(groups: list[list[int]], points: Sequence[int], met: Sequence[set[in
     return groups
 
 
-def check_pods(standings: Sequence[PodStanding], pods: Sequence[Sequence[PlayerId]]) -> list[str]:
-    """Problems of a pod pairing (by hand or stored): each active player at exactly one pod of 2–4, no
-    dropped or unknown player; repeats are listed too. Empty when clean.
+def check_pods(
+    standings: Sequence[PodStanding], proposed: Sequence[Sequence[PlayerId]], seats: tuple[int, int] = (2, 4)
+) -> list[PairingWarning]:
+    """Every rule a hand-made pod round breaks, table by table (tables number from 1); empty when clean.
 
-    >>> s = compute_pod_standings(list("abcdefg"), [])
-    >>> check_pods(s, [("a", "b", "c", "d"), ("e", "f")])
-    ['missing: g']
+    ``proposed`` lists each pod's players (by hand, or as stored); ``seats`` is the game's (fewest, most)
+    players at a table, 龙虎三国志's (2, 4) unless given.
+    A pod of the wrong size, an unknown, dropped or twice-seated player and an active player left out
+    cannot be saved; players who met before (``pairing.rematch``) can, when the organiser confirms.
+
+    >>> field = compute_pod_standings(["ann", "bo", "cy", "di", "ed"], [PodResult(1, (("ann", 1, 3), ("bo", 2, 2)))])
+    >>> [(w.code, w.params) for w in check_pods(field, [["ann", "bo", "cy"], ["di"]], (2, 4))]
+    [('pairing.rematch', {'table': 1, 'a': 'ann', 'b': 'bo'}), \
+('pairing.table_size', {'table': 2, 'n': 1, 'low': 2, 'high': 4}), ('pairing.missing', {'table': None, 'a': 'ed'})]
     """
-    known = {s.player: s for s in standings}
-    seated: dict[PlayerId, int] = {}
-    problems = []
-    for table, pod in enumerate(pods, start=1):
-        if not 2 <= len(pod) <= 4:
-            problems.append(f"size: table {table} has {len(pod)} players")
+    by_id = {s.player: s for s in standings}
+    warnings: list[PairingWarning] = []
+    seen: dict[PlayerId, int] = {}
+    low, high = seats
+
+    def warn(
+        problem: PairingProblem, table: int | None, players: tuple[PlayerId, ...], code: str, **params: object
+    ) -> None:
+        warnings.append(PairingWarning(problem, table, players, code, {"table": table, **params}))
+
+    for table, pod in enumerate(proposed, start=1):
+        if not low <= len(pod) <= high:
+            warn(PairingProblem.TABLE_SIZE, table, tuple(pod), "pairing.table_size", n=len(pod), low=low, high=high)
         for p in pod:
-            if p not in known:
-                problems.append(f"unknown-player: {p}")
-            elif known[p].dropped:
-                problems.append(f"dropped-player: {p}")
-            if p in seated:
-                problems.append(f"paired-twice: {p}")
-            seated[p] = table
-        for a, b in itertools.combinations(pod, 2):
-            if a in known and b in known[a].opponents:
-                problems.append(f"repeat: {a} {b}")
-    problems.extend(f"missing: {s.player}" for s in standings if not s.dropped and s.player not in seated)
-    return problems
+            if p not in by_id:
+                warn(PairingProblem.UNKNOWN_PLAYER, table, (p,), "pairing.unknown", a=p)
+                continue
+            if p in seen:
+                warn(PairingProblem.PAIRED_TWICE, table, (p,), "pairing.paired_twice", a=p, other=seen[p])
+            seen.setdefault(p, table)
+            if by_id[p].dropped:
+                warn(PairingProblem.DROPPED_PLAYER, table, (p,), "pairing.dropped", a=p)
+        known = [p for p in dict.fromkeys(pod) if p in by_id]
+        for a, b in itertools.combinations(known, 2):
+            if b in by_id[a].opponents:
+                warn(PairingProblem.REMATCH, table, (a, b), "pairing.rematch", a=a, b=b)
+    for s in standings:
+        if not s.dropped and s.player not in seen:
+            warn(PairingProblem.MISSING, None, (s.player,), "pairing.missing", a=s.player)
+    return warnings

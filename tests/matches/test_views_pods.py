@@ -170,3 +170,21 @@ def test_the_pod_standings_export_as_csv_has_the_pod_columns():
     text = Client().get(f"/tournaments/{tournament.pk}/standings.csv").content.decode("utf-8-sig")
     assert text.splitlines()[0] == "rank,name,points,regions,opp,record,dropped"
     assert text.splitlines()[1].split(",")[2:4] == ["12", "8"]
+
+
+def test_the_organiser_reads_the_draft_pods_a_line_each_and_saves_his_own_from_the_admin_page():
+    tournament, organiser, players = pod_event(6)
+    services.pair_next_round(tournament, organiser)
+    client = client_for(organiser)
+    page = client.get(f"/tournaments/{tournament.pk}/admin").content.decode()
+    assert "按座位顺序写出该桌 2 至 4 名玩家的用户名" in page
+    for pod in Pod.objects.filter(round__tournament=tournament):  # the draft, a pod a line, in seat order
+        assert " ".join(pod.seats.order_by("seat").values_list("player__username", flat=True)) in page
+    names = [p.username for p in players]
+    text = f"{names[0]} {names[1]} {names[2]}\n{names[3]} {names[4]} {names[5]}"
+    response = client.post(f"/tournaments/{tournament.pk}/admin/hand", {"pairs": text})
+    assert response.status_code == 302
+    pods = Pod.objects.filter(round__tournament=tournament).order_by("table")
+    assert [[s.player.username for s in p.seats.order_by("seat")] for p in pods] == [names[:3], names[3:]]
+    refused = client.post(f"/tournaments/{tournament.pk}/admin/hand", {"pairs": f"{names[0]}\n" + " ".join(names[1:])})
+    assert refused.status_code == 400 and "but the game seats 2 to 4" in refused.content.decode()

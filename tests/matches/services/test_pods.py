@@ -116,14 +116,52 @@ def test_round_two_pods_avoid_round_one_opponents_and_the_standings_count_placem
     assert snapshot_standings(tournament.pk).pk == snapshot.pk  # the same results: the same snapshot
 
 
-def test_a_pod_round_can_be_re_paired_after_a_drop_but_not_paired_by_hand():
+def test_a_pod_round_can_be_re_paired_after_a_drop():
     tournament, organiser, players = pod_event(8)
     rnd = services.pair_next_round(tournament, organiser)
     services.drop_player(tournament, organiser, players[0])
     rnd = services.repair_round(rnd, organiser)
     assert sorted(p.seats.count() for p in rnd.pods.all()) == [3, 4]
-    with pytest.raises(services.RoundError):
-        services.pair_by_hand(tournament, organiser, [(players[1].pk, players[2].pk)])
+
+
+def test_an_organiser_seats_the_pods_by_hand_and_the_draft_is_replaced():
+    tournament, organiser, players = pod_event(7)
+    services.pair_next_round(tournament, organiser)
+    ids = [p.pk for p in players]
+    outcome = services.pair_by_hand(tournament, organiser, [ids[:4], ids[4:]])
+    assert outcome.saved and outcome.warnings == []
+    rnd = tournament.rounds.get()  # the old draft is gone
+    seated = [list(p.seats.order_by("seat").values_list("player_id", flat=True)) for p in rnd.pods.order_by("table")]
+    assert seated == [ids[:4], ids[4:]]
+    assert AuditEvent.objects.filter(verb="round.pair_by_hand", actor=organiser).exists()
+
+
+def test_pods_by_hand_of_a_size_the_game_does_not_seat_are_never_saved_even_confirmed():
+    tournament, organiser, players = pod_event(6)
+    ids = [p.pk for p in players]
+    outcome = services.pair_by_hand(tournament, organiser, [ids[:5], ids[5:]], confirm=True)
+    assert not outcome.saved
+    assert [w.code for w in outcome.warnings] == ["pairing.table_size", "pairing.table_size"]
+    assert "5" in outcome.warnings[0].text and not Round.objects.filter(tournament=tournament).exists()
+
+
+def test_pods_by_hand_that_seat_players_together_again_need_the_organisers_confirmation():
+    tournament, organiser, _players = pod_event(8)
+    r1 = services.pair_next_round(tournament, organiser)
+    services.publish_round(r1, organiser)
+    play_pods(r1, organiser)
+    again = [list(p.seats.values_list("player_id", flat=True)) for p in r1.pods.order_by("table")]
+    first = services.pair_by_hand(tournament, organiser, again)
+    assert not first.saved and {w.code for w in first.warnings} == {"pairing.rematch"}
+    second = services.pair_by_hand(tournament, organiser, again, confirm=True)
+    assert second.saved and second.round.number == 2 and second.round.notes
+
+
+def test_parse_pods_reads_a_pod_a_line_and_names_the_line_of_an_unknown_player():
+    usernames = {"ann": 1, "bo": 2, "cy": 3}
+    assert services.parse_pods("ann bo\n\n cy, ann", usernames) == [[1, 2], [3, 1]]
+    with pytest.raises(services.RoundError, match="Line 2: dee"):
+        services.parse_pods("ann bo\ncy dee", usernames)
 
 
 def test_joining_a_card_game_tournament_without_a_deck_is_refused(tournament):
