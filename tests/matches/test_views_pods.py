@@ -187,4 +187,4 @@ def test_the_organiser_reads_the_draft_pods_a_line_each_and_saves_his_own_from_t
     pods = Pod.objects.filter(round__tournament=tournament).order_by("table")
     assert [[s.player.username for s in p.seats.order_by("seat")] for p in pods] == [names[:3], names[3:]]
     refused = client.post(f"/tournaments/{tournament.pk}/admin/hand", {"pairs": f"{names[0]}\n" + " ".join(names[1:])})
-    assert refused.status_code == 400 and "but the game seats 2 to 4" in refused.content.decode()
+    assert refused.status_code == 400 and "但本游戏每桌 2 至 4 人" in refused.content.decode()
