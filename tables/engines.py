@@ -109,13 +109,19 @@ def normal_step(step: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def observation(state: Any, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see (the engine decides); of another seat's pending decision only whose it is: its
-    question and its rule can name a hidden card (a card is offered only to the side that holds it)."""
+def observation(system_id: str, state: Any, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (the engine decides; None: a spectator, public information only); of another
+    seat's pending decision only whose it is: its question and its rule can name a hidden card (a card is
+    offered only to the side that holds it). The question, or what a die is rolled for, is said in the
+    reader's language (``what``) beside its code and params."""
     obs = dict(state.observation(seat))
     pending = obs.get("pending")
-    if isinstance(pending, dict) and pending.get("player") not in (None, seat):
+    if isinstance(pending, dict) and "player" in pending and pending.get("player") != seat:
         obs["pending"] = {"player": pending["player"]}
+    elif isinstance(pending, dict) and pending.get("code"):
+        game = get_system(system_id).module().Game
+        said = game.text(str(pending["code"]), dict(pending.get("params") or {}), reader_lang())
+        obs["pending"] = {**pending, "what": str(said)}
     return obs
 
 

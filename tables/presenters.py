@@ -152,7 +152,7 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         state = peek_state(table)
         actor = engines.actor(state)
         to_act = actor if isinstance(actor, int) else None
-        obs = engines.observation(state, seat)
+        obs = engines.observation(table.system, state, seat)
         pending = obs.get("pending") or {}
         view["observation"] = obs
         view["board_template"] = board_template(table.system)

@@ -16,7 +16,7 @@ def draw_card(b: Board, side: str, rule: str) -> Proc:
     """One card from ``side``'s deck (a chance event); nothing if the deck is empty."""
     if not b.decks[side]:
         return None
-    action = yield Chance(f"deck:{side}", f"event card of the {side}", rule)
+    action = yield Chance(f"deck:{side}", "wenlu.chance.event_card", rule, {"side": side})
     card = action.piece if isinstance(action, Draw) else b.decks[side][0]
     b.decks[side].remove(card)
     b.hands[side].append(card)
