@@ -6,6 +6,8 @@
 - The signed log: the players once the game is over, and judges (``matches.access.can_upload_logs``:
   a judge of some tournament, or staff).
 - A judge's replay (a stored table's log or an uploaded one): the same judges.
+- A concession: only the seat's own user, for his own seat, while the game is played (never for another seat,
+  nor a bot's).
 """
 
 from __future__ import annotations
@@ -86,6 +88,24 @@ def access_cancel(table: Table, user: Any) -> Table:
     if not can_cancel(table, user):
         raise NotAllowed(_("Only the table's creator may cancel it, before it starts."), code="tables.not_creator")
     return table
+
+
+def can_concede(table: Table, user: Any) -> bool:
+    return table.status == Table.Status.PLAYING and seat_of(table, user) is not None
+
+
+def access_concede(table: Table, user: Any, seat: Any = None) -> int:
+    """``user``'s own seat, which he may concede (``seat``, if given, must be it), else NotAllowed."""
+    own = seat_of(table, user)
+    if own is None:
+        raise NotAllowed(
+            _("You do not play at this table: only a seat's player may concede it."), code="tables.not_seated"
+        )
+    if seat not in (None, "") and str(seat) != str(own):
+        raise NotAllowed(_("You may concede only your own seat."), code="tables.not_your_seat")
+    if table.status != Table.Status.PLAYING:
+        raise NotAllowed(_("This game is not being played."), code="tables.not_playing")
+    return own
 
 
 def can_download_log(table: Table, user: Any) -> bool:

@@ -57,3 +57,14 @@ class TableActView(APIView):
         services.do_act(request.user, table, data["action"], data["step"])
         table.refresh_from_db()
         return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))
+
+
+class TableConcedeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=_VIEW, summary="Concede one's own seat at a board-game table")
+    def post(self, request: Request, pk: int) -> Response:
+        table = access.access_table(request.user, pk)
+        services.do_concede(request.user, table, request.data.get("seat") if hasattr(request.data, "get") else None)
+        table.refresh_from_db()
+        return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))

@@ -124,6 +124,32 @@ def result_view(table: Table) -> list[dict[str, Any]] | None:
     return sorted(rows, key=lambda row: row["place"])
 
 
+def ending(table: Table) -> str:
+    """How a finished game ended, when a seat conceded it ("" otherwise: the result says the rest)."""
+    out = table.outcome or {}
+    if (table.result or {}).get("termination") != engines.CONCESSION:
+        return ""
+    by = out.get("conceded_by")
+    sides = engines.system(table.system).sides
+    seat = sides.index(by) if isinstance(by, str) and by in sides else by
+    who = engines.seat_label(table.system, int(seat)) if isinstance(seat, int) else "?"
+    return _("%(seat)s conceded the game.") % {"seat": who}
+
+
+def concession_consequences(table: Table) -> list[str]:
+    """What the confirmation page of a concession says will happen (the system's scoring)."""
+    scoring = engines.system(table.system).scoring
+    lines = [_("The game ends now for every seat; the signed log records your concession.")]
+    if scoring == "placement":
+        lines.append(_("You are placed last; the other seats are placed by regions held now."))
+    elif scoring == "vp-margin":
+        lines.append(_("The other side wins, by its victory points or by one point, whichever is more."))
+    else:
+        lines.append(_("You lose the game."))
+    lines.append(_("An event's result is reported as for any finished table."))
+    return lines
+
+
 def board_template(system_id: str) -> str:
     """The system's own board template (``tables/boards/<system>.html``), else the generic one."""
     return select_template([f"tables/boards/{system_id}.html", "tables/boards/_generic.html"]).template.name
@@ -145,14 +171,17 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         "commitment": table.commitment,
         "can_cancel": access.can_cancel(table, user),
         "can_download": access.can_download_log(table, user),
+        "can_concede": access.can_concede(table, user),
         "scoring": engines.system(table.system).scoring,
     }
     to_act = None
     if table.status in (Table.Status.PLAYING, Table.Status.FINISHED) and seat is not None:
         state = peek_state(table)
-        actor = engines.actor(state)
+        actor = engines.actor(state) if table.status == Table.Status.PLAYING else None  # a conceded game stops
         to_act = actor if isinstance(actor, int) else None
         obs = engines.observation(table.system, state, seat)
+        if table.status != Table.Status.PLAYING:
+            obs.pop("pending", None)
         pending = obs.get("pending") or {}
         view["observation"] = obs
         view["board_template"] = board_template(table.system)
@@ -166,6 +195,7 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         if table.result:
             view["margin"] = table.result.get("margin")
             view["seed"] = table.seed
+            view["ending"] = ending(table)
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     return view

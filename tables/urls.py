@@ -13,7 +13,9 @@ urlpatterns = [
     path("tables/<int:pk>/join/", views.table_join, name="join"),
     path("tables/<int:pk>/cancel/", views.table_cancel, name="cancel"),
     path("tables/<int:pk>/act/", views.table_act, name="act"),
+    path("tables/<int:pk>/concede/", views.table_concede, name="concede"),
     path("tables/<int:pk>/log/", views.table_log, name="log"),
     path("api/tables/<int:pk>/", api.TableView.as_view(), name="api-table"),
     path("api/tables/<int:pk>/actions/", api.TableActView.as_view(), name="api-act"),
+    path("api/tables/<int:pk>/concede/", api.TableConcedeView.as_view(), name="api-concede"),
 ]

@@ -9,11 +9,13 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from junling.errors import Refused
-from matches.http import form_message, refusals
+from matches.http import confirm_page, confirmed, form_message, refusals
 from tables import access, presenters, services
 from tables.forms import ActForm, CreateTableForm, JoinForm, JudgeForm
 from tables.models import Table
@@ -121,6 +123,29 @@ def table_act(request: HttpRequest, pk: int) -> HttpResponse:
     if error is None:
         return redirect("tables:table", table.pk)
     return render(request, "tables/table.html", _context(request, table, error), status=status)
+
+
+@login_required
+@require_POST
+@refusals
+def table_concede(request: HttpRequest, pk: int) -> HttpResponse:
+    """The first post asks (the confirmation page, nothing changed); the second, ``confirm=yes``, concedes."""
+    table = access.access_table(request.user, pk)
+    form = JoinForm(request.POST)
+    seat = form.cleaned_data.get("seat") if form.is_valid() else None
+    access.access_concede(table, request.user, seat)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            title=_("Concede table %(n)s?") % {"n": table.pk},
+            question=_("A concession ends the game at once and cannot be undone."),
+            consequences=presenters.concession_consequences(table),
+            button=_("Yes, concede"),
+            cancel_url=reverse("tables:table", args=[table.pk]),
+            fields={"seat": "" if seat is None else str(seat)},
+        )
+    services.do_concede(request.user, table, seat)
+    return redirect("tables:table", table.pk)
 
 
 @login_required

@@ -179,6 +179,12 @@ class BoardState:
         """The result with its scoring (``docs/boardgames.md``), None while the game runs."""
         raise NotImplementedError
 
+    def conceded(self, player: int) -> dict[str, Any]:
+        """The outcome (the game's own form, as ``outcome``) if ``player`` concedes now: scored by the game's
+        scoring with the conceding seat last; ``termination`` is ``concession`` and ``conceded_by`` names the
+        seat. The state is not changed (a concession is the table's end, not an action of the game)."""
+        raise NotImplementedError
+
     # --- who acts ---------------------------------------------------------------------------
 
     @property

@@ -80,6 +80,21 @@ def outcome(b: Board, how: str) -> dict[str, Any]:
     return {"termination": how, "turn": b.turn, "scores": s, "winner": winner, "margin": s["japan"] - s["allies"]}
 
 
+def conceded(b: Board, side: str) -> dict[str, Any]:
+    """The result if ``side`` concedes now: the other side wins; the victory points stand as they are (the
+    margin too: a table's scoring makes the winner lead, ``docs/tables.md``)."""
+    s = scores(b)
+    winner = "allies" if side == "japan" else "japan"
+    return {
+        "termination": "concession",
+        "conceded_by": side,
+        "turn": b.turn,
+        "scores": s,
+        "winner": winner,
+        "margin": s["japan"] - s["allies"],
+    }
+
+
 def finish(b: Board) -> None:
     """§12.1: after the turn holding the peace marker, the game ends."""
     b.outcome = outcome(b, "peace")
