@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -68,3 +68,12 @@ class TableConcedeView(APIView):
         services.do_concede(request.user, table, request.data.get("seat") if hasattr(request.data, "get") else None)
         table.refresh_from_db()
         return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))
+
+
+class TableWatchView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=_VIEW, summary="A spectator's view of a board-game table (public information only)")
+    def get(self, request: Request, pk: int) -> Response:
+        table = access.access_spectated_table(request.user, pk)
+        return Response(presenters.watch_api_view(table, request.user, get_language() or "zh-hans"))

@@ -201,6 +201,56 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     return view
 
 
+def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
+    """A spectator's view: the public observation only (``engines.observation`` of no seat: no hand, no
+    hidden pool or draw order, no seat's question nor choices), the seats, the feed (the same for every seat)
+    and the result; never a form. The seed only once the game is over, as for the players."""
+    state = peek_state(table)
+    actor = engines.actor(state) if table.status == Table.Status.PLAYING else None
+    to_act = actor if isinstance(actor, int) else None
+    obs = engines.observation(table.system, state, None)
+    if table.status != Table.Status.PLAYING:
+        obs.pop("pending", None)
+    elif isinstance(obs.get("pending"), dict):
+        obs["pending"] = {"player": obs["pending"]["player"]} if "player" in obs["pending"] else {}
+    seats = seats_view(table, None, to_act)
+    view: dict[str, Any] = {
+        "pk": table.pk,
+        "spectator": True,
+        "version": version(table),
+        "status": table.status,
+        "status_label": table.get_status_display(),
+        "system": table.system,
+        "system_name": system_name(table.system, language),
+        "seat_count": table.seats,
+        "step": table.steps,
+        "you": None,
+        "commitment": table.commitment,
+        "scoring": engines.system(table.system).scoring,
+        "observation": obs,
+        "board_template": board_template(table.system),
+        "grouped": grouped(obs),
+        "pending_rule": "",
+        "feed": feed(table),
+        "result": result_view(table),
+        "seats": seats,
+        "to_act": None if to_act is None else engines.seat_label(table.system, to_act),
+    }
+    if table.result:
+        view["margin"] = table.result.get("margin")
+        view["seed"] = table.seed
+        view["ending"] = ending(table)
+    return view
+
+
+def watch_api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
+    """The spectator's API answer: the same view as JSON."""
+    view = watch_view(table, user, language)
+    view.pop("grouped", None)
+    view.pop("board_template", None)
+    return view
+
+
 def api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     """The API's answer: the same view, as JSON (the observation as the engine gave it to this seat)."""
     view = table_view(table, user, language)
@@ -226,7 +276,17 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
         }
         for t in tables
     ]
-    return {"tables": rows, "can_judge": access.can_judge(user)}
+    watched = [
+        {
+            "pk": t.pk,
+            "system_name": system_name(t.system, language),
+            "seats": t.seats,
+            "status": t.get_status_display(),
+            "public": t.public,
+        }
+        for t in access.spectatable_tables(user).order_by("-created_at", "-pk")[:50]
+    ]
+    return {"tables": rows, "watched": watched, "can_judge": access.can_judge(user)}
 
 
 def no_such_table() -> str:

@@ -70,6 +70,7 @@ def do_create_table(
     invited: Sequence[Any] = (),
     bots: int = 0,
     bot: str = "",
+    public: bool = False,
 ) -> Table:
     """A new table of ``seats`` seats: ``user`` at ``my_seat``, the last ``bots`` other seats for the engine's
     bot ``bot``, the next ones kept for the ``invited`` players, the rest open. It starts once every seat is
@@ -93,7 +94,12 @@ def do_create_table(
         raise TableRefused(_("No such map for this game."))
     with transaction.atomic():
         table = Table.objects.create(
-            system=system_id, seats=seats, map_hash=choice.map_hash, data_hash=choice.data_hash, created_by=user
+            system=system_id,
+            seats=seats,
+            map_hash=choice.map_hash,
+            data_hash=choice.data_hash,
+            created_by=user,
+            public=public,
         )
         now = timezone.now()
         Seat.objects.create(table=table, index=my_seat, user=user, joined_at=now)
@@ -105,7 +111,7 @@ def do_create_table(
                 Seat.objects.create(table=table, index=index, invited=invited.pop(0))
             else:
                 Seat.objects.create(table=table, index=index)
-        record(user, "tables.create", table, system=system_id, seats=seats, map=choice.map_hash)
+        record(user, "tables.create", table, system=system_id, seats=seats, map=choice.map_hash, public=public)
         _start_if_full(table)
     return table
 

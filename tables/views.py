@@ -52,6 +52,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
             invited=d["invite"],
             bots=d["bots"],
             bot=d.get("bot") or "",
+            public=bool(d.get("public")),
         )
     except Refused as exc:
         return _list(request, form, exc.message, 400)
@@ -67,6 +68,25 @@ def _context(request: HttpRequest, table: Table, error: Any = None) -> dict[str,
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.access_table(request.user, pk)
     return render(request, "tables/table.html", _context(request, table))
+
+
+@require_GET
+def table_watch(request: HttpRequest, pk: int) -> HttpResponse:
+    """A spectator's page: public information only (anyone, for a public table; an event's organisers and
+    judges; staff)."""
+    table = access.access_spectated_table(request.user, pk)
+    view = presenters.watch_view(table, request.user, _lang())
+    return render(request, "tables/watch.html", {"table": table, "view": view})
+
+
+@require_GET
+def watch_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """The spectator's table alone (polling): 204 while the version the page drew is current."""
+    table = access.access_spectated_table(request.user, pk)
+    if request.GET.get("v") == presenters.version(table):
+        return HttpResponse(status=204)
+    view = presenters.watch_view(table, request.user, _lang())
+    return render(request, "tables/_table.html", {"table": table, "view": view})
 
 
 @login_required
