@@ -155,10 +155,9 @@ def board_template(system_id: str) -> str:
     return select_template([f"tables/boards/{system_id}.html", "tables/boards/_generic.html"]).template.name
 
 
-def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
-    """One reader's view of a table (his seat's observation, if he plays there; else the seats only)."""
-    seat = access.seat_of(table, user)
-    view: dict[str, Any] = {
+def _head(table: Table, language: str) -> dict[str, Any]:
+    """What every reader's view of a table starts with."""
+    return {
         "pk": table.pk,
         "version": version(table),
         "status": table.status,
@@ -167,35 +166,51 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         "system_name": system_name(table.system, language),
         "seat_count": table.seats,
         "step": table.steps,
-        "you": seat,
         "commitment": table.commitment,
+        "scoring": engines.system(table.system).scoring,
+    }
+
+
+def _game(table: Table, view: dict[str, Any], seat: int | None) -> tuple[dict[str, Any], int | None]:
+    """The game as ``seat`` sees it (None: a spectator, the public observation) put into ``view``: the board,
+    the feed, the result; returns the observation and the seat to act (None once the game is over: a
+    conceded game stops where it was)."""
+    state = peek_state(table)
+    actor = engines.actor(state) if table.status == Table.Status.PLAYING else None
+    obs = engines.observation(table.system, state, seat)
+    if table.status != Table.Status.PLAYING:
+        obs.pop("pending", None)
+    elif seat is None and isinstance(obs.get("pending"), dict):  # a spectator: whose turn it is, no more
+        obs["pending"] = {"player": obs["pending"]["player"]} if "player" in obs["pending"] else {}
+    view["observation"] = obs
+    view["board_template"] = board_template(table.system)
+    view["grouped"] = grouped(obs)
+    view["feed"] = feed(table)
+    view["result"] = result_view(table)
+    if table.result:
+        view["margin"] = table.result.get("margin")
+        view["seed"] = table.seed
+        view["ending"] = ending(table)
+    return obs, actor if isinstance(actor, int) else None
+
+
+def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
+    """One reader's view of a table (his seat's observation, if he plays there; else the seats only)."""
+    seat = access.seat_of(table, user)
+    view = _head(table, language) | {
+        "you": seat,
         "can_cancel": access.can_cancel(table, user),
         "can_download": access.can_download_log(table, user),
         "can_concede": access.can_concede(table, user),
-        "scoring": engines.system(table.system).scoring,
     }
     to_act = None
     if table.status in (Table.Status.PLAYING, Table.Status.FINISHED) and seat is not None:
-        state = peek_state(table)
-        actor = engines.actor(state) if table.status == Table.Status.PLAYING else None  # a conceded game stops
-        to_act = actor if isinstance(actor, int) else None
-        obs = engines.observation(table.system, state, seat)
-        if table.status != Table.Status.PLAYING:
-            obs.pop("pending", None)
+        obs, to_act = _game(table, view, seat)
         pending = obs.get("pending") or {}
-        view["observation"] = obs
-        view["board_template"] = board_template(table.system)
-        view["grouped"] = grouped(obs)
         view["pending_rule"] = pending.get("rule", "")
         if to_act == seat and table.status == Table.Status.PLAYING:
             view["prompt"] = engines.prompt(table.system, pending)
             view["controls"] = controls(table.system, list(pending.get("options") or []))
-        view["feed"] = feed(table)
-        view["result"] = result_view(table)
-        if table.result:
-            view["margin"] = table.result.get("margin")
-            view["seed"] = table.seed
-            view["ending"] = ending(table)
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     return view
@@ -203,43 +218,12 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
 
 def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     """A spectator's view: the public observation only (``engines.observation`` of no seat: no hand, no
-    hidden pool or draw order, no seat's question nor choices), the seats, the feed (the same for every seat)
-    and the result; never a form. The seed only once the game is over, as for the players."""
-    state = peek_state(table)
-    actor = engines.actor(state) if table.status == Table.Status.PLAYING else None
-    to_act = actor if isinstance(actor, int) else None
-    obs = engines.observation(table.system, state, None)
-    if table.status != Table.Status.PLAYING:
-        obs.pop("pending", None)
-    elif isinstance(obs.get("pending"), dict):
-        obs["pending"] = {"player": obs["pending"]["player"]} if "player" in obs["pending"] else {}
-    seats = seats_view(table, None, to_act)
-    view: dict[str, Any] = {
-        "pk": table.pk,
-        "spectator": True,
-        "version": version(table),
-        "status": table.status,
-        "status_label": table.get_status_display(),
-        "system": table.system,
-        "system_name": system_name(table.system, language),
-        "seat_count": table.seats,
-        "step": table.steps,
-        "you": None,
-        "commitment": table.commitment,
-        "scoring": engines.system(table.system).scoring,
-        "observation": obs,
-        "board_template": board_template(table.system),
-        "grouped": grouped(obs),
-        "pending_rule": "",
-        "feed": feed(table),
-        "result": result_view(table),
-        "seats": seats,
-        "to_act": None if to_act is None else engines.seat_label(table.system, to_act),
-    }
-    if table.result:
-        view["margin"] = table.result.get("margin")
-        view["seed"] = table.seed
-        view["ending"] = ending(table)
+    hidden pool or draw order; of a pending decision only whose it is), the seats, the feed (the same for
+    every seat) and the result; never a form. The seed only once the game is over, as for the players."""
+    view = _head(table, language) | {"spectator": True, "you": None, "pending_rule": ""}
+    _obs, to_act = _game(table, view, None)
+    view["seats"] = seats_view(table, None, to_act)
+    view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     return view
 
 
