@@ -99,13 +99,18 @@ def table_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tables/_table.html", _context(request, table))
 
 
+def _seat(request: HttpRequest) -> int | None:
+    """The seat a form names (joining, conceding), None if it names none."""
+    form = JoinForm(request.POST)
+    return form.cleaned_data.get("seat") if form.is_valid() else None
+
+
 @login_required
 @require_POST
 @refusals
 def table_join(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.access_table(request.user, pk)
-    form = JoinForm(request.POST)
-    seat = form.cleaned_data.get("seat") if form.is_valid() else None
+    seat = _seat(request)
     try:
         services.do_join_table(request.user, table, seat)
     except Refused as exc:
@@ -151,8 +156,7 @@ def table_act(request: HttpRequest, pk: int) -> HttpResponse:
 def table_concede(request: HttpRequest, pk: int) -> HttpResponse:
     """The first post asks (the confirmation page, nothing changed); the second, ``confirm=yes``, concedes."""
     table = access.access_table(request.user, pk)
-    form = JoinForm(request.POST)
-    seat = form.cleaned_data.get("seat") if form.is_valid() else None
+    seat = _seat(request)
     access.access_concede(table, request.user, seat)
     if not confirmed(request):
         return confirm_page(

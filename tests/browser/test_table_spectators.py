@@ -13,7 +13,7 @@ from tables.models import Table
 from tables.presenters import version
 from tests.browser.test_live_push import AT, LIVE, asgi_server  # noqa: F401 (the fixture)
 from tests.browser.test_page_quality import CSP_WATCH, audit
-from tests.browser.test_tables import SHOTS, _move, _page
+from tests.browser.test_tables import SHOTS, _audit_and_shoot, _move, _page
 from tests.matches.factories import UserFactory
 from tests.tables.conftest import two_side_table
 
@@ -81,13 +81,10 @@ def test_a_stranger_watches_a_public_table_live_and_a_player_concedes_after_conf
             assert table.status == Table.Status.FINISHED and table.result["termination"] == "concession"
             watcher.wait_for_function(AT, arg=version(table))
             assert watcher.locator("#ending").count() == 1
-            for language in ("zh-CN", "en"):
-                for width in (1280, 390):
-                    page = _page(browser, asgi_server, bob, language, width)
-                    page.goto(f"{asgi_server}/tables/{table.pk}/")
-                    audit(page, f"[conceded {language} {width}px]", problems)
-                    page.screenshot(path=str(SHOTS / f"conceded-{language}-{width}.png"), full_page=width == 390)
-                    page.context.close()
+            _audit_and_shoot(browser, asgi_server, [bob], table, "conceded", problems)
+            _audit_and_shoot(
+                browser, asgi_server, [UserFactory()], table, "watch-after", problems, "/tables/{pk}/watch/"
+            )
         finally:
             browser.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
