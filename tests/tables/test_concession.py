@@ -15,7 +15,7 @@ from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from tables import engines, logs, services, signals
 from tables.models import Table
-from tests.tables.conftest import play_moves, three_seat_table, two_side_table
+from tests.tables.conftest import VP_MARGIN, play_moves, seat_user, three_seat_table, two_side_table
 
 
 def nothing_saved(table: Table, steps: int) -> None:
@@ -127,3 +127,28 @@ def test_a_placement_concession_places_the_conceder_last_and_the_game_stops(clie
     with translation.override("zh-hans"):
         page = client.get(reverse("tables:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "认输" in page and 'id="controls"' not in page
+
+
+def test_a_concession_at_an_events_tables_is_reported_to_the_pod_and_to_the_match():
+    from matches.models import Match, Pod
+    from matches.services import rounds
+    from tests.matches.factories import pod_event
+
+    tournament, organiser, _players = pod_event(3)
+    rnd = rounds.publish_round(rounds.pair_next_round(tournament, organiser), organiser, on_tables=True)
+    pod = rnd.pods.get()
+    conceder = seat_user(pod.board_table, 1)
+    services.do_concede(conceder, pod.board_table)
+    pod.refresh_from_db()
+    assert pod.status == Pod.Status.FINISHED
+    assert pod.seats.get(player=conceder).placement == 3  # last of three
+    tournament, organiser, _players = pod_event(2, system=VP_MARGIN)
+    rnd = rounds.publish_round(rounds.pair_next_round(tournament, organiser), organiser, on_tables=True)
+    match = rnd.matches.exclude(board_table=None).get()
+    table = match.board_table
+    conceder = seat_user(table, 0)
+    services.do_concede(conceder, table)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    mine, theirs = (match.vp_a, match.vp_b) if match.player_a_id == conceder.pk else (match.vp_b, match.vp_a)
+    assert mine < theirs
