@@ -105,9 +105,11 @@ def drive(
     answer: Callable[[Decision], Action],
     *,
     error: type[ValueError] = DiceError,
+    say: Callable[[str, dict[str, Any]], str] | None = None,
 ) -> tuple[Any, list[int]]:
     """Run ``proc`` to its end: each die from ``dice`` (consumed in place), then from ``rng`` (None: more dice
-    are an ``error``), each decision by ``answer``. Returns the procedure's result and the dice rolled."""
+    are an ``error`` naming what the die is for, said by ``say(code, params)`` if given), each decision by
+    ``answer``. Returns the procedure's result and the dice rolled."""
     rolled: list[int] = []
     action: Action | None = None
     try:
@@ -121,7 +123,8 @@ def drive(
                 elif rng is not None:
                     value = rng.randint(1, 6)
                 else:
-                    raise error(f"more dice are needed ({request.what}, {request.rule}); or give a seed")
+                    what = say(request.what, dict(request.params)) if say else request.what
+                    raise error(f"more dice are needed ({what}, {request.rule}); or give a seed")
                 rolled.append(value)
                 action = Roll(value)
             else:
