@@ -201,3 +201,27 @@ def test_a_private_tables_spectator_socket_is_refused():
         assert not connected and code == 4403
 
     run(scenario)
+
+
+@pytest.mark.parametrize("system", ["longhu", "wenlu"])
+def test_an_events_organiser_and_judge_find_a_watch_link_on_the_rounds_page_and_a_player_does_not(system):
+    from django.urls import reverse
+
+    from matches.services import rounds
+    from tests.matches.factories import pod_event
+
+    tournament, organiser, players = pod_event(3 if system == "longhu" else 2, system=system)
+    judge = UserFactory()
+    tournament.judges.add(judge)
+    rnd = rounds.publish_round(rounds.pair_next_round(tournament, organiser), organiser, on_tables=True)
+    table = Table.objects.get()
+    url = reverse("matches:round-pairings", args=[tournament.pk, rnd.number])
+    watch = reverse("tables:watch", args=[table.pk])
+    for overseer in (organiser, judge):
+        client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+        client.force_login(overseer)
+        assert watch in client.get(url).content.decode()
+        assert client.get(watch).status_code == 200
+    player = Client()
+    player.force_login(players[0])
+    assert watch not in player.get(url).content.decode()
