@@ -15,8 +15,9 @@ from rest_framework.views import APIView
 from boards import access
 from boards.models import GameData, GameMap
 from boards.models.maps import system_choices
+from boards.presenters.systems import said_note
 from boards.services import maps as map_services
-from engine.systems import all_systems
+from engine.systems import all_systems, get_system
 from junling.api import ErrorSerializer
 
 
@@ -43,10 +44,17 @@ class GameSystemSerializer(serializers.Serializer):
 
 
 class GameMapSerializer(serializers.ModelSerializer):
+    note_text = serializers.SerializerMethodField()
+
     class Meta:
         model = GameMap
         fields = ["id", "system", "name", "title", "version", "content_hash", "note", "source_filename", "created_at"]
+        fields += ["note_text"]
         read_only_fields = fields
+
+    def get_note_text(self, obj: Any) -> str:
+        """The note in the reader's language (a bundled file's by its code; ``note`` is the file's own)."""
+        return said_note(get_system(obj.system), obj.note)
 
 
 class GameMapDetailSerializer(GameMapSerializer):
@@ -56,12 +64,18 @@ class GameMapDetailSerializer(GameMapSerializer):
 
 
 class GameDataSerializer(serializers.ModelSerializer):
+    note_text = serializers.SerializerMethodField()
     map = serializers.CharField(source="game_map.content_hash", read_only=True)
 
     class Meta:
         model = GameData
         fields = ["id", "system", "name", "version", "content_hash", "map", "note", "source_filename", "created_at"]
+        fields += ["note_text"]
         read_only_fields = fields
+
+    def get_note_text(self, obj: Any) -> str:
+        """The note in the reader's language (a bundled file's by its code; ``note`` is the file's own)."""
+        return said_note(get_system(obj.system), obj.note)
 
 
 class GameDataDetailSerializer(GameDataSerializer):

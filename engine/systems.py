@@ -114,6 +114,19 @@ class System:
         """The English labels of the words the input files' values are chosen from (field → value → label)."""
         return {} if self.fields is None else dict(importlib.import_module(self.fields).VALUES)
 
+    def note_template(self, note: str) -> str:
+        """The catalogue template (an English msgid) of a bundled file's ``note`` (the engine's
+        ``messages.NOTES``), or "" for any other note (an imported file's, said as it is).
+
+        >>> get_system("longhu").note_template("an organiser's own words")
+        ''
+        """
+        if self.engine is None:
+            return ""
+        messages = getattr(self.module(), "messages", None)
+        code = getattr(messages, "NOTES", {}).get(note)
+        return str(messages.MESSAGES[code]) if code else ""  # type: ignore[union-attr]
+
     def keyed_by_data(self) -> frozenset[str]:
         """The keys whose object is keyed by data (names), not by fields."""
         return frozenset() if self.fields is None else importlib.import_module(self.fields).KEYED_BY_DATA

@@ -551,6 +551,17 @@ def spectatable(user: Any, matches: QuerySet[Match]) -> QuerySet[Match]:
     return matches.filter(public)
 
 
+def overseen_board_tables(user: Any) -> Q:
+    """The filter, over board-game tables (``tables.Table``), of the tables of events ``user`` organises or
+    judges (a pod's or a pairing's): they watch every one of them (``tables.access.can_spectate``)."""
+    if not getattr(user, "is_authenticated", False):
+        return Q(pk__in=[])
+    q = Q()
+    for link in ("event_match", "event_pod"):
+        q |= Q(**{f"{link}__tournament__organisers": user}) | Q(**{f"{link}__tournament__judges": user})
+    return q
+
+
 def spectator_delay(match: Match, user: Any) -> int:
     """How many seconds behind the game a spectator's feed runs: the tournament's ``spectator_delay``,
     except for its organisers, judges and staff (0)."""

@@ -6,6 +6,10 @@
 - The signed log: the players once the game is over, and judges (``matches.access.can_upload_logs``:
   a judge of some tournament, or staff).
 - A judge's replay (a stored table's log or an uploaded one): the same judges.
+- Spectators (public information only): a public table, by anyone; an event's table, by its organisers and
+  judges (``matches.access.overseen_board_tables``); every table, by staff. Only started tables are watched.
+- A concession: only the seat's own user, for his own seat, while the game is played (never for another seat,
+  nor a bot's).
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from junling.access import is_staff
 from junling.errors import NotAllowed
-from matches.access import can_upload_logs
+from matches.access import can_upload_logs, overseen_board_tables
 from tables.models import Seat, Table
 
 
@@ -72,6 +77,36 @@ def access_seat(table: Table, user: Any) -> int:
     return seat
 
 
+WATCHED = (Table.Status.PLAYING, Table.Status.FINISHED)
+"""A table is watched once it has started."""
+
+
+def spectatable_tables(user: Any) -> QuerySet[Table]:
+    """The started tables ``user`` may watch as a spectator: the public ones, his events' ones (organisers
+    and judges), all of them for staff."""
+    started = Table.objects.filter(status__in=WATCHED)
+    if is_staff(user):
+        return started
+    return started.filter(Q(public=True) | overseen_board_tables(user)).distinct()
+
+
+def can_spectate(table: Table, user: Any) -> bool:
+    if table.status not in WATCHED:
+        return False
+    return table.public or spectatable_tables(user).filter(pk=table.pk).exists()
+
+
+def access_spectated_table(user: Any, pk: Any) -> Table:
+    """A table ``user`` may watch (404 otherwise, as if it did not exist)."""
+    try:
+        table = Table.objects.get(pk=int(pk))
+    except (Table.DoesNotExist, TypeError, ValueError):
+        raise Http404 from None
+    if not can_spectate(table, user):
+        raise Http404
+    return table
+
+
 def can_join(table: Table, user: Any, seat: Seat) -> bool:
     if not _authenticated(user) or table.status != Table.Status.OPEN or seat.filled:
         return False
@@ -86,6 +121,24 @@ def access_cancel(table: Table, user: Any) -> Table:
     if not can_cancel(table, user):
         raise NotAllowed(_("Only the table's creator may cancel it, before it starts."), code="tables.not_creator")
     return table
+
+
+def can_concede(table: Table, user: Any) -> bool:
+    return table.status == Table.Status.PLAYING and seat_of(table, user) is not None
+
+
+def access_concede(table: Table, user: Any, seat: Any = None) -> int:
+    """``user``'s own seat, which he may concede (``seat``, if given, must be it), else NotAllowed."""
+    own = seat_of(table, user)
+    if own is None:
+        raise NotAllowed(
+            _("You do not play at this table: only a seat's player may concede it."), code="tables.not_seated"
+        )
+    if seat not in (None, "") and str(seat) != str(own):
+        raise NotAllowed(_("You may concede only your own seat."), code="tables.not_your_seat")
+    if table.status != Table.Status.PLAYING:
+        raise NotAllowed(_("This game is not being played."), code="tables.not_playing")
+    return own
 
 
 def can_download_log(table: Table, user: Any) -> bool:

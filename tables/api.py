@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -57,3 +57,23 @@ class TableActView(APIView):
         services.do_act(request.user, table, data["action"], data["step"])
         table.refresh_from_db()
         return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))
+
+
+class TableConcedeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=_VIEW, summary="Concede one's own seat at a board-game table")
+    def post(self, request: Request, pk: int) -> Response:
+        table = access.access_table(request.user, pk)
+        services.do_concede(request.user, table, request.data.get("seat") if hasattr(request.data, "get") else None)
+        table.refresh_from_db()
+        return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))
+
+
+class TableWatchView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=_VIEW, summary="A spectator's view of a board-game table (public information only)")
+    def get(self, request: Request, pk: int) -> Response:
+        table = access.access_spectated_table(request.user, pk)
+        return Response(presenters.watch_api_view(table, request.user, get_language() or "zh-hans"))

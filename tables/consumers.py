@@ -40,3 +40,21 @@ class TableSeatConsumer(TableConsumer):
                 {"table": table, "view": view, "live": True, "csrf_token": self.csrf_token},
             )
         return {"type": "table", "version": view["version"], "step": view["step"], "html": html}
+
+
+class TableWatchConsumer(TableSeatConsumer):
+    """A spectator of a board-game table (``/ws/tables/<pk>/watch/``, ``access.can_spectate``): the public
+    table only, built by the spectator page's presenter."""
+
+    def allowed(self) -> bool:
+        table = Table.objects.filter(pk=self.match_id).first()
+        return table is not None and access.can_spectate(table, self.user)
+
+    def message(self, known: str | None) -> dict[str, Any] | None:
+        table = Table.objects.get(pk=self.match_id)
+        if known is not None and known == presenters.version(table):
+            return None
+        with translation.override(self.language):
+            view = presenters.watch_view(table, self.user, self.language)
+            html = render_to_string("tables/_table.html", {"table": table, "view": view, "live": True})
+        return {"type": "table", "version": view["version"], "step": view["step"], "html": html}

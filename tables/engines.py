@@ -29,6 +29,8 @@ from tables import gamedata
 
 CHANCE = "chance"
 """The actor of a chance event (a die, a draw) in entries and logs."""
+CONCESSION = "concession"
+"""The ``termination`` of a game a seat conceded (``conceded``)."""
 
 
 def board_systems() -> list[System]:
@@ -109,18 +111,29 @@ def normal_step(step: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def observation(state: Any, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see (the engine decides); of another seat's pending decision only whose it is: its
-    question and its rule can name a hidden card (a card is offered only to the side that holds it)."""
+def observation(system_id: str, state: Any, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (the engine decides; None: a spectator, public information only); of another
+    seat's pending decision only whose it is: its question and its rule can name a hidden card (a card is
+    offered only to the side that holds it). The question, or what a die is rolled for, is said in the
+    reader's language (``what``) beside its code and params."""
     obs = dict(state.observation(seat))
     pending = obs.get("pending")
-    if isinstance(pending, dict) and pending.get("player") not in (None, seat):
+    if isinstance(pending, dict) and "player" in pending and pending.get("player") != seat:
         obs["pending"] = {"player": pending["player"]}
+    elif isinstance(pending, dict) and pending.get("code"):
+        game = get_system(system_id).module().Game
+        said = game.text(str(pending["code"]), dict(pending.get("params") or {}), reader_lang())
+        obs["pending"] = {**pending, "what": str(said)}
     return obs
 
 
 def outcome(state: Any) -> dict[str, Any] | None:
     return state.outcome
+
+
+def conceded(state: Any, seat: int) -> dict[str, Any]:
+    """The engine's outcome if ``seat`` concedes now (``termination`` ``concession``, ``conceded_by``)."""
+    return dict(state.conceded(seat))
 
 
 def state_digest(state: Any) -> str:
@@ -163,9 +176,18 @@ def result(system_id: str, seats: int, out: dict[str, Any]) -> Result:
         scores = [int(out.get("scores", {}).get(side, 0)) for side in s.sides]
         winner = out.get("winner")
         winners = [s.sides.index(winner)] if winner in s.sides else []
-        places = [1 + sum(1 for q in scores if q > p) for p in scores]
         margin = out.get("margin")
+        if termination == CONCESSION and winners:
+            # a concession is a loss: the winner leads by his points or by one, whichever is more
+            won = winners[0]
+            scores[won] = max(scores[won], scores[1 - won] + 1)
+            margin = scores[0] - scores[1]
+        places = [1 + sum(1 for q in scores if q > p) for p in scores]
         return Result(winners, places, scores, int(margin) if margin is not None else None, termination)
+    if s.scoring == "win-loss":
+        winners = [int(w) for w in out.get("winners", [])]
+        places = [1 if seat in winners else 2 for seat in range(seats)] if winners else [1] * seats
+        return Result(winners, places, [0] * seats, None, termination)
     scores = [int(x) for x in out.get("regions", [0] * seats)]
     places = [int(x) for x in out.get("placement", [1] * seats)]
     return Result([int(w) for w in out.get("winners", [])], places, scores, None, termination)

@@ -30,6 +30,9 @@ class CreateTableForm(forms.Form):
     invite = forms.CharField(label=_("Invite players (names, separated by commas)"), required=False, max_length=200)
     bots = forms.IntegerField(label=_("Bots for the other seats"), min_value=0, max_value=3, initial=0)
     bot = forms.ChoiceField(label=_("Bot"), choices=_bot_choices, required=False)
+    public = forms.BooleanField(
+        label=_("Anyone may watch (spectators see the board and the feed, never a hand)"), required=False
+    )
 
     def clean_invite(self) -> list[Any]:
         names = [n for n in re.split(r"[,，\s]+", self.cleaned_data.get("invite") or "") if n]

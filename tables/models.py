@@ -38,6 +38,9 @@ class Table(models.Model):
     result = models.JSONField(null=True, blank=True)
     log = models.TextField(blank=True)
     log_sha256 = models.CharField(max_length=64, blank=True)
+    # Anyone may watch it (public information only, ``tables.access.can_spectate``); an event's table is
+    # watched by the event's organisers and judges whatever this says.
+    public = models.BooleanField(_("anyone may watch"), default=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

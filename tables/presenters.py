@@ -124,15 +124,40 @@ def result_view(table: Table) -> list[dict[str, Any]] | None:
     return sorted(rows, key=lambda row: row["place"])
 
 
+def ending(table: Table) -> str:
+    """How a finished game ended, when a seat conceded it ("" otherwise: the result says the rest)."""
+    out = table.outcome or {}
+    if (table.result or {}).get("termination") != engines.CONCESSION:
+        return ""
+    by = out.get("conceded_by")
+    sides = engines.system(table.system).sides
+    seat = sides.index(by) if isinstance(by, str) and by in sides else by
+    who = engines.seat_label(table.system, int(seat)) if isinstance(seat, int) else "?"
+    return _("%(seat)s conceded the game.") % {"seat": who}
+
+
+def concession_consequences(table: Table) -> list[str]:
+    """What the confirmation page of a concession says will happen (the system's scoring)."""
+    scoring = engines.system(table.system).scoring
+    lines = [_("The game ends now for every seat; the signed log records your concession.")]
+    if scoring == "placement":
+        lines.append(_("You are placed last; the other seats are placed by regions held now."))
+    elif scoring == "vp-margin":
+        lines.append(_("The other side wins, by its victory points or by one point, whichever is more."))
+    else:
+        lines.append(_("You lose the game."))
+    lines.append(_("An event's result is reported as for any finished table."))
+    return lines
+
+
 def board_template(system_id: str) -> str:
     """The system's own board template (``tables/boards/<system>.html``), else the generic one."""
     return select_template([f"tables/boards/{system_id}.html", "tables/boards/_generic.html"]).template.name
 
 
-def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
-    """One reader's view of a table (his seat's observation, if he plays there; else the seats only)."""
-    seat = access.seat_of(table, user)
-    view: dict[str, Any] = {
+def _head(table: Table, language: str) -> dict[str, Any]:
+    """What every reader's view of a table starts with."""
+    return {
         "pk": table.pk,
         "version": version(table),
         "status": table.status,
@@ -141,33 +166,72 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         "system_name": system_name(table.system, language),
         "seat_count": table.seats,
         "step": table.steps,
-        "you": seat,
         "commitment": table.commitment,
+        "scoring": engines.system(table.system).scoring,
+    }
+
+
+def _game(table: Table, view: dict[str, Any], seat: int | None) -> tuple[dict[str, Any], int | None]:
+    """The game as ``seat`` sees it (None: a spectator, the public observation) put into ``view``: the board,
+    the feed, the result; returns the observation and the seat to act (None once the game is over: a
+    conceded game stops where it was)."""
+    state = peek_state(table)
+    actor = engines.actor(state) if table.status == Table.Status.PLAYING else None
+    obs = engines.observation(table.system, state, seat)
+    if table.status != Table.Status.PLAYING:
+        obs.pop("pending", None)
+    elif seat is None and isinstance(obs.get("pending"), dict):  # a spectator: whose turn it is, no more
+        obs["pending"] = {"player": obs["pending"]["player"]} if "player" in obs["pending"] else {}
+    view["observation"] = obs
+    view["board_template"] = board_template(table.system)
+    view["grouped"] = grouped(obs)
+    view["feed"] = feed(table)
+    view["result"] = result_view(table)
+    if table.result:
+        view["margin"] = table.result.get("margin")
+        view["seed"] = table.seed
+        view["ending"] = ending(table)
+    return obs, actor if isinstance(actor, int) else None
+
+
+def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
+    """One reader's view of a table (his seat's observation, if he plays there; else the seats only)."""
+    seat = access.seat_of(table, user)
+    view = _head(table, language) | {
+        "you": seat,
         "can_cancel": access.can_cancel(table, user),
         "can_download": access.can_download_log(table, user),
-        "scoring": engines.system(table.system).scoring,
+        "can_concede": access.can_concede(table, user),
     }
     to_act = None
     if table.status in (Table.Status.PLAYING, Table.Status.FINISHED) and seat is not None:
-        state = peek_state(table)
-        actor = engines.actor(state)
-        to_act = actor if isinstance(actor, int) else None
-        obs = engines.observation(state, seat)
+        obs, to_act = _game(table, view, seat)
         pending = obs.get("pending") or {}
-        view["observation"] = obs
-        view["board_template"] = board_template(table.system)
-        view["grouped"] = grouped(obs)
         view["pending_rule"] = pending.get("rule", "")
         if to_act == seat and table.status == Table.Status.PLAYING:
             view["prompt"] = engines.prompt(table.system, pending)
             view["controls"] = controls(table.system, list(pending.get("options") or []))
-        view["feed"] = feed(table)
-        view["result"] = result_view(table)
-        if table.result:
-            view["margin"] = table.result.get("margin")
-            view["seed"] = table.seed
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
+    return view
+
+
+def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
+    """A spectator's view: the public observation only (``engines.observation`` of no seat: no hand, no
+    hidden pool or draw order; of a pending decision only whose it is), the seats, the feed (the same for
+    every seat) and the result; never a form. The seed only once the game is over, as for the players."""
+    view = _head(table, language) | {"spectator": True, "you": None, "pending_rule": ""}
+    _obs, to_act = _game(table, view, None)
+    view["seats"] = seats_view(table, None, to_act)
+    view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
+    return view
+
+
+def watch_api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
+    """The spectator's API answer: the same view as JSON."""
+    view = watch_view(table, user, language)
+    view.pop("grouped", None)
+    view.pop("board_template", None)
     return view
 
 
@@ -196,7 +260,17 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
         }
         for t in tables
     ]
-    return {"tables": rows, "can_judge": access.can_judge(user)}
+    watched = [
+        {
+            "pk": t.pk,
+            "system_name": system_name(t.system, language),
+            "seats": t.seats,
+            "status": t.get_status_display(),
+            "public": t.public,
+        }
+        for t in access.spectatable_tables(user).order_by("-created_at", "-pk")[:50]
+    ]
+    return {"tables": rows, "watched": watched, "can_judge": access.can_judge(user)}
 
 
 def no_such_table() -> str:

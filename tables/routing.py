@@ -9,4 +9,7 @@ from tables import consumers
 
 
 def websocket_routes(layer: str = "default") -> list[URLPattern]:
-    return [path("ws/tables/<int:pk>/", _on_layer(consumers.TableSeatConsumer, layer))]
+    return [
+        path("ws/tables/<int:pk>/", _on_layer(consumers.TableSeatConsumer, layer)),
+        path("ws/tables/<int:pk>/watch/", _on_layer(consumers.TableWatchConsumer, layer)),
+    ]

@@ -28,7 +28,7 @@ from junling.errors import Refused
 from junling.models import record
 from matches import push
 from tables import engines, gamedata, logs, signals
-from tables.access import access_cancel, access_judging, access_seat, can_join
+from tables.access import access_cancel, access_concede, access_judging, access_seat, can_join
 from tables.models import Entry, Seat, Table
 
 MAX_AUTOMATIC = 20_000
@@ -70,6 +70,7 @@ def do_create_table(
     invited: Sequence[Any] = (),
     bots: int = 0,
     bot: str = "",
+    public: bool = False,
 ) -> Table:
     """A new table of ``seats`` seats: ``user`` at ``my_seat``, the last ``bots`` other seats for the engine's
     bot ``bot``, the next ones kept for the ``invited`` players, the rest open. It starts once every seat is
@@ -93,7 +94,12 @@ def do_create_table(
         raise TableRefused(_("No such map for this game."))
     with transaction.atomic():
         table = Table.objects.create(
-            system=system_id, seats=seats, map_hash=choice.map_hash, data_hash=choice.data_hash, created_by=user
+            system=system_id,
+            seats=seats,
+            map_hash=choice.map_hash,
+            data_hash=choice.data_hash,
+            created_by=user,
+            public=public,
         )
         now = timezone.now()
         Seat.objects.create(table=table, index=my_seat, user=user, joined_at=now)
@@ -105,7 +111,7 @@ def do_create_table(
                 Seat.objects.create(table=table, index=index, invited=invited.pop(0))
             else:
                 Seat.objects.create(table=table, index=index)
-        record(user, "tables.create", table, system=system_id, seats=seats, map=choice.map_hash)
+        record(user, "tables.create", table, system=system_id, seats=seats, map=choice.map_hash, public=public)
         _start_if_full(table)
     return table
 
@@ -236,23 +242,27 @@ def _bot_to_act(table: Table, state: Any) -> str:
     return Seat.objects.filter(table=table, index=actor).values_list("bot", flat=True).first() or ""
 
 
+def _finish(table: Table, state: Any, out: dict[str, Any], fields: list[str]) -> None:
+    """The end: the outcome scored by the system, the signed log (its end entry holds the outcome, and so how
+    the game ended: a concession names the seat), the audit record and ``table_finished``."""
+    table.outcome = out
+    table.result = engines.result(table.system, table.seats, out).to_json()
+    table.status = Table.Status.FINISHED
+    table.finished_at = timezone.now()
+    table.save(update_fields=[*fields, "outcome", "result", "status", "finished_at"])
+    content = logs.build_log(table, state)
+    table.log = content.decode("utf-8")
+    table.log_sha256 = hashlib.sha256(content).hexdigest()
+    record(None, "tables.finish", table, result=table.result, log=table.log_sha256)
+    table.save(update_fields=["log", "log_sha256"])
+    signals.table_finished.send(sender=Table, table=table)  # an event's pod or match reports it
+
+
 def _store(table: Table, state: Any) -> None:
     fields = ["steps"]
     out = engines.outcome(state)
     if out is not None and table.status == Table.Status.PLAYING:
-        table.outcome = out
-        table.result = engines.result(table.system, table.seats, out).to_json()
-        table.status = Table.Status.FINISHED
-        table.finished_at = timezone.now()
-        fields += ["outcome", "result", "status", "finished_at"]
-        table.save(update_fields=fields)
-        content = logs.build_log(table, state)
-        table.log = content.decode("utf-8")
-        table.log_sha256 = hashlib.sha256(content).hexdigest()
-        fields = ["log", "log_sha256"]
-        record(None, "tables.finish", table, result=table.result, log=table.log_sha256)
-        table.save(update_fields=fields)
-        signals.table_finished.send(sender=Table, table=table)  # an event's pod or match reports it
+        _finish(table, state, out, fields)
     else:
         table.save(update_fields=fields)
         if _bot_to_act(table, state):
@@ -364,6 +374,21 @@ def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
     _apply(table, state, action)
     _advance(table, state)
     _store(table, state)
+    return table
+
+
+def do_concede(user: Any, table: Table, seat: Any = None) -> Table:
+    """``user`` concedes his seat (``seat``, if given, must be his own): the game ends at once, scored by the
+    system with the conceding seat last (the engine's ``conceded``: placement, or the other side wins by its
+    victory points, at least one), in the log's end entry (``termination`` ``concession``, ``conceded_by``),
+    audited (``tables.concede``) and reported to an event as any end."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        own = access_concede(table, user, seat)
+        state = load_state(table)
+        record(user, "tables.concede", table, seat=own, step=table.steps)
+        _finish(table, state, engines.conceded(state, own), [])
+        announce(table)
     return table
 
 

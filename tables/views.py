@@ -9,11 +9,13 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from junling.errors import Refused
-from matches.http import form_message, refusals
+from matches.http import confirm_page, confirmed, form_message, refusals
 from tables import access, presenters, services
 from tables.forms import ActForm, CreateTableForm, JoinForm, JudgeForm
 from tables.models import Table
@@ -50,6 +52,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
             invited=d["invite"],
             bots=d["bots"],
             bot=d.get("bot") or "",
+            public=bool(d.get("public")),
         )
     except Refused as exc:
         return _list(request, form, exc.message, 400)
@@ -67,6 +70,25 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tables/table.html", _context(request, table))
 
 
+@require_GET
+def table_watch(request: HttpRequest, pk: int) -> HttpResponse:
+    """A spectator's page: public information only (anyone, for a public table; an event's organisers and
+    judges; staff)."""
+    table = access.access_spectated_table(request.user, pk)
+    view = presenters.watch_view(table, request.user, _lang())
+    return render(request, "tables/watch.html", {"table": table, "view": view})
+
+
+@require_GET
+def watch_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """The spectator's table alone (polling): 204 while the version the page drew is current."""
+    table = access.access_spectated_table(request.user, pk)
+    if request.GET.get("v") == presenters.version(table):
+        return HttpResponse(status=204)
+    view = presenters.watch_view(table, request.user, _lang())
+    return render(request, "tables/_table.html", {"table": table, "view": view})
+
+
 @login_required
 @require_GET
 def table_fragment(request: HttpRequest, pk: int) -> HttpResponse:
@@ -77,13 +99,18 @@ def table_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tables/_table.html", _context(request, table))
 
 
+def _seat(request: HttpRequest) -> int | None:
+    """The seat a form names (joining, conceding), None if it names none."""
+    form = JoinForm(request.POST)
+    return form.cleaned_data.get("seat") if form.is_valid() else None
+
+
 @login_required
 @require_POST
 @refusals
 def table_join(request: HttpRequest, pk: int) -> HttpResponse:
     table = access.access_table(request.user, pk)
-    form = JoinForm(request.POST)
-    seat = form.cleaned_data.get("seat") if form.is_valid() else None
+    seat = _seat(request)
     try:
         services.do_join_table(request.user, table, seat)
     except Refused as exc:
@@ -121,6 +148,28 @@ def table_act(request: HttpRequest, pk: int) -> HttpResponse:
     if error is None:
         return redirect("tables:table", table.pk)
     return render(request, "tables/table.html", _context(request, table, error), status=status)
+
+
+@login_required
+@require_POST
+@refusals
+def table_concede(request: HttpRequest, pk: int) -> HttpResponse:
+    """The first post asks (the confirmation page, nothing changed); the second, ``confirm=yes``, concedes."""
+    table = access.access_table(request.user, pk)
+    seat = _seat(request)
+    access.access_concede(table, request.user, seat)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            title=_("Concede table %(n)s?") % {"n": table.pk},
+            question=_("A concession ends the game at once and cannot be undone."),
+            consequences=presenters.concession_consequences(table),
+            button=_("Yes, concede"),
+            cancel_url=reverse("tables:table", args=[table.pk]),
+            fields={"seat": "" if seat is None else str(seat)},
+        )
+    services.do_concede(request.user, table, seat)
+    return redirect("tables:table", table.pk)
 
 
 @login_required

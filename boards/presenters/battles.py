@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from boards.presenters.systems import said_note
 from engine.systems import System
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "engine" / "data" / "battles"
@@ -72,7 +73,10 @@ def example_input(system: System) -> str:
     path = EXAMPLES / f"{system.id}_example.json"
     if not path.exists():
         return "{}"
-    return json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False, indent=1)
+    example = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(example.get("note"), str):
+        example["note"] = said_note(system, example["note"])  # said to the reader; the calculator ignores it
+    return json.dumps(example, ensure_ascii=False, indent=1)
 
 
 RULING = re.compile(r"\bruling (?P<id>[A-Z]+\d+)")

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from boards.models import GameData, GameMap
-from boards.presenters.systems import SIDES, field_labels, value_labels
+from boards.presenters.systems import SIDES, field_labels, said_note, value_labels
 from boards.services import maps as map_services
 from engine.maps import MapData
 from engine.systems import System
@@ -35,6 +35,8 @@ class MapPage:
     row: GameMap
     map: MapData
     is_test: bool
+    note: str = ""
+    """The file's note in the reader's language (``said_note``)."""
     regions: list[RegionRow] = field(default_factory=list)
     borders: list[tuple[str, str, str]] = field(default_factory=list)
     roads: list[tuple[str, str, str, bool]] = field(default_factory=list)
@@ -62,7 +64,7 @@ def _features(r: Any, tags: dict[str, str]) -> list[str]:
 def map_page(row: GameMap, system: System) -> MapPage:
     m = map_services.map_data(row.content_hash)
     tags = value_labels(system).get("tags", {})
-    page = MapPage(row=row, map=m, is_test=map_services.is_test_file(row))
+    page = MapPage(row=row, map=m, is_test=map_services.is_test_file(row), note=said_note(system, row.note))
     for r in m.regions:
         neighbours = [
             (n, str(TERRAIN.get(b.terrain, b.terrain))) for n in m.neighbours(r.id) if (b := m.border(r.id, n))
@@ -99,6 +101,8 @@ class DataPage:
     """(title, column heads, rows of (head, cell)) for each list of the file; other values in ``scalars``.
     Titles and heads are the game's labels of the file's keys in the reader's language (``engine.systems``)."""
     scalars: list[tuple[str, str]]
+    note: str = ""
+    """The file's note in the reader's language (``said_note``)."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,7 @@ def data_page(row: GameData, system: System) -> DataPage:
         if key in ("format", "note"):
             continue
         _collect([key], value, sections, scalars, words)
-    return DataPage(row=row, sections=sections, scalars=scalars)
+    return DataPage(row=row, sections=sections, scalars=scalars, note=said_note(system, row.note))
 
 
 def _collect(path: list[str], value: Any, sections: list[Any], scalars: list[tuple[str, str]], words: _Words) -> None:

@@ -87,3 +87,10 @@ def field_labels(system: System, file: str) -> dict[str, str]:
 def value_labels(system: System) -> dict[str, dict[str, str]]:
     """The words the game's input files' values are chosen from, in the reader's language (field → value → label)."""
     return {key: {v: gettext(label) for v, label in words.items()} for key, words in system.value_labels().items()}
+
+
+def said_note(system: System, note: str) -> str:
+    """A map's, game data's or example's ``note`` in the reader's language: a bundled file's by its code in the
+    engine's catalogue (the file keeps its English note: it is hashed), an imported file's as it was written."""
+    template = system.note_template(note)
+    return gettext(template) if template else note

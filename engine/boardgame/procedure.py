@@ -37,11 +37,14 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Chance:
-    """A chance event: ``d6`` (a die), or a draw from a cup, deck or pool the game names in ``kind``."""
+    """A chance event: ``d6`` (a die), or a draw from a cup, deck or pool the game names in ``kind``. What it
+    is for is a message code of the game's catalogue (``what``) with its ``params``, as a decision's question:
+    ``game.text(what, params, lang)`` says it ("uprising in 洛阳" / "洛阳 民变")."""
 
     kind: str
     what: str
     rule: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 Request = Decision | Chance
@@ -78,9 +81,9 @@ def ask(
     return answer
 
 
-def roll(b: Rolls, what: str, rule: str) -> Proc:
-    """One die, as a chance event."""
-    action = yield Chance("d6", what, rule)
+def roll(b: Rolls, what: str, rule: str, **params: Any) -> Proc:
+    """One die, as a chance event (``what``: a message code, with ``params``)."""
+    action = yield Chance("d6", what, rule, params)
     value = int(action.value)  # type: ignore[attr-defined]
     b.rolls.append(value)
     return value
@@ -102,9 +105,11 @@ def drive(
     answer: Callable[[Decision], Action],
     *,
     error: type[ValueError] = DiceError,
+    say: Callable[[str, dict[str, Any]], str] | None = None,
 ) -> tuple[Any, list[int]]:
     """Run ``proc`` to its end: each die from ``dice`` (consumed in place), then from ``rng`` (None: more dice
-    are an ``error``), each decision by ``answer``. Returns the procedure's result and the dice rolled."""
+    are an ``error`` naming what the die is for, said by ``say(code, params)`` if given), each decision by
+    ``answer``. Returns the procedure's result and the dice rolled."""
     rolled: list[int] = []
     action: Action | None = None
     try:
@@ -118,7 +123,8 @@ def drive(
                 elif rng is not None:
                     value = rng.randint(1, 6)
                 else:
-                    raise error(f"more dice are needed ({request.what}, {request.rule}); or give a seed")
+                    what = say(request.what, dict(request.params)) if say else request.what
+                    raise error(f"more dice are needed ({what}, {request.rule}); or give a seed")
                 rolled.append(value)
                 action = Roll(value)
             else:

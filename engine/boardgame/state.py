@@ -179,6 +179,12 @@ class BoardState:
         """The result with its scoring (``docs/boardgames.md``), None while the game runs."""
         raise NotImplementedError
 
+    def conceded(self, player: int) -> dict[str, Any]:
+        """The outcome (the game's own form, as ``outcome``) if ``player`` concedes now: scored by the game's
+        scoring with the conceding seat last; ``termination`` is ``concession`` and ``conceded_by`` names the
+        seat. The state is not changed (a concession is the table's end, not an action of the game)."""
+        raise NotImplementedError
+
     # --- who acts ---------------------------------------------------------------------------
 
     @property
@@ -235,14 +241,14 @@ class BoardState:
             return err(c + "unknown_action", {"action": repr(action)}, "")
         if isinstance(p, Chance):
             if not action.is_chance:
-                return err(c + "chance_due", {"what": p.what}, p.rule)
+                return err(c + "chance_due", self._chance_params(p), p.rule)
             ok = (
                 isinstance(action, Roll) and isinstance(action.value, int) and 1 <= action.value <= 6
                 if p.kind == "d6"
                 else isinstance(action, Draw) and action.piece in self._pile(p)
             )
             if not ok:
-                return err(c + "not_an_outcome", {"action": repr(action), "what": p.what}, p.rule)
+                return err(c + "not_an_outcome", {"action": repr(action), **self._chance_params(p)}, p.rule)
             return None
         if action.is_chance:
             return err(c + "not_chance", {"action": repr(action)}, p.rule)
@@ -257,6 +263,15 @@ class BoardState:
         English, and ``question``: its code and params), so that each language says both."""
         question = {"code": p.what, "params": dict(p.params)}
         return {"action": repr(action), "what": self.question(p), "question": question, "option": action.to_json()}
+
+    def _chance_params(self, p: Chance) -> dict[str, Any]:
+        """A refusal's params naming a chance event: what it is for in English (``what``) and as its code with
+        params (``question``), so that each language says it."""
+        return {"what": self.chance_text(p), "question": {"code": p.what, "params": dict(p.params)}}
+
+    def chance_text(self, chance: Chance, lang: str = "en") -> str:
+        """What a chance event is for (its code and params) in ``en`` or ``zh``."""
+        return str(self.game.text(chance.what, dict(chance.params), lang))
 
     def question(self, decision: Decision, lang: str = "en") -> str:
         """A decision's question (its code and params) in ``en`` or ``zh``."""
@@ -274,12 +289,18 @@ class BoardState:
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see: the game's view of the board; the pending decision (its question as a
-        message ``code`` with ``params``, and in English as ``what``), its options only to its player; never
-        the seed."""
+        message ``code`` with ``params``, and in English as ``what``; a chance event's purpose the same way),
+        its options only to its player; never the seed."""
         snap = self._view(player)
         p = self.pending
         if isinstance(p, Chance):
-            snap["pending"] = {"chance": p.kind, "what": p.what, "rule": p.rule}
+            snap["pending"] = {
+                "chance": p.kind,
+                "what": self.chance_text(p),
+                "code": p.what,
+                "params": dict(p.params),
+                "rule": p.rule,
+            }
         elif isinstance(p, Decision):
             snap["pending"] = {
                 "player": p.player,

@@ -62,7 +62,7 @@ def _test(b: Board, region: str, tester: list[str], other: list[str], hooks: Hoo
         return False
     plus = 1 if b.owner.get(target) is not None else 0
     while True:
-        die = yield from roll(b, f"betrayal test of {target} by {best}", "§5-1(1)")
+        die = yield from roll(b, "chance_betrayal", "§5-1(1)", target=target, character=best)
         ok = die + plus <= dip
         b.note(
             "step_betrayal",
@@ -160,7 +160,7 @@ def battle(b: Board, region: str, attacker: str, hooks: Hooks, *, no_retreat: bo
                 mult = (ch.command if ch.strategist else 0) + ch.squares
                 if mult <= 0:
                     continue
-                die = yield from roll(b, f"strategy of {c}", "§5-2(1)")
+                die = yield from roll(b, "chance_strategy", "§5-2(1)", character=c)
                 value = b.data.strategy[die - 1]
                 damage[1 - i] += value * mult
                 b.note(
@@ -191,7 +191,7 @@ def battle(b: Board, region: str, attacker: str, hooks: Hooks, *, no_retreat: bo
                     name = bests[i]
                     if vals[i] != top or name is None:
                         continue
-                    die = yield from roll(b, f"valour of {name}", "§5-3(1)")
+                    die = yield from roll(b, "chance_valour", "§5-3(1)", character=name)
                     hit = die <= top
                     if hit:
                         dealt[1 - i] = die
@@ -215,7 +215,7 @@ def battle(b: Board, region: str, attacker: str, hooks: Hooks, *, no_retreat: bo
                 dice = min(_strength(b, region, side), 5)
                 rolls = []
                 for _ in range(dice):
-                    die = yield from roll(b, f"melee die of {_label(side)}", "§5-4(2)")
+                    die = yield from roll(b, "chance_melee", "§5-4(2)", side=_label(side))
                     rolls.append(die)
                 hits[i] = sum(1 for d in rolls if d <= cmd)
                 b.note(
@@ -306,7 +306,7 @@ def _finish(
         for name in _chars(b, region, loser):
             if b.data.char(name).warlord:
                 continue
-            die = yield from roll(b, f"capture of {name}", "§5-7(2)")
+            die = yield from roll(b, "chance_capture", "§5-7(2)", character=name)
             taken = die <= 2
             if taken:
                 captives.append(name)
@@ -314,7 +314,7 @@ def _finish(
             b.note("step_capture", "§5-7(2), ruling L20", character=name, die=die, result=result_text)
         for name in captives:  # ruling L20: every capture roll first, then each captive's loyalty
             ch = b.data.char(name)
-            die = yield from roll(b, f"loyalty of {name}", "§5-7(3)")
+            die = yield from roll(b, "chance_loyalty", "§5-7(3)", character=name)
             if die > ch.loyalty:
                 options = [Pick(c) for c in winner if c in b.owner and b.alive(c)]
                 action = yield from ask(

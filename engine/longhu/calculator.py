@@ -154,7 +154,8 @@ def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     answers = list(spec.get("decisions", []))
     proc = battle_area.battle(b, REGION, attacker, rules.BattleOnlyHooks(), no_retreat=bool(spec.get("no_retreat")))
     seeded = rng if "seed" in spec else None
-    result, rolled = drive(proc, dice, seeded, lambda request: _answer(request, answers), error=CalculatorError)
+    ask, say = (lambda request: _answer(request, answers)), (lambda code, params: text(code, params, lang))
+    result, rolled = drive(proc, dice, seeded, ask, error=CalculatorError, say=say)
     steps = [{"rule": s["rule"], "code": s["code"], "text": step_text(s, lang)} for s in b.steps]
     return {
         "winner": result["winner"],

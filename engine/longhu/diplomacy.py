@@ -68,7 +68,7 @@ def diplomacy_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         target = act.country
         plus = 1 if b.owner.get(target) is not None else 0
         while True:
-            die = yield from roll(b, f"diplomacy of {act.character} with {target}", "§4-3")
+            die = yield from roll(b, "chance_diplomacy", "§4-3", character=act.character, target=target)
             ok = die + plus <= dip
             b.note(
                 "step_diplomacy",

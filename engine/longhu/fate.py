@@ -23,11 +23,11 @@ def _hostile_player_regions(b: Board, player: int) -> list[str]:
     ]
 
 
-def _damage_die(b: Board, what: str, rule: str) -> Proc:
-    """Ruling L6: a 6 is replaced by a reroll; a second 6 counts 6."""
-    die = yield from roll(b, what, rule)
+def _damage_die(b: Board, what: str, rule: str, region: str) -> Proc:
+    """Ruling L6: a 6 is replaced by a reroll (``what`` + ``_reroll``); a second 6 counts 6."""
+    die = yield from roll(b, what, rule, region=region)
     if die == 6:
-        die = yield from roll(b, what + " (reroll of a 6)", rule)
+        die = yield from roll(b, what + "_reroll", rule, region=region)
     return die
 
 
@@ -51,7 +51,7 @@ def draw_retainer(b: Board, country: str, rule: str) -> Proc:
                 b.allegiance[n] = None
     if not any(v == "cup" for v in b.loc.values()):
         return
-    action = yield Chance("retainer", "free retainer", rule)
+    action = yield Chance("retainer", "chance_free_retainer", rule)
     name = action.piece  # type: ignore[attr-defined]
     b.allegiance[name] = country
     if b.data.char(name).ability == "sorcery":
@@ -80,7 +80,7 @@ def _uprising(b: Board, player: int, rule: str) -> Proc:
         return
     act = yield from ask(b, player, "ask_uprising_region", [Pick(r) for r in targets], rule)
     region = picked(act)
-    die = yield from _damage_die(b, f"uprising in {region}", rule)
+    die = yield from _damage_die(b, "chance_uprising", rule, region)
     _strike(b, region, die, rule)
 
 
@@ -89,7 +89,7 @@ def start_of_fate(b: Board, country: str, player: int) -> Proc:
     wl = b.warlord[country]
     ability = b.data.char(wl).ability if b.on_map(wl) else None
     if ability == "seek_talent" and len(_retainers(b, country)) < 3:
-        die = yield from roll(b, "求贤令", "§11-1(1)")
+        die = yield from roll(b, "chance_seek_talent", "§11-1(1)")
         if die <= 2:
             yield from draw_retainer(b, country, "§11-1(1)")
     elif ability == "three_visits":
@@ -111,9 +111,9 @@ def fate_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     饥荒 ends the turn ("famine"), else "ok"."""
     b.phase = "fate"
     yield from start_of_fate(b, country, player)
-    die = yield from roll(b, "fate die", "§4-2")
+    die = yield from roll(b, "chance_fate", "§4-2")
     if any(b.allegiance.get(n) == country and b.loc[n] == "held" for n in b.allegiance):
-        second = yield from roll(b, "second fate die (左慈)", "§11-6(1)")
+        second = yield from roll(b, "chance_second_fate", "§11-6(1)")
         if second != die:
             act = yield from ask(
                 b, player, "ask_sorcery_die", [Pick(str(die)), Pick(str(second))], "§11-6(1), ruling L5"
@@ -134,7 +134,7 @@ def fate_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
 
 
 def _retainer_death(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
-    die = yield from roll(b, "群雄表", "§10-1(1)")
+    die = yield from roll(b, "chance_warlords_table", "§10-1(1)")
     target = b.data.warlord_table[die - 1]
     if not b.alive(target):
         return "ok"
@@ -202,7 +202,7 @@ def _revival(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         while True:
             dice = []
             for p in range(b.players):
-                die = yield from roll(b, f"revival roll of player {p}", "§12-2-3")
+                die = yield from roll(b, "chance_revival", "§12-2-3", player=p)
                 dice.append(die)
             if dice.count(max(dice)) == 1:
                 owner = dice.index(max(dice))
@@ -258,9 +258,9 @@ def _yellow_turbans(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
 
 
 def _barbarians(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
-    die = yield from roll(b, "蛮族袭击表", "§10-8(1)")
+    die = yield from roll(b, "chance_barbarian_table", "§10-8(1)")
     region = b.data.barbarian_table[die - 1]
-    n = yield from _damage_die(b, f"barbarians in {region}", "§10-8(2), ruling L6")
+    n = yield from _damage_die(b, "chance_barbarians", "§10-8(2), ruling L6", region)
     _strike(b, region, n, "§10-8(2), ruling L6")
     yield from hooks.aftermath(b)
     return "ok"
@@ -277,7 +277,7 @@ def _assassination(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
         return "ok"
     act = yield from ask(b, player, "ask_assassinate", map(Pick, targets), "§10-9(1)")
     name = picked(act)
-    die = yield from roll(b, f"assassination of {name}", "§10-9(2)")
+    die = yield from roll(b, "chance_assassination", "§10-9(2)", character=name)
     if die <= 2:
         b.move_char(name, "dead")
     b.note("step_assassination", "§10-9(2)", character=name, die=die, result="killed" if die <= 2 else "fails")

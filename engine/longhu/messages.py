@@ -50,6 +50,40 @@ MESSAGES: dict[str, str] = {
     "step_assassination": N_("assassination of {character}: rolled {die}, {result}"),
     "step_fate": N_("fate die {die}: {event}"),
     "step_round_end": N_("round {round} ends"),
+    # the notes of the bundled files (``NOTES``)
+    "note_test_map": N_(
+        "Test map written for Junling from the rules' text (seed 001 §3-3-1, §3-3, §3-4); NOT the publisher's"
+        " map: regions, borders and values are invented for testing."
+    ),
+    "note_test_data": N_(
+        "Test data written for Junling from the rules' text (seed 001 §3-3-1, §3-3, §3-4); NOT the "
+        "publisher's data: regions, borders and values are invented for testing."
+    ),
+    "note_battle_example": N_(
+        "A battle for the calculator; values from the Junling test data, not the publisher's counters."
+    ),
+    # what a chance event is for (``Chance.what``, with its params)
+    "chance_betrayal": N_("betrayal test of {target} by {character}"),
+    "chance_strategy": N_("strategy of {character}"),
+    "chance_valour": N_("valour of {character}"),
+    "chance_melee": N_("melee die of {side}"),
+    "chance_capture": N_("capture of {character}"),
+    "chance_loyalty": N_("loyalty of {character}"),
+    "chance_order_roll": N_("order roll of player {player}"),
+    "chance_order_marker": N_("order marker"),
+    "chance_diplomacy": N_("diplomacy of {character} with {target}"),
+    "chance_free_retainer": N_("free retainer"),
+    "chance_uprising": N_("uprising in {region}"),
+    "chance_uprising_reroll": N_("uprising in {region} (reroll of a 6)"),
+    "chance_seek_talent": N_("the 求贤令 die"),
+    "chance_fate": N_("fate die"),
+    "chance_second_fate": N_("second fate die (左慈)"),
+    "chance_warlords_table": N_("the 群雄表 die"),
+    "chance_revival": N_("revival roll of player {player}"),
+    "chance_barbarian_table": N_("the 蛮族袭击表 die"),
+    "chance_barbarians": N_("barbarians in {region}"),
+    "chance_barbarians_reroll": N_("barbarians in {region} (reroll of a 6)"),
+    "chance_assassination": N_("assassination of {character}"),
     # questions of pending decisions (``Decision.what``, with its params)
     "ask_choose_country": N_("choose a country"),
     "ask_home_country": N_("name your home country"),
@@ -102,6 +136,10 @@ MESSAGES: dict[str, str] = {
     "act_split": N_("Share the losses: {losses}"),
 }
 
+
+NOTES: dict[str, str] = {MESSAGES[code]: code for code in ("note_test_map", "note_test_data", "note_battle_example")}
+"""The ``note`` of each bundled file (test map, test data, the calculator's example) → its message code: the
+files keep their English note (it is part of their content hash, which logs name); pages say it by its code."""
 
 WORDS: dict[str, str] = {
     "success": N_("success"),

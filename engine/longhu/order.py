@@ -39,7 +39,7 @@ def choose_countries(b: Board) -> Proc:
     while True:
         dice = []
         for p in players:
-            die = yield from roll(b, f"order roll of player {p}", "§3-1(2)")
+            die = yield from roll(b, "chance_order_roll", "§3-1(2)", player=p)
             dice.append(die)
         if len(set(dice)) == len(dice):
             break
@@ -90,7 +90,7 @@ def draw_turn(b: Board) -> Proc:
             b.drawn = []
             if not b.cup:
                 return None
-        action = yield Chance("order", "order marker", "§4-1(1)")
+        action = yield Chance("order", "chance_order_marker", "§4-1(1)")
         marker = action.piece  # type: ignore[attr-defined]
         b.cup.remove(marker)
         if marker in TRAITOR_MARKERS:

@@ -22,6 +22,7 @@ from engine.longhu.board import OFF_MAP, Board
 from engine.longhu.data import GameData
 from engine.longhu.errors import IllegalAction, LogError
 from engine.longhu.terms import STATE_FORMAT
+from engine.longhu.victory import conceded
 
 
 class Game(BoardGame, data=data_module, messages=messages):
@@ -97,6 +98,10 @@ class State(BoardState):
     def _check_header(cls, game: Game, data: dict[str, Any]) -> None:
         if data.get("data") != game.data.hash or data.get("players") != game.players:
             raise LogError("the state was made with other game data or another number of players")
+
+    def conceded(self, player: int) -> dict[str, Any]:
+        """The outcome if seat ``player`` concedes now (``victory.conceded``): placed last, the others by §7."""
+        return conceded(self.board, player)
 
     def result(self) -> dict[str, Any] | None:
         """Scored by placement and regions held (§7; production breaks ties), ``docs/boardgames.md``."""

@@ -81,6 +81,28 @@ def score(b: Board) -> tuple[list[int], list[int], int]:
     return regions, prod, traitors
 
 
+def conceded(b: Board, player: int) -> dict[str, Any]:
+    """The result if ``player`` concedes now: he is placed last (as a player out of the game); the others by
+    §7's order, regions then production, the best of them winning (a tie is a draw)."""
+    regions, prod, traitors = score(b)
+    out = set(b.out) | {player}
+    alive = [p for p in range(b.players) if p not in out]
+    best = max(((regions[p], prod[p]) for p in alive), default=(0, 0))
+    winners = [p for p in alive if (regions[p], prod[p]) == best]
+    key = [(p not in out, regions[p], prod[p]) for p in range(b.players)]
+    placement = [1 + sum(1 for q in range(b.players) if key[q] > key[p]) for p in range(b.players)]
+    return {
+        "winners": winners,
+        "termination": "concession",
+        "conceded_by": player,
+        "regions": regions,
+        "production": prod,
+        "traitor_regions": traitors,
+        "placement": placement,
+        "round": b.round,
+    }
+
+
 def outcome(b: Board, termination: str, winners: list[int] | None = None) -> dict[str, Any]:
     """The result: winners, how it ended, regions and production held, placement (1 = first)."""
     regions, prod, traitors = score(b)

@@ -98,7 +98,7 @@ def attack(b: Board, side: str, groups: list[tuple[str, int, int, list[str]]], r
     for g, n, fa, units in groups:
         rolls = []
         for _ in range(n):
-            rolls.append((yield from roll(b, f"attack die of {g}", rule)))
+            rolls.append((yield from roll(b, "wenlu.chance.attack", rule, general=g)))
         h = sum(1 for d in rolls if d <= fa)
         hits += h
         b.note(
@@ -291,7 +291,7 @@ def initiative(b: Board, active: str, chief: dict[str, str | None]) -> Proc:
     """§8.1(2), ruling W10: each side 1d6, +1 for the 主将 with the higher FA; higher attacks alone, tie both."""
     dice = {}
     for side in (active, other(active)):
-        dice[side] = yield from roll(b, f"initiative of the {side}", "§8.1(2)")
+        dice[side] = yield from roll(b, "wenlu.chance.initiative", "§8.1(2)", side=side)
     bonus = {"japan": 0, "allies": 0}
     j, a = chief["japan"], chief["allies"]
     if j and a:

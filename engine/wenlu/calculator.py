@@ -205,7 +205,8 @@ def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
 
     proc = fight()
     seeded = rng if "seed" in spec else None
-    _, rolled = drive(proc, dice, seeded, lambda request: _answer(request, answers), error=CalculatorError)
+    ask, say = (lambda request: _answer(request, answers)), (lambda code, params: text(code, params, lang))
+    _, rolled = drive(proc, dice, seeded, ask, error=CalculatorError, say=say)
     steps = [{**s, "text": step_text(s, lang)} for s in b.steps]
     return {
         "region": region,

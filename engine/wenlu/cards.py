@@ -207,7 +207,7 @@ def _resupply_targets(b: Board) -> list[str]:
 
 def resupply(b: Board) -> Proc:
     """补充: 1 point; a die; that many reduced Japanese counters in Korea with supply are restored."""
-    die = yield from roll(b, "补充 die", "补充")
+    die = yield from roll(b, "wenlu.chance.supply", "补充")
     for _ in range(die):
         targets = _resupply_targets(b)
         if not targets:
@@ -261,7 +261,7 @@ def effect(b: Board, card: str) -> Proc:
         b.points += 2
     elif card == "流行性疾病":
         for cid in sorted(c for c in b.reduced if b.c(c).nation == "japan" and b.on_map(c)):
-            die = yield from roll(b, f"epidemic die of {cid}", "流行性疾病, ruling W23")
+            die = yield from roll(b, "wenlu.chance.epidemic", "流行性疾病, ruling W23", place=cid)
             if die == 1:
                 b.reduced.discard(cid)
                 b.loc[cid] = "out"
@@ -308,7 +308,7 @@ def rising(b: Board) -> Proc:
         b.loc[g] = r
         b.fresh.add(g)
         b.note("wenlu.step.replace", "义兵蜂起", counter=g, region=r)
-        die = yield from roll(b, f"units of {g}", "义兵蜂起")
+        die = yield from roll(b, "wenlu.chance.units", "义兵蜂起", general=g)
         pool = [c.id for c in b.data.counters if b.loc.get(c.id) == "replacement" and c.kind == "unit"]
         for cid in pool[:die]:
             b.loc[cid] = r

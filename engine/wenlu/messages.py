@@ -37,6 +37,34 @@ MESSAGES: dict[str, str] = {
     "wenlu.refusal.not_an_outcome": N_("%(action)s is not a possible outcome of %(what)s"),
     "wenlu.refusal.not_offered": N_("%(action)s is not one of the choices for %(what)s"),
     "wenlu.refusal.unknown_action": N_("%(action)s is not an action of 文禄朝鲜之役"),
+    # the notes of the bundled files (``NOTES``)
+    "wenlu.note.test_map": N_(
+        "Test map written for Junling from the rules' text (seed 003 §2.4, §4.0, §7.1, §10, §11.1, §12.1, the"
+        " card texts); NOT the publisher's map: the regions are the places the text names plus one or two "
+        "capitals per province (道) so that §4.0 adds up (8 governors + 7 units = 15 capitals, 京畿道 1, the "
+        "others 2), and roads, their classes and mountain roads are invented for testing."
+    ),
+    "wenlu.note.test_data": N_(
+        "Test data written for Junling from seed 003 §4.0 and the worked examples (立花宗茂 FA 5, 生驹亲正 FA 2, "
+        "§8.1(4)); NOT the publisher's counter sheet: the other values, the Japanese generals beyond §4.0, "
+        "the righteous generals' names and areas, the replacement pool's size and the card counts are "
+        "invented for testing. §4.0's 'a-b' is read FA-morale here (ruling W24)."
+    ),
+    "wenlu.note.battle_example": N_(
+        "§8.1(4)'s worked example (立花宗茂 FA 5 and 生驹亲正 FA 2 with a unit each, and a 小西 unit without its "
+        "general) against a Korean force at 尚州, which came from 釜山; the dice are a table's, transcribed. "
+        "Counter values other than the example's are not the publisher's."
+    ),
+    # what a chance event is for (``Chance.what``, with its params)
+    "wenlu.chance.activation": N_("activation marker"),
+    "wenlu.chance.pool": N_("a general from the pool"),
+    "wenlu.chance.supply": N_("the 补充 die"),
+    "wenlu.chance.epidemic": N_("epidemic die of %(place)s"),
+    "wenlu.chance.units": N_("units of %(general)s"),
+    "wenlu.chance.attack": N_("attack die of %(general)s"),
+    "wenlu.chance.initiative": N_("initiative of %(side)s"),
+    "wenlu.chance.march": N_("march die"),
+    "wenlu.chance.event_card": N_("event card of %(side)s"),
     # the battle (§8, §13.32)
     "wenlu.step.battle": N_("field battle in %(region)s in the activation of %(active)s"),
     "wenlu.step.round": N_("round %(round)s"),
@@ -132,6 +160,12 @@ MESSAGES: dict[str, str] = {
     "wenlu.act.dissolve": N_("Dissolve a Korean unit in %(x)s"),
     "wenlu.act.sortie": N_("March the garrison of %(x)s out into the field"),
 }
+
+NOTES: dict[str, str] = {
+    MESSAGES[code]: code for code in ("wenlu.note.test_map", "wenlu.note.test_data", "wenlu.note.battle_example")
+}
+"""The ``note`` of each bundled file (test map, test data, the calculator's example) → its message code: the
+files keep their English note (it is part of their content hash, which logs name); pages say it by its code."""
 
 
 def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:

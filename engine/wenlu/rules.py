@@ -64,7 +64,7 @@ def activation(b: Board, nation: str) -> Proc:
     b.note("wenlu.step.activation", "§5.1(1), ruling W1", nation=nation)
     yield from cards.window(b, nation, "before")
     if not b.all_points:
-        b.die = yield from roll(b, "march die", "§7.1(1)")
+        b.die = yield from roll(b, "wenlu.chance.march", "§7.1(1)")
         mods = march.modifiers(b, nation)
         b.points = max(0, b.die + sum(v for v, _ in mods))
         b.note(

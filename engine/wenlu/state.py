@@ -18,6 +18,7 @@ from engine.wenlu.board import Board
 from engine.wenlu.data import GameData
 from engine.wenlu.errors import IllegalAction, LogError
 from engine.wenlu.terms import OFF_MAP, STATE_FORMAT
+from engine.wenlu.victory import conceded
 
 
 class Game(BoardGame, data=data_module, messages=messages):
@@ -96,6 +97,10 @@ class State(BoardState):
     def _check_header(cls, game: Game, data: dict[str, Any]) -> None:
         if data.get("data") != game.data.hash:
             raise LogError("the state was made with other game data")
+
+    def conceded(self, player: int) -> dict[str, Any]:
+        """The outcome if seat ``player``'s side concedes now (``victory.conceded``): the other side wins."""
+        return conceded(self.board, SEAT_SIDES[player])
 
     def result(self) -> dict[str, Any] | None:
         """Scored by victory points and their margin (§12.1, ruling W22), ``docs/boardgames.md``."""

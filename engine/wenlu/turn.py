@@ -43,7 +43,7 @@ def draw_marker(b: Board) -> Proc:
     if b.turn == 1 and not b.drawn:
         nation = "japan"
     else:
-        action = yield Chance("cup", "activation marker", "§5.2(1)")
+        action = yield Chance("cup", "wenlu.chance.activation", "§5.2(1)")
         nation = action.piece if isinstance(action, Draw) else b.cup[0]
     b.cup.remove(nation)
     b.drawn.append(nation)
@@ -55,7 +55,7 @@ def pool_draw(b: Board) -> Proc:
     for _ in range(2):
         if not any(b.loc.get(c.id) == "pool" for c in b.data.counters):
             return
-        action = yield Chance("pool", "a general from the pool", "§5.3②")
+        action = yield Chance("pool", "wenlu.chance.pool", "§5.3②")
         if isinstance(action, Draw):
             b.loc[action.piece] = "standby"
 

@@ -16,7 +16,7 @@ def draw_card(b: Board, side: str, rule: str) -> Proc:
     """One card from ``side``'s deck (a chance event); nothing if the deck is empty."""
     if not b.decks[side]:
         return None
-    action = yield Chance(f"deck:{side}", f"event card of the {side}", rule)
+    action = yield Chance(f"deck:{side}", "wenlu.chance.event_card", rule, {"side": side})
     card = action.piece if isinstance(action, Draw) else b.decks[side][0]
     b.decks[side].remove(card)
     b.hands[side].append(card)
@@ -78,6 +78,21 @@ def outcome(b: Board, how: str) -> dict[str, Any]:
     else:
         winner = "japan" if s["japan"] > s["allies"] else "allies" if s["allies"] > s["japan"] else None
     return {"termination": how, "turn": b.turn, "scores": s, "winner": winner, "margin": s["japan"] - s["allies"]}
+
+
+def conceded(b: Board, side: str) -> dict[str, Any]:
+    """The result if ``side`` concedes now: the other side wins; the victory points stand as they are (the
+    margin too: a table's scoring makes the winner lead, ``docs/tables.md``)."""
+    s = scores(b)
+    winner = "allies" if side == "japan" else "japan"
+    return {
+        "termination": "concession",
+        "conceded_by": side,
+        "turn": b.turn,
+        "scores": s,
+        "winner": winner,
+        "margin": s["japan"] - s["allies"],
+    }
 
 
 def finish(b: Board) -> None:

@@ -25,6 +25,7 @@ def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: s
         seat.points = points.get(seat.player_id, 0)  # type: ignore[attr-defined]
         seats.setdefault(seat.pod_id, []).append(seat)
     organiser = access.can_organise(user, tournament)
+    overseer = access.can_oversee(user, tournament)  # organisers and judges watch the event's tables
     open_round = rnd.status != Round.Status.DRAFT and tournament.status == Tournament.Status.RUNNING
     for pod in shown:
         pod.seat_rows = seats.get(pod.pk, [])  # type: ignore[attr-defined]
@@ -33,6 +34,7 @@ def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: s
         pod.can_report = open_round and (organiser or (seated and by_hand and pod.status != Pod.Status.FINISHED))  # type: ignore[attr-defined]
         pod.mine = seated  # type: ignore[attr-defined]
         pod.my_table = pod.board_table_id if seated else None  # type: ignore[attr-defined]
+        pod.watch_table = pod.board_table_id if overseer and not seated else None  # type: ignore[attr-defined]
     repeats = next((n["params"]["n"] for n in rnd.notes if isinstance(n, dict) and n.get("code") == "pods.repeats"), 0)
     return {
         "tournament": tournament,

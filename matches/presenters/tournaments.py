@@ -144,6 +144,7 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         matches = matches.filter(Q(player_a__username__icontains=query) | Q(player_b__username__icontains=query))
     shown: Page = page_of_items(matches, page)
     points = _points(tournament) if rnd.status == Round.Status.DRAFT else {}
+    overseer = access.can_oversee(user, tournament)  # organisers and judges watch the event's tables
     for match in shown:
         match.points_a = points.get(match.player_a_id, 0)
         match.points_b = points.get(match.player_b_id, 0)
@@ -151,6 +152,7 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
             match.side_a_name, match.side_b_name = side_names(tournament, match.side_a)
             match.can_report_vp = can_report_vp(user, match, rnd)
             match.my_table = match.board_table_id if match.involves(user) else None
+            match.watch_table = match.board_table_id if overseer and not match.my_table else None
     return {
         "tournament": tournament,
         "round": rnd,

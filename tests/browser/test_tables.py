@@ -56,12 +56,14 @@ def _move(pages: dict, table: Table) -> None:
         p.wait_for_function(AT, arg=after)
 
 
-def _audit_and_shoot(browser, base_url: str, users: list, table: Table, name: str, problems: list[str]) -> None:
+def _audit_and_shoot(
+    browser, base_url: str, users: list, table: Table, name: str, problems: list[str], path: str = "/tables/{pk}/"
+) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for language in ("zh-CN", "en"):
         for width in (1280, 390):
             page = _page(browser, base_url, users[0], language, width)
-            page.goto(f"{base_url}/tables/{table.pk}/")
+            page.goto(base_url + path.format(pk=table.pk))
             audit(page, f"[{name} {language} {width}px]", problems)
             page.screenshot(path=str(SHOTS / f"{name}-{language}-{width}.png"), full_page=width == 390)
             page.context.close()

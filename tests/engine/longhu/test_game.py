@@ -45,7 +45,7 @@ def test_s4_1_3_round_one_never_opens_with_a_traitor_and_ruling_L3_traitors_run_
         if b.turn_country and seen["first"] is None:
             seen["first"] = b.turn_country
             assert not b.is_traitor(b.turn_country)
-        fate_die = isinstance(st.pending, Chance) and st.pending.what == "fate die"
+        fate_die = isinstance(st.pending, Chance) and st.pending.what == "chance_fate"
         if fate_die and b.is_traitor(b.turn_country) and b.prev_runner is not None:
             assert b.turn_player == 1 - b.prev_runner
             seen["traitor_turns"] += 1
