@@ -581,12 +581,10 @@ class StandingsTally:
         """The positions of the players with a result in round ``rnd`` (kept until set_round ends)."""
         seen = self._present.get(rnd)
         if seen is None:
-            where = self._index.__getitem__
-            seen = self._present[rnd] = set()
-            for r in self._by_round.get(rnd, ()):
-                seen.add(where(r.player))
-                if type(r) is MatchResult:
-                    seen.add(where(r.opponent))
+            results = self._by_round.get(rnd, ())
+            matches = compress(results, map(is_, map(type, results), repeat(MatchResult)))
+            seen = self._present[rnd] = set(_gather(self._index, list(map(_PLAYER, results))))
+            seen.update(_gather(self._index, list(map(_OPPONENT, matches))))
         return seen
 
     def standings(self, dropped: Collection[PlayerId] = ()) -> list[Standing]:
