@@ -296,10 +296,13 @@ class StandingsTally:
         >>> [(s.rank, s.player, s.points) for s in tally.standings()]
         [(1, 'ann', 6), (2, 'cy', 3), (3, 'bo', 1), (4, 'di', 1)]
 
-    A player's record (wins, draws, losses, byes, games, game points) is one packed int, so a result
-    adds one number per player (``_RECORD_FIELDS``); everything that follows from a record (points,
-    rounds, the percentages, the player's own part of the ranking key) is worked out once per
-    distinct record at ranking time (a 100,000-player event has a few thousand) and looked up.
+    A player's record (wins, draws, losses, byes, matches, games, game points) is one packed int, so a
+    result adds one number per player (``_RECORD_FIELDS``); everything that follows from a record
+    (points, rounds, the percentages, the player's own part of the ranking key) is worked out once per
+    distinct record at ranking time (a 100,000-player event has a few thousand) and looked up. Each
+    round keeps a column of every player's opponent's position, over which the opponents' averages
+    are summed round by round. A round that had no results is added a column at a time (C loops over
+    the round: ``_add_round``); a changed round one result at a time (``_apply``).
 
     A round whose results changed since they were added (a judge's ruling, an organiser's
     override, a late entrant's missed-round loss) is replaced: its old results are taken out of
@@ -328,7 +331,6 @@ class StandingsTally:
         self._present: dict[int, set[int]] = {}
         """Round -> the positions of the players with a result in it: built from ``_by_round`` when a
         result is added or taken out one by one (``_apply``), dropped after each ``set_round``."""
-        """Bit r set: the player has a result in round r."""
         self._by_round: dict[int, tuple[Result, ...]] = {}
         self._described: dict[int, tuple[tuple[Any, ...], complex, int, int]] = {}
         """Record -> (its Standing fields from points to game-win %, match-win % + game-win % * 1j,
