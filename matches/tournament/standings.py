@@ -492,7 +492,6 @@ class StandingsTally:
         where = self._index.get
         record, opp_ids, present = self._record, self._opp_ids, self._present_in
         columns, column_matches = self._columns, self._column_matches
-        win, draw, loss, game, game_point = _WIN + _MATCH, _DRAW + _MATCH, _LOSS + _MATCH, _GAME, _GAME_POINT
         bye_record, missed_record = sign * _BYE_RECORD, sign * _MISSED_RECORD
         most = _MOST_GAMES
         for k, r in enumerate(results):
@@ -534,15 +533,7 @@ class StandingsTally:
                         del columns[rnd], column_matches[rnd]
                     opp_ids[a] = _without(opp_ids[a], pb)
                     opp_ids[b] = _without(opp_ids[b], pa)
-                games = played * game
-                if aw > bw:
-                    ra, rb = win, loss
-                elif bw > aw:
-                    ra, rb = loss, win
-                else:
-                    ra = rb = draw
-                ra += games + (3 * aw + d) * game_point
-                rb += games + (3 * bw + d) * game_point
+                ra, rb = _DELTAS.get((aw, bw, d)) or _deltas_of(aw, bw, d)
                 if sign > 0:
                     record[a] += ra
                     record[b] += rb
@@ -742,15 +733,20 @@ def _add_delta(score: tuple[int, int, int]) -> bool:
         return False
     if len(_DELTAS) > 4096:
         _DELTAS.clear()  # scores never seen again (every one is whole and small in a real event)
-    games = played * _GAME + _MATCH
+    _DELTAS[score] = _deltas_of(aw, bw, d)
+    return True
+
+
+def _deltas_of(aw: int, bw: int, d: int) -> tuple[int, int]:
+    """What a match of this score adds to the player's and to the opponent's packed record."""
+    games = (aw + bw + d) * _GAME + _MATCH
     if aw > bw:
         ra, rb = _WIN, _LOSS
     elif bw > aw:
         ra, rb = _LOSS, _WIN
     else:
         ra = rb = _DRAW
-    _DELTAS[score] = (ra + games + (3 * aw + d) * _GAME_POINT, rb + games + (3 * bw + d) * _GAME_POINT)
-    return True
+    return ra + games + (3 * aw + d) * _GAME_POINT, rb + games + (3 * bw + d) * _GAME_POINT
 
 
 def _scatter(values: list[Any], positions: Iterable[int], new: Iterable[Any]) -> None:
