@@ -30,7 +30,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, 
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from itertools import compress, groupby, repeat
+from itertools import compress, groupby, repeat, starmap
 from operator import add, and_, attrgetter, is_, is_not, itemgetter, mul, rshift, truediv
 from typing import Any, NamedTuple
 
@@ -469,7 +469,7 @@ class StandingsTally:
             except (KeyError, TypeError):
                 if not all(map(_add_delta, scores)):
                     return False  # negative games, too many, or not whole numbers
-                deltas = _gather(_DELTAS, scores)
+                deltas = list(starmap(_deltas_of, scores))  # (the table may be cleared by another thread)
             new_a = list(map(add, _gather(record, a), map(_FIRST, deltas)))
             new_b = list(map(add, _gather(record, b), map(_SECOND, deltas)))
             ids_a = list(map(add, _gather(opp_ids, a), zip(pb)))
