@@ -30,8 +30,8 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, 
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from itertools import compress, groupby, repeat
-from operator import attrgetter, call, is_not, itemgetter, sub, truediv
+from itertools import compress, groupby, repeat, starmap
+from operator import add, and_, attrgetter, is_, is_not, itemgetter, mul, rshift, truediv
 from typing import Any, NamedTuple
 
 PlayerId = Hashable
@@ -296,10 +296,13 @@ class StandingsTally:
         >>> [(s.rank, s.player, s.points) for s in tally.standings()]
         [(1, 'ann', 6), (2, 'cy', 3), (3, 'bo', 1), (4, 'di', 1)]
 
-    A player's record (wins, draws, losses, byes, games, game points) is one packed int, so a result
-    adds one number per player (``_RECORD_FIELDS``); everything that follows from a record (points,
-    rounds, the percentages, the player's own part of the ranking key) is worked out once per
-    distinct record at ranking time (a 100,000-player event has a few thousand) and looked up.
+    A player's record (wins, draws, losses, byes, matches, games, game points) is one packed int, so a
+    result adds one number per player (``_RECORD_FIELDS``); everything that follows from a record
+    (points, rounds, the percentages, the player's own part of the ranking key) is worked out once per
+    distinct record at ranking time (a 100,000-player event has a few thousand) and looked up. Each
+    round keeps a column of every player's opponent's position, over which the opponents' averages
+    are summed round by round. A round that had no results is added a column at a time (C loops over
+    the round: ``_add_round``); a changed round one result at a time (``_apply``).
 
     A round whose results changed since they were added (a judge's ruling, an organiser's
     override, a late entrant's missed-round loss) is replaced: its old results are taken out of
@@ -319,29 +322,34 @@ class StandingsTally:
         self._index: dict[PlayerId, int] = {}
         self._record: list[int] = []
         """Each player's record packed in one int (``_RECORD_FIELDS``)."""
-        # Tuples, not lists: a tuple of ints leaves the garbage collector's lists, a list never does.
-        self._opp: list[tuple[int, ...]] = []
-        """Each player's opponents' positions after two -1s (_NO_OPPONENTS): see _standings."""
+        self._columns: dict[int, list[int]] = {}
+        """Round -> each player's opponent's position in that round, -1 for none (a bye, a missed round,
+        no result): the opponents' averages are summed a round at a time over these (see _standings)."""
+        self._column_matches: dict[int, int] = {}
+        """Round -> its matches in ``_columns`` (a round's column goes when its last match does)."""
         self._opp_ids: list[tuple[PlayerId, ...]] = []
-        self._mask: list[int] = []
-        """Bit r set: the player has a result in round r."""
+        self._present: dict[int, set[int]] = {}
+        """Round -> the positions of the players with a result in it: built from ``_by_round`` when a
+        result is added or taken out one by one (``_apply``), dropped after each ``set_round``."""
         self._by_round: dict[int, tuple[Result, ...]] = {}
-        self._described: dict[int, tuple[tuple[Any, ...], complex, int]] = {}
+        self._described: dict[int, tuple[tuple[Any, ...], complex, int, int]] = {}
         """Record -> (its Standing fields from points to game-win %, match-win % + game-win % * 1j,
-        the part of the ranking key it decides): filled at ranking time, kept between calls."""
+        the part of the ranking key it decides, its matches against an opponent): filled at ranking
+        time, kept between calls."""
 
     def register(self, players: Iterable[PlayerId]) -> None:
         """Append players to the registration order (late entrants come last)."""
         index = self._index
+        known = len(self.players)
         for p in players:
             if p in index:
                 raise ResultError(f"player {p!r} is registered twice (positions {index[p] + 1} and {len(index) + 1})")
             index[p] = len(self.players)
             self.players.append(p)
             self._record.append(0)
-            self._opp.append(_NO_OPPONENTS)
             self._opp_ids.append(())
-            self._mask.append(0)
+        for column in self._columns.values():
+            column.extend(repeat(-1, len(self.players) - known))
 
     def sync(self, players: Sequence[PlayerId], results: Iterable[Result]) -> None:
         """Make the tally hold exactly these players and results (what :func:`compute_standings` takes).
@@ -389,10 +397,17 @@ class StandingsTally:
         On a :class:`ResultError` the tally is left as it was.
         """
         new = tuple(results)
-        for r in new:
-            if getattr(r, "round", None) != number:
-                raise ResultError(f"{r!r} is not a result of round {number}")
+        try:
+            rounds = set(map(_round_of, new))
+        except AttributeError:
+            rounds = {None}
+        if rounds and rounds != {number}:
+            r = next(r for r in new if getattr(r, "round", None) != number)
+            raise ResultError(f"{r!r} is not a result of round {number}")
         old = self._by_round.get(number, ())
+        if not old and new and self._add_round(number, new):
+            self._by_round[number] = new
+            return
         # Only what differs is taken out and put in: a late entrant's missed-round loss is appended
         # to its round, a ruling changes one result in the middle.
         head = _common_prefix(old, new)
@@ -402,22 +417,81 @@ class StandingsTally:
             # Changed in place (rulings scattered over the round): only the positions that differ.
             moved = [k for k in compress(range(len(gone)), map(is_not, gone, added)) if gone[k] != added[k]]
             gone, added = tuple(gone[k] for k in moved), tuple(added[k] for k in moved)
-        self._apply(gone, -1)
         try:
-            self._apply(added, 1)
-        except ResultError:
-            self._apply(gone, 1)
-            raise
+            self._apply(gone, -1)
+            try:
+                self._apply(added, 1)
+            except ResultError:
+                self._apply(gone, 1)
+                raise
+        finally:
+            self._present.clear()
         if new:
             self._by_round[number] = new
         else:
             self._by_round.pop(number, None)
 
+    def _add_round(self, number: int, results: tuple[Result, ...]) -> bool:
+        """Add a round that had no results, a column at a time (each step a C loop over the round);
+        False, with nothing changed, when anything is out of the ordinary (then ``_apply`` adds the
+        results one by one and finds what is wrong).
+
+        The same sums as ``_apply``: every player of the round appears once (checked), so each
+        player's new record, round bit and opponents are worked out from the old ones and stored.
+        """
+        if type(number) is not int or number < 1 or set(map(type, map(_round_of, results))) != {int}:
+            return False
+        kinds = list(map(type, results))
+        matches = list(compress(results, map(is_, kinds, repeat(MatchResult))))
+        byes = list(compress(results, map(is_, kinds, repeat(Bye))))
+        missed = list(compress(results, map(is_, kinds, repeat(MissedRound))))
+        if len(matches) + len(byes) + len(missed) != len(results):
+            return False
+        index = self._index
+        try:
+            pa = list(map(_PLAYER, matches))
+            pb = list(map(_OPPONENT, matches))
+            a = _gather(index, pa)
+            b = _gather(index, pb)
+            alone = _gather(index, list(map(_PLAYER, byes)))
+            gone = _gather(index, list(map(_PLAYER, missed)))
+        except (KeyError, TypeError):
+            return False
+        everyone = [*a, *b, *alone, *gone]
+        if len(set(everyone)) != len(everyone):
+            return False  # a player twice in the round (or against themself)
+        record, opp_ids = self._record, self._opp_ids
+        if matches:
+            # What a match adds to each player's record, by its score (a round has a handful of scores).
+            scores = list(map(_SCORE, matches))
+            try:
+                deltas = _gather(_DELTAS, scores)
+            except (KeyError, TypeError):
+                if not all(map(_add_delta, scores)):
+                    return False  # negative games, too many, or not whole numbers
+                deltas = list(starmap(_deltas_of, scores))  # (the table may be cleared by another thread)
+            new_a = list(map(add, _gather(record, a), map(_FIRST, deltas)))
+            new_b = list(map(add, _gather(record, b), map(_SECOND, deltas)))
+            ids_a = list(map(add, _gather(opp_ids, a), zip(pb)))
+            ids_b = list(map(add, _gather(opp_ids, b), zip(pa)))
+            _scatter(record, a, new_a)
+            _scatter(record, b, new_b)
+            _scatter(opp_ids, a, ids_a)
+            _scatter(opp_ids, b, ids_b)
+            column = [-1] * len(record)
+            _scatter(column, a, b)
+            _scatter(column, b, a)
+            self._columns[number] = column
+            self._column_matches[number] = len(matches)
+        _scatter(record, alone, list(map(add, _gather(record, alone), repeat(_BYE_RECORD))))
+        _scatter(record, gone, list(map(add, _gather(record, gone), repeat(_MISSED_RECORD))))
+        return True
+
     def _apply(self, results: Sequence[Result], sign: int) -> None:
         """Add (sign 1) or take out (sign -1) results; a bad result undoes the ones before it and raises."""
         where = self._index.get
-        record, opp, opp_ids, mask = self._record, self._opp, self._opp_ids, self._mask
-        win, draw, loss, game, game_point = _WIN, _DRAW, _LOSS, _GAME, _GAME_POINT
+        record, opp_ids, present = self._record, self._opp_ids, self._present_in
+        columns, column_matches = self._columns, self._column_matches
         bye_record, missed_record = sign * _BYE_RECORD, sign * _MISSED_RECORD
         most = _MOST_GAMES
         for k, r in enumerate(results):
@@ -434,34 +508,32 @@ class StandingsTally:
                 played = aw + bw + d
                 if played >= most:
                     raise self._refuse(results, k, sign)
-                bit = 1 << rnd
+                seen = present(rnd)
                 if sign > 0:
-                    ma = mask[a]
-                    mb = mask[b]
-                    if ma & bit or mb & bit:
+                    if a in seen or b in seen:
                         raise self._refuse(results, k, sign)
-                    mask[a] = ma | bit
-                    mask[b] = mb | bit
-                    opp[a] += (b,)
-                    opp[b] += (a,)
+                    seen.add(a)
+                    seen.add(b)
+                    column = columns.get(rnd)
+                    if column is None:
+                        column = columns[rnd] = [-1] * len(record)
+                        column_matches[rnd] = 0
+                    column[a] = b
+                    column[b] = a
+                    column_matches[rnd] += 1
                     opp_ids[a] += (pb,)
                     opp_ids[b] += (pa,)
                 else:
-                    mask[a] &= ~bit
-                    mask[b] &= ~bit
-                    opp[a] = _without(opp[a], b)
-                    opp[b] = _without(opp[b], a)
+                    seen.discard(a)
+                    seen.discard(b)
+                    column = columns[rnd]
+                    column[a] = column[b] = -1
+                    column_matches[rnd] -= 1
+                    if not column_matches[rnd]:
+                        del columns[rnd], column_matches[rnd]
                     opp_ids[a] = _without(opp_ids[a], pb)
                     opp_ids[b] = _without(opp_ids[b], pa)
-                games = played * game
-                if aw > bw:
-                    ra, rb = win, loss
-                elif bw > aw:
-                    ra, rb = loss, win
-                else:
-                    ra = rb = draw
-                ra += games + (3 * aw + d) * game_point
-                rb += games + (3 * bw + d) * game_point
+                ra, rb = _DELTAS.get((aw, bw, d)) or _deltas_of(aw, bw, d)
                 if sign > 0:
                     record[a] += ra
                     record[b] += rb
@@ -473,13 +545,13 @@ class StandingsTally:
                 a = where(r.player)
                 if a is None or type(rnd) is not int or rnd < 1:
                     raise self._refuse(results, k, sign)
-                bit = 1 << rnd
+                seen = present(rnd)
                 if sign > 0:
-                    if mask[a] & bit:
+                    if a in seen:
                         raise self._refuse(results, k, sign)
-                    mask[a] |= bit
+                    seen.add(a)
                 else:
-                    mask[a] &= ~bit
+                    seen.discard(a)
                 record[a] += bye_record if kind is Bye else missed_record
             else:
                 raise self._refuse(results, k, sign)
@@ -496,39 +568,64 @@ class StandingsTally:
         return error
 
     def _has_round(self, rnd: int, i: int) -> bool:
-        return bool(self._mask[i] >> rnd & 1)
+        return i in self._present_in(rnd)
+
+    def _present_in(self, rnd: int) -> set[int]:
+        """The positions of the players with a result in round ``rnd`` (kept until set_round ends)."""
+        seen = self._present.get(rnd)
+        if seen is None:
+            results = self._by_round.get(rnd, ())
+            matches = compress(results, map(is_, map(type, results), repeat(MatchResult)))
+            seen = self._present[rnd] = set(_gather(self._index, list(map(_PLAYER, results))))
+            seen.update(_gather(self._index, list(map(_OPPONENT, matches))))
+        return seen
 
     def standings(self, dropped: Collection[PlayerId] = ()) -> list[Standing]:
         """The ranked standings of everything added, as :func:`compute_standings` gives them."""
         with collector_paused():
             return self._standings(dropped)
 
-    def _describe(self, records: list[int]) -> dict[int, tuple[tuple[Any, ...], complex, int]]:
+    def _describe(self, records: list[int]) -> dict[int, tuple[tuple[Any, ...], complex, int, int]]:
         """What each record decides, for these records (computed for the ones not seen before)."""
         described = self._described
         present = set(records)
         if len(described) > 2 * len(present) + 4096:
             # Records of earlier rounds nobody has any more: dropped so that the table stays small.
             described = self._described = {r: described[r] for r in present.intersection(described)}
+        fresh = list(present.difference(described))
+        if not fresh:
+            return described
+        # Each field of the new records a column at a time (C loops), with the expressions of
+        # compute_standings so that the floats are bit for bit equal: points / (3 * rounds) floored at
+        # 0.33, where max(x, 0.33) is x when x > 0.33 and else 0.33 (x itself when equal: the same
+        # float); no rounds means no points, and 0 / 3 floored is the floor compute_standings gives.
+        floor = repeat(PERCENTAGE_FLOOR)
         q = TIE_SCALE
         q2 = 2 * q
-        q6 = q2 * q2 * q2
-        floor = PERCENTAGE_FLOOR
-        mask = _FIELD_MASK
-        for record in present.difference(described):
-            wins = record & mask
-            draws = record >> _DRAW_SHIFT & mask
-            losses = record >> _LOSS_SHIFT & mask
-            byes = record >> _BYE_SHIFT & mask
-            games = record >> _GAME_SHIFT & _GAMES_MASK
-            game_points = record >> _GAME_POINT_SHIFT
-            points = WIN_POINTS * wins + DRAW_POINTS * draws + LOSS_POINTS * losses
-            rounds = wins + draws + losses
-            # The same expressions as compute_standings, so the floats are bit for bit equal.
-            mwp = _floor(points / (3 * rounds)) if rounds else floor
-            gwp = _floor(game_points / (3 * games)) if games else floor
-            block = (points, wins, draws, losses, byes, rounds, game_points, games, mwp, gwp)
-            described[record] = (block, complex(mwp, gwp), points * q6 + int(gwp * q + 0.5) * q2)
+
+        def field(shift: int, mask: int) -> list[int]:
+            return list(map(and_, map(rshift, fresh, repeat(shift)), repeat(mask)))
+
+        wins = list(map(and_, fresh, repeat(_FIELD_MASK)))
+        draws = field(_DRAW_SHIFT, _FIELD_MASK)
+        losses = field(_LOSS_SHIFT, _FIELD_MASK)
+        byes = field(_BYE_SHIFT, _FIELD_MASK)
+        matches = field(_MATCH_SHIFT, _FIELD_MASK)
+        games = field(_GAME_SHIFT, _GAMES_MASK)
+        game_points = list(map(rshift, fresh, repeat(_GAME_POINT_SHIFT)))
+        points = list(map(add, map(mul, wins, repeat(WIN_POINTS)), map(mul, draws, repeat(DRAW_POINTS))))
+        if LOSS_POINTS:
+            points = list(map(add, points, map(mul, losses, repeat(LOSS_POINTS))))
+        rounds = list(map(add, map(add, wins, draws), losses))
+        mwp = list(map(max, map(truediv, points, map(mul, map(max, rounds, repeat(1)), repeat(3))), floor))
+        gwp = list(map(max, map(truediv, game_points, map(mul, map(max, games, repeat(1)), repeat(3))), floor))
+        own = map(
+            add,
+            map(mul, points, repeat(q2 * q2 * q2)),
+            map(mul, map(int, map(add, map(mul, gwp, repeat(q)), repeat(0.5))), repeat(q2)),
+        )
+        blocks = zip(points, wins, draws, losses, byes, rounds, game_points, games, mwp, gwp)
+        described.update(zip(fresh, zip(blocks, map(complex, mwp, gwp), own, matches)))
         return described
 
     def _standings(self, dropped: Collection[PlayerId]) -> list[Standing]:
@@ -540,17 +637,18 @@ class StandingsTally:
         floor = PERCENTAGE_FLOOR
         records = self._record
         described = self._describe(records)
-        info = list(map(described.__getitem__, records))
-        # Opponents' averages in C: each player's opponents' figures fetched by one itemgetter as a
-        # tuple and summed, match-win % and game-win % at once as the two halves of a complex number
-        # (each half summed in the same order as compute_standings adds the floats, so bit for bit the
-        # same). Every opponents tuple starts with two -1s, the 0j at the end of the values: a getter
-        # always takes two items or more (so it gives a tuple), and adding 0.0 changes no sum.
+        info = _gather(described, records)
+        # Opponents' averages in C: each round's column of opponents' positions fetches their figures
+        # (match-win % and game-win % at once as the two halves of a complex number), zip gives each
+        # player's figures round by round and sum adds them. Each half is summed in round order, the
+        # order in which compute_standings adds the floats of results given round by round, so bit for
+        # bit the same; position -1 (no opponent that round) fetches the 0j appended, and adding 0.0
+        # changes no sum.
         values = list(map(_SECOND, info))
-        values.append(0j)  # index -1: every opponents tuple starts with two of it (_NO_OPPONENTS)
-        opp = self._opp
-        sums = list(map(sum, map(call, [itemgetter(*o) for o in opp], repeat(values))))
-        counts = list(map(sub, map(len, opp), repeat(len(_NO_OPPONENTS))))
+        values.append(0j)
+        columns = [_gather(values, self._columns[number]) for number in sorted(self._columns)]
+        sums = list(map(sum, zip(*columns))) if columns else [0j] * n
+        counts = list(map(_FOURTH, info))
         alone = list(_positions(counts, 0))
         for i in alone:
             counts[i] = 1  # the sum is 0: divided by 1, then replaced by the floor
@@ -559,10 +657,11 @@ class StandingsTally:
         for i in alone:
             omwp[i] = ogwp[i] = floor
         # The ranking key of compute_standings, ((points * 2q + OMW) * 2q + GW) * 2q + OGW with each
-        # percentage rounded to q: the points and GW part comes with the record.
+        # percentage rounded to q as int(x * q + 0.5): the points and GW part comes with the record.
         q = TIE_SCALE
-        q4 = 4 * q * q
-        keys = [f + int(om * q + 0.5) * q4 + int(og * q + 0.5) for f, om, og in zip(map(_THIRD, info), omwp, ogwp)]
+        om_part = map(mul, map(int, map(add, map(mul, omwp, repeat(q)), repeat(0.5))), repeat(4 * q * q))
+        og_part = map(int, map(add, map(mul, ogwp, repeat(q)), repeat(0.5)))
+        keys = list(map(add, map(add, map(_THIRD, info), om_part), og_part))
         order = sorted(range(n), key=keys.__getitem__, reverse=True)
         ranks = [0] * n
         deque(map(ranks.__setitem__, order, range(1, n + 1)), 0)
@@ -571,14 +670,14 @@ class StandingsTally:
             gone[index[p]] = True
         # Rows built in registration order straight from the columns (the records' fields transposed
         # into columns; zip and tuple.__new__ in C, no Python call per row), then put in rank order.
-        columns = list(zip(*map(_FIRST, info))) if n else []
+        fields = list(zip(*map(_FIRST, info))) if n else []
         rows = list(
             map(
                 _make_standing,
-                zip(ranks, self.players, *columns, omwp, ogwp, self._opp_ids, gone, range(n)),
+                zip(ranks, self.players, *fields, omwp, ogwp, self._opp_ids, gone, range(n)),
             )
         )
-        return list(map(rows.__getitem__, order))
+        return list(_gather(rows, order))
 
 
 @contextmanager
@@ -612,17 +711,63 @@ def _positions(values: list[Any], value: Any) -> Iterable[int]:
         return
 
 
-_make_standing = partial(tuple.__new__, Standing)
-_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
-_REAL, _IMAG = attrgetter("real"), attrgetter("imag")
-_NO_OPPONENTS = (-1, -1)
+def _gather(values: Any, keys: Sequence[Any]) -> Sequence[Any]:
+    """[values[k] for k in keys], in C (an itemgetter of two keys or more gives a tuple)."""
+    if len(keys) > 1:
+        got: tuple[Any, ...] = itemgetter(*keys)(values)
+        return got
+    return [values[k] for k in keys]
 
-_RECORD_FIELDS = "wins, draws, losses, byes (32 bits each), games (64 bits), game points (the rest)"
+
+_DELTAS: dict[tuple[int, int, int], tuple[int, int]] = {}
+"""(player's games won, opponent's, drawn) -> what the match adds to each one's packed record."""
+
+
+def _add_delta(score: tuple[int, int, int]) -> bool:
+    """Put a match score's deltas in ``_DELTAS``; False for a score the tally refuses (``_apply`` says why)."""
+    aw, bw, d = score
+    if not (type(aw) is int and type(bw) is int and type(d) is int) or min(score) < 0:
+        return False
+    played = aw + bw + d
+    if played >= _MOST_GAMES:
+        return False
+    if len(_DELTAS) > 4096:
+        _DELTAS.clear()  # scores never seen again (every one is whole and small in a real event)
+    _DELTAS[score] = _deltas_of(aw, bw, d)
+    return True
+
+
+def _deltas_of(aw: int, bw: int, d: int) -> tuple[int, int]:
+    """What a match of this score adds to the player's and to the opponent's packed record."""
+    games = (aw + bw + d) * _GAME + _MATCH
+    if aw > bw:
+        ra, rb = _WIN, _LOSS
+    elif bw > aw:
+        ra, rb = _LOSS, _WIN
+    else:
+        ra = rb = _DRAW
+    return ra + games + (3 * aw + d) * _GAME_POINT, rb + games + (3 * bw + d) * _GAME_POINT
+
+
+def _scatter(values: list[Any], positions: Iterable[int], new: Iterable[Any]) -> None:
+    """values[positions[k]] = new[k] for every k, in C."""
+    deque(map(values.__setitem__, positions, new), 0)
+
+
+_make_standing = partial(tuple.__new__, Standing)
+_PLAYER, _OPPONENT = attrgetter("player"), attrgetter("opponent")
+_SCORE = attrgetter("player_wins", "opponent_wins", "draws")
+_FIRST, _SECOND, _THIRD, _FOURTH = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
+_REAL, _IMAG = attrgetter("real"), attrgetter("imag")
+
+_RECORD_FIELDS = (
+    "wins, draws, losses, byes, matches against an opponent (32 bits each), games (64 bits), game points (the rest)"
+)
 """A tally's packed record, lowest bits first: a result adds one int to each of its players."""
-_DRAW_SHIFT, _LOSS_SHIFT, _BYE_SHIFT, _GAME_SHIFT, _GAME_POINT_SHIFT = 32, 64, 96, 128, 192
+_DRAW_SHIFT, _LOSS_SHIFT, _BYE_SHIFT, _MATCH_SHIFT, _GAME_SHIFT, _GAME_POINT_SHIFT = 32, 64, 96, 128, 160, 224
 _FIELD_MASK = (1 << 32) - 1
 _GAMES_MASK = (1 << 64) - 1
-_WIN, _DRAW, _LOSS, _BYE = 1, 1 << _DRAW_SHIFT, 1 << _LOSS_SHIFT, 1 << _BYE_SHIFT
+_WIN, _DRAW, _LOSS, _BYE, _MATCH = 1, 1 << _DRAW_SHIFT, 1 << _LOSS_SHIFT, 1 << _BYE_SHIFT, 1 << _MATCH_SHIFT
 _GAME, _GAME_POINT = 1 << _GAME_SHIFT, 1 << _GAME_POINT_SHIFT
 _MOST_GAMES = 1 << 31
 """A match of this many games or more is refused by the tally (its games could overflow their field)."""
