@@ -19,7 +19,7 @@ def test_the_pool_is_on_by_default_outside_pytest_and_sized_from_the_environment
         "max_size": 20,
         "timeout": 2.5,
     }
-    assert db_pool({"DB_POOL_MIN": "6", "DB_POOL_MAX": "4"})["max_size"] == 6  # never below its minimum
+    assert db_pool({"DB_POOL_MIN": "6", "DB_POOL_MAX": "4"}) == {"min_size": 6, "max_size": 6, "timeout": 10.0}
 
 
 def test_the_pool_is_off_when_asked_and_under_pytest_unless_asked() -> None:
@@ -30,7 +30,10 @@ def test_the_pool_is_off_when_asked_and_under_pytest_unless_asked() -> None:
 
 def _database_settings(env: dict[str, str]) -> str:
     """The default database's settings as a process started with ``env`` reads them."""
-    code = "from django.conf import settings; d = settings.DATABASES['default']; print(d.get('OPTIONS'), d['CONN_MAX_AGE'])"
+    code = (
+        "from django.conf import settings; d = settings.DATABASES['default']; "
+        "print(d.get('OPTIONS'), d['CONN_MAX_AGE'])"
+    )
     clean = {k: v for k, v in os.environ.items() if k not in ("PYTEST_VERSION", "DB_POOL", "DB_CONN_MAX_AGE")}
     clean.update(env, DJANGO_SETTINGS_MODULE="junling.settings", DJANGO_SECRET_KEY="test-db-pool")
     out = subprocess.run(
