@@ -8,11 +8,12 @@ hosts (AllowedHostsOriginValidator). The routes are ``matches.routing``.
 
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
-# Django first: the websocket routes import models.
-django_application = get_asgi_application()
+
+from junling.asgi_http import get_http_application
+
+# Django first: the websocket routes import models. HTTP: the middleware in one thread hop a request.
+django_application = get_http_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

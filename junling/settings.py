@@ -110,7 +110,13 @@ CHANNEL_REDIS_URL = os.environ.get("CHANNEL_REDIS_URL", "")
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [CHANNEL_REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", "junling")},
+        "CONFIG": {
+            # A socket's receive waits on Redis up to channels_redis's brpop_timeout (5 s); redis-py 8 times a
+            # read out after 5 s by default too, so an idle socket's wait raced its own timeout and the
+            # consumer died (TimeoutError: seen in bench/live_push.py). Reads wait longer than the wait.
+            "hosts": [{"address": CHANNEL_REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+            "prefix": os.environ.get("CHANNEL_PREFIX", "junling"),
+        },
     }
     if CHANNEL_REDIS_URL
     else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
