@@ -9,6 +9,10 @@ hosts (AllowedHostsOriginValidator). The routes are ``matches.routing``.
 import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
+if "PYTEST_VERSION" not in os.environ:
+    # The ASGI server: PostgreSQL's connection pool (junling.settings.db_pool), before the settings load.
+    # Not in a test's server (its threads' connections are not given back inside a test's transaction).
+    os.environ.setdefault("DB_POOL", "1")
 
 from junling.asgi_http import get_http_application
 

@@ -137,20 +137,19 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 
 def db_pool(env: dict[str, str] | os._Environ[str]) -> dict[str, float] | None:
-    """PostgreSQL's connection pool (psycopg_pool, Django's ``OPTIONS["pool"]``), or None for none.
+    """PostgreSQL's connection pool (psycopg_pool, Django's ``OPTIONS["pool"]``) if ``DB_POOL=1``, else None.
 
-    On by default: under ASGI every request and every push runs in a thread of its own, so without a pool
-    each one opened a new connection (a backend process and about 20 ms) and closed it. A connection a
-    thread closes goes back to the pool instead. ``DB_POOL=0`` turns it off; ``DB_POOL_MIN`` and
-    ``DB_POOL_MAX`` size it (a process's threads: the views' one, the pushes' few), ``DB_POOL_TIMEOUT``
-    is how long a request waits for a free connection (then it fails). Off by default under pytest
-    (``PYTEST_VERSION`` is set): Django does not close a connection inside a test's transaction, so the
-    connections the consumers' and live servers' threads take are never given back and the pool runs dry
-    (tried: ``PoolTimeout`` in ``tests/matches/test_push_hidden_information.py`` after a dozen push
-    tests); ``DB_POOL=1`` turns it on there too.
+    The ASGI server turns it on (``junling.asgi``): there every request and every push runs in a thread of
+    its own, so without a pool each one opened a new connection (a backend process and about 20 ms) and
+    closed it; with one, a connection a thread closes goes back to the pool. ``DB_POOL_MIN`` and
+    ``DB_POOL_MAX`` size it (a process's threads: the requests' and the pushes' few), ``DB_POOL_TIMEOUT``
+    is how long a request waits for a free connection (then it fails). Elsewhere it stays off unless asked:
+    a Celery prefork child would inherit its parent's pool (its threads gone, its sockets shared), and
+    under pytest Django does not close a connection inside a test's transaction, so the connections the
+    consumers' and live servers' threads take are never given back and the pool runs dry (tried:
+    ``PoolTimeout`` in ``tests/matches/test_push_hidden_information.py`` after a dozen push tests).
     """
-    default = "0" if "PYTEST_VERSION" in env else "1"
-    if env.get("DB_POOL", default) != "1":
+    if env.get("DB_POOL", "0") != "1":
         return None
     low = int(env.get("DB_POOL_MIN", "2"))
     return {
