@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_celery_replay import cpu_seconds  # noqa: E402
+from bench.bench_celery_replay import stop as stop_processes  # noqa: E402
 from bench.bench_engine import machine  # noqa: E402
 
 CSRF = "benchbenchbenchbenchbenchbench00"  # a 32-character CSRF secret: cookie and header alike
@@ -328,19 +329,9 @@ def start_servers(env: dict[str, str], ports: list[int]) -> list[subprocess.Pope
         for port in ports:
             servers.append(start_server(env, port))
     except BaseException:
-        stop_servers(servers)
+        stop_processes(servers)
         raise
     return servers
-
-
-def stop_servers(servers: list[subprocess.Popen[bytes]]) -> None:
-    for server in servers:
-        server.terminate()
-    for server in servers:
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
@@ -454,7 +445,7 @@ def main() -> None:
                 flush=True,
             )
     finally:
-        stop_servers(servers)
+        stop_processes(servers)
     layer = "Redis" if env.get("CHANNEL_REDIS_URL") else "in memory"
     print(
         f"database {vendor} (pool {'on' if env['DB_POOL'] == '1' and vendor == 'postgresql' else 'off'}); "
