@@ -142,7 +142,8 @@ def db_pool(env: dict[str, str] | os._Environ[str]) -> dict[str, float] | None:
     The ASGI server turns it on (``junling.asgi``): there every request and every push runs in a thread of
     its own, so without a pool each one opened a new connection (a backend process and about 20 ms) and
     closed it; with one, a connection a thread closes goes back to the pool. ``DB_POOL_MIN`` and
-    ``DB_POOL_MAX`` size it (a process's threads: the requests' and the pushes' few), ``DB_POOL_TIMEOUT``
+    ``DB_POOL_MAX`` size it (a process's threads that query: ``junling.asgi_http.THREADS`` requests, the
+    pushes' executor, min(32, CPUs + 4), and the sockets' one), ``DB_POOL_TIMEOUT``
     is how long a request waits for a free connection (then it fails). Elsewhere it stays off unless asked:
     a Celery prefork child would inherit its parent's pool (its threads gone, its sockets shared), and
     under pytest Django does not close a connection inside a test's transaction, so the connections the
@@ -154,7 +155,7 @@ def db_pool(env: dict[str, str] | os._Environ[str]) -> dict[str, float] | None:
     low = int(env.get("DB_POOL_MIN", "2"))
     return {
         "min_size": low,
-        "max_size": max(low, int(env.get("DB_POOL_MAX", "8"))),
+        "max_size": max(low, int(env.get("DB_POOL_MAX", "16"))),
         "timeout": float(env.get("DB_POOL_TIMEOUT", "10")),
     }
 

@@ -67,3 +67,37 @@ def test_a_logged_in_page_through_the_asgi_application_shows_its_user() -> None:
     response = _get(asgi.application, "/", headers=[(b"cookie", cookie), (b"accept-language", b"en")])
     assert response["status"] == 200
     assert b"asgiuser" in response["body"]
+
+
+def test_no_more_requests_than_its_threads_are_in_the_chain_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three requests at once through a handler of one thread: one after the other in the chain (each holds
+    a database connection there), none refused."""
+    import threading
+    import time
+
+    inside, most = [0], [0]
+    lock = threading.Lock()
+    app = SyncChainASGIHandler(threads=1)
+    chain = app.get_response
+
+    def counted(request: Any) -> Any:
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        time.sleep(0.2)  # long enough for the others to arrive; no timing is asserted
+        try:
+            return chain(request)
+        finally:
+            with lock:
+                inside[0] -= 1
+
+    monkeypatch.setattr(app, "get_response", counted)
+
+    async def three() -> list[dict[str, Any]]:
+        headers = [(b"host", b"testserver")]
+        return await asyncio.gather(
+            *(HttpCommunicator(app, "GET", "/healthz", headers=headers).get_response(timeout=30) for _ in range(3))
+        )
+
+    assert [r["status"] for r in asyncio.run(three())] == [200, 200, 200]
+    assert most[0] == 1

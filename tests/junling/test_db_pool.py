@@ -17,7 +17,7 @@ POSTGRES = "postgres://someone@127.0.0.1:5432/nowhere"  # never connected to: se
 def test_the_pool_is_off_unless_asked_and_sized_from_the_environment() -> None:
     assert db_pool({}) is None
     assert db_pool({"DB_POOL": "0"}) is None
-    assert db_pool({"DB_POOL": "1"}) == {"min_size": 2, "max_size": 8, "timeout": 10.0}
+    assert db_pool({"DB_POOL": "1"}) == {"min_size": 2, "max_size": 16, "timeout": 10.0}
     assert db_pool({"DB_POOL": "1", "DB_POOL_MIN": "3", "DB_POOL_MAX": "20", "DB_POOL_TIMEOUT": "2.5"}) == {
         "min_size": 3,
         "max_size": 20,
@@ -45,7 +45,7 @@ def _database_settings(env: dict[str, str], module: str = "django") -> str:
 
 
 def test_the_asgi_server_on_postgresql_gets_the_pool_and_no_persistent_connections() -> None:
-    pooled = "{'pool': {'min_size': 2, 'max_size': 8, 'timeout': 10.0}} 0"
+    pooled = "{'pool': {'min_size': 2, 'max_size': 16, 'timeout': 10.0}} 0"
     assert _database_settings({"DATABASE_URL": POSTGRES, "DB_CONN_MAX_AGE": "600"}, "junling.asgi") == pooled
     assert _database_settings({"DATABASE_URL": POSTGRES, "DB_POOL": "0"}, "junling.asgi") == "{} 0"
     assert _database_settings({"DATABASE_URL": POSTGRES, "DB_POOL": "1"}) == pooled
