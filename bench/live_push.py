@@ -306,7 +306,11 @@ async def idle_watchers(
             await ws.recv()
         return ws
 
-    sockets = await asyncio.gather(*(watcher(i) for i in range(n)))
+    opened = await asyncio.gather(*(watcher(i) for i in range(n)), return_exceptions=True)
+    sockets = [ws for ws in opened if not isinstance(ws, BaseException)]
+    if len(sockets) < n:
+        failed = next(e for e in opened if isinstance(e, BaseException))
+        print(f"  idle: {n - len(sockets)} of {n} sockets did not open: {type(failed).__name__} {failed}", flush=True)
     cpu0 = servers_cpu(pids)
     await asyncio.sleep(seconds)  # the measured interval: nothing should happen
     cpu = servers_cpu(pids) - cpu0

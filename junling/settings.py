@@ -114,7 +114,17 @@ CHANNEL_LAYERS = {
             # A socket's receive waits on Redis up to channels_redis's brpop_timeout (5 s); redis-py 8 times a
             # read out after 5 s by default too, so an idle socket's wait raced its own timeout and the
             # consumer died (TimeoutError: seen in bench/live_push.py). Reads wait longer than the wait.
-            "hosts": [{"address": CHANNEL_REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}],
+            # redis-py 8 also caps a pool at 100 connections, each command in flight holding one: sockets
+            # opening at once (their group_add) and the pushes went past it at 500 live matches
+            # (MaxConnectionsError). The cap is a process's, kept under Redis's own (maxclients 10,000).
+            "hosts": [
+                {
+                    "address": CHANNEL_REDIS_URL,
+                    "socket_timeout": 30,
+                    "socket_connect_timeout": 5,
+                    "max_connections": int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000")),
+                }
+            ],
             "prefix": os.environ.get("CHANNEL_PREFIX", "junling"),
         },
     }
