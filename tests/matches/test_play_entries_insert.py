@@ -31,6 +31,7 @@ def test_every_entry_of_every_action_is_stored_with_one_insert_an_action() -> No
             break
         seat = state.current_player()
         row = cache.current_game(match)
+        assert row is not None
         before = row.steps
         with CaptureQueriesContext(connection) as queries:
             row = acting.do_act(match, user, json.dumps(winning_step(state, seat)), step=before)
@@ -51,6 +52,7 @@ def test_a_bot_match_stores_the_bots_replies_with_the_humans_action_in_one_inser
     for _i in range(20):
         state = state_of(match)
         row = cache.current_game(match)
+        assert row is not None
         if state.is_terminal() or row.finished_at is not None or state.current_player() != 0:
             break
         before = row.steps
