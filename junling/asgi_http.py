@@ -44,12 +44,16 @@ class SyncChainASGIHandler(ASGIHandler):
         base.BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
         self.threads = max(1, threads)
-        self._gate: asyncio.Semaphore | None = None
+        self._gates: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        if self._gate is None:  # made on the server's event loop
-            self._gate = asyncio.Semaphore(self.threads)
-        async with self._gate:
+        loop = asyncio.get_running_loop()
+        gate = self._gates.get(loop)
+        if gate is None:  # one a loop: a semaphore belongs to the loop it first waits on
+            gate = self._gates[loop] = asyncio.Semaphore(self.threads)
+            for old in [other for other in self._gates if other.is_closed()]:
+                del self._gates[old]
+        async with gate:
             return await sync_to_async(self._respond, thread_sensitive=True)(request)
 
     def _respond(self, request: HttpRequest) -> HttpResponseBase:
