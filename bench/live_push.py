@@ -2,11 +2,14 @@
 real websocket clients and real HTTP actions on loopback against a real ASGI server.
 
     .venv/bin/python bench/live_push.py [--matches 10 100 500] [--seconds 60] [--think 5]
-                                        [--port 18200] [--idle 200] [--idle-seconds 30]
+                                        [--port 18200] [--workers 1] [--idle 200] [--idle-seconds 30]
 
 Needs a scratch database: DATABASE_URL (PostgreSQL; the bench empties it) or, without it, a SQLite file
-in a temporary directory (WAL). Starts ``uvicorn junling.asgi:application`` (one process, the in-memory
-channel layer; CHANNEL_REDIS_URL if set is passed on) on 127.0.0.1:--port (18200-18399), makes the
+in a temporary directory (WAL). Starts --workers processes of ``uvicorn junling.asgi:application`` on
+127.0.0.1:--port, --port + 1, ... (18200-18499; PostgreSQL's connection pool on, ``DB_POOL``), one
+channel layer between them: CHANNEL_REDIS_URL (needed for more than one; a prefix of this run's own) or
+the in-memory layer. The two seats of a match are on different processes when there are several (seat A
+of match i on process i mod K, seat B on the next: every push crosses Redis). Makes the
 matches (alice challenges bob, bob accepts: the quick decks of tests/matches/test_play_factories.py),
 and for each N runs --seconds of play: each seat's client opens ``/ws/play/matches/<pk>/``, sends its
 version, and whenever the table pushed to it offers it controls it waits a think time (uniform in
@@ -19,9 +22,11 @@ version, and whenever the table pushed to it offers it controls it waits a think
 - the idle watcher: --idle spectator sockets on a match nobody plays, once connected, for --idle-seconds:
   the server's CPU and the messages meanwhile (a page with an open socket sends no request at all).
 
-Every seat is connected and synced (50 at a time) before the timed play starts; that ramp is reported apart.
+Every seat is connected and synced (--ramp at a time) before the timed play starts; that ramp is reported
+apart (sockets a second, and the server's CPU per socket).
 
-Reports p50/p99/max latency, actions per second, CPU per action, the machine, date and load average.
+Reports p50/p99/max latency, actions per second, the server's CPU per action (all its processes) and this
+client's (it shares the machine: on two cores its CPU is the server's lost), the machine, date and load.
 The run is bounded (--seconds per N, every socket closed at the end, the server stopped whatever happens).
 """
 
@@ -48,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_celery_replay import cpu_seconds  # noqa: E402
+from bench.bench_celery_replay import stop as stop_processes  # noqa: E402
 from bench.bench_engine import machine  # noqa: E402
 
 CSRF = "benchbenchbenchbenchbenchbench00"  # a 32-character CSRF secret: cookie and header alike
@@ -65,6 +71,7 @@ def setup_django(tmp: Path) -> dict[str, str]:
         "DJANGO_SECRET_KEY": "bench-live-push",
         "DJANGO_SETTINGS_MODULE": "junling.settings",
         "DB_CONN_MAX_AGE": "0",  # under ASGI each request has its own thread: persistent connections would pile up
+        "DB_POOL": os.environ.get("DB_POOL", "1"),  # PostgreSQL: a closed connection goes back to the pool
         "DATABASE_URL": os.environ.get("DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite3'}",
     }
     os.environ.update(env)
@@ -119,6 +126,11 @@ class MatchState:
     pending: dict[int, tuple[int, int, float]] = field(default_factory=dict)
 
 
+def port_of(ports: list[int], pk: int, seat: int) -> int:
+    """The server a seat talks to: seat A of match ``pk`` on one process, seat B on the next."""
+    return ports[(pk + seat) % len(ports)]
+
+
 async def post_action(port: int, cookie: str, pk: int, action: str, step: str) -> int:
     """POST one action as the page's htmx does; the HTTP status."""
     body = urllib.parse.urlencode({"action": action, "step": step}).encode()
@@ -148,7 +160,8 @@ def choose(html_text: str, rng: random.Random) -> tuple[str, str] | None:
 
 
 async def connect_seat(port: int, pk: int, cookie: str, gate: asyncio.Semaphore) -> tuple[object, dict]:
-    """A seat's socket, connected and synced: (the socket, the table it was sent first)."""
+    """A seat's socket, connected and synced: (the socket, the table it was sent first). Opened as the page
+    opens it (the session cookie, no compression) and synced once, as a page that drew nothing yet."""
     import websockets
 
     async with gate:
@@ -158,6 +171,8 @@ async def connect_seat(port: int, pk: int, cookie: str, gate: asyncio.Semaphore)
             additional_headers={"Cookie": cookie, "Accept-Language": "en"},
             max_size=2**24,
             open_timeout=300,
+            compression=None,
+            ping_interval=None,  # 1,000 sockets' keep-alive pings are not the load measured
         )
         await ws.send(json.dumps({"type": "sync", "version": None}))
         first = json.loads(await asyncio.wait_for(ws.recv(), timeout=300))
@@ -210,51 +225,95 @@ async def act(port, match, seat, cookie, picked, message, stats, think, rng, sto
         match.pending.pop(seat, None)
 
 
+def servers_cpu(pids: list[int]) -> float:
+    """The CPU seconds (user + system) of all the server's processes."""
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
 async def run_load(
-    port: int, pid: int, ids: list[int], cookies: dict[int, str], seconds: float, think: float, seed: int
-) -> tuple[Stats, float, float]:
-    """Connect every seat (50 at a time), then play for ``seconds``: (stats, server CPU s, wall s) of the play."""
+    ports: list[int],
+    pids: list[int],
+    ids: list[int],
+    cookies: dict[int, str],
+    seconds: float,
+    think: float,
+    seed: int,
+    ramp: int,
+) -> tuple[Stats, float, float, float]:
+    """Connect every seat (``ramp`` at a time), then play for ``seconds``: (stats, server CPU s, wall s, this
+    client's CPU s) of the play."""
     stats = Stats()
     rng = random.Random(seed)
-    gate = asyncio.Semaphore(50)
+    gate = asyncio.Semaphore(ramp)
     seats = [(pk, seat) for pk in ids for seat in (0, 1)]
-    t0 = time.perf_counter()
-    sockets = await asyncio.gather(*(connect_seat(port, pk, cookies[seat], gate) for pk, seat in seats))
-    print(f"  {len(sockets)} sockets connected and synced in {time.perf_counter() - t0:.1f} s", flush=True)
-    cpu0, wall0 = cpu_seconds(pid), time.perf_counter()
+    t0, cpu_ramp = time.perf_counter(), servers_cpu(pids)
+    sockets = await asyncio.gather(
+        *(connect_seat(port_of(ports, pk, seat), pk, cookies[seat], gate) for pk, seat in seats)
+    )
+    took, cpu_ramp = time.perf_counter() - t0, servers_cpu(pids) - cpu_ramp
+    print(
+        f"  {len(sockets)} sockets connected and synced in {took:.1f} s ({len(sockets) / took:.0f}/s, "
+        f"server CPU {1000 * cpu_ramp / len(sockets):.1f} ms a socket)",
+        flush=True,
+    )
+    cpu0, wall0, mine0 = servers_cpu(pids), time.perf_counter(), time.process_time()
     stop = time.monotonic() + seconds
     matches = {pk: MatchState(pk) for pk in ids}
     tasks = [
-        seat_client(ws, first, port, matches[pk], seat, cookies[seat], stats, stop, think, random.Random(rng.random()))
+        seat_client(
+            ws,
+            first,
+            port_of(ports, pk, seat),
+            matches[pk],
+            seat,
+            cookies[seat],
+            stats,
+            stop,
+            think,
+            random.Random(rng.random()),
+        )
         for (pk, seat), (ws, first) in zip(seats, sockets, strict=True)
     ]
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    cpu, wall = cpu_seconds(pid) - cpu0, time.perf_counter() - wall0
+    cpu, wall, mine = servers_cpu(pids) - cpu0, time.perf_counter() - wall0, time.process_time() - mine0
     errors = [r for r in results if isinstance(r, BaseException)]
     stats.errors += len(errors)
     if errors:
         print("  client error:", type(errors[0]).__name__, errors[0], file=sys.stderr)
-    return stats, cpu, wall
+    return stats, cpu, wall, mine
 
 
-async def idle_watchers(port: int, pid: int, ids: list[int], n: int, seconds: float) -> tuple[int, float]:
+async def idle_watchers(
+    ports: list[int], pids: list[int], ids: list[int], n: int, seconds: float, ramp: int
+) -> tuple[int, float]:
     """n spectator sockets on a match nobody plays, connected and synced, then left open ``seconds``:
     (the messages they got meanwhile, the server's CPU seconds meanwhile)."""
     import websockets
 
-    sockets = []
-    for i in range(n):
-        ws = await websockets.connect(
-            f"ws://127.0.0.1:{port}/ws/watch/matches/{ids[i % len(ids)]}/",
-            origin=f"http://127.0.0.1:{port}",
-            open_timeout=300,
-        )
-        await ws.send(json.dumps({"type": "sync", "version": None}))
-        await ws.recv()
-        sockets.append(ws)
-    cpu0 = cpu_seconds(pid)
+    gate = asyncio.Semaphore(ramp)
+
+    async def watcher(i: int):  # type: ignore[no-untyped-def]
+        port = ports[i % len(ports)]
+        async with gate:
+            ws = await websockets.connect(
+                f"ws://127.0.0.1:{port}/ws/watch/matches/{ids[i % len(ids)]}/",
+                origin=f"http://127.0.0.1:{port}",
+                open_timeout=300,
+                compression=None,
+                ping_interval=None,
+            )
+            await ws.send(json.dumps({"type": "sync", "version": None}))
+            await ws.recv()
+        return ws
+
+    opened = await asyncio.gather(*(watcher(i) for i in range(n)), return_exceptions=True)
+    sockets = [ws for ws in opened if not isinstance(ws, BaseException)]
+    if len(sockets) < n:
+        failed = next(e for e in opened if isinstance(e, BaseException))
+        print(f"  idle: {n - len(sockets)} of {n} sockets did not open: {type(failed).__name__} {failed}", flush=True)
+    cpu0 = servers_cpu(pids)
     await asyncio.sleep(seconds)  # the measured interval: nothing should happen
-    cpu = cpu_seconds(pid) - cpu0
+    cpu = servers_cpu(pids) - cpu0
     got = 0
     for ws in sockets:
         try:
@@ -265,6 +324,18 @@ async def idle_watchers(port: int, pid: int, ids: list[int], n: int, seconds: fl
             pass
         await ws.close()
     return got, cpu
+
+
+def start_servers(env: dict[str, str], ports: list[int]) -> list[subprocess.Popen[bytes]]:
+    """One uvicorn process a port, each answering /healthz (or none: those started are stopped)."""
+    servers: list[subprocess.Popen[bytes]] = []
+    try:
+        for port in ports:
+            servers.append(start_server(env, port))
+    except BaseException:
+        stop_processes(servers)
+        raise
+    return servers
 
 
 def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
@@ -312,15 +383,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, default=5.0)
     parser.add_argument("--port", type=int, default=18200)
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn processes (more than one: CHANNEL_REDIS_URL)")
+    parser.add_argument("--ramp", type=int, default=100, help="sockets connecting at once before the play")
     parser.add_argument("--idle", type=int, default=200)
     parser.add_argument("--idle-seconds", type=float, default=30)
     args = parser.parse_args()
-    if not 18200 <= args.port <= 18399:
-        raise SystemExit("--port is one of 18200-18399")
+    ports = [args.port + i for i in range(args.workers)]
+    if not (18200 <= ports[0] and ports[-1] <= 18499):
+        raise SystemExit("--port .. --port + --workers - 1 are within 18200-18499")
+    if args.workers > 1 and not os.environ.get("CHANNEL_REDIS_URL"):
+        raise SystemExit("--workers above 1 needs CHANNEL_REDIS_URL (the processes' one channel layer)")
     tmp = Path(tempfile.mkdtemp(prefix="junling-live-push-"))
     env = setup_django(tmp)
     if os.environ.get("CHANNEL_REDIS_URL"):
         env["CHANNEL_REDIS_URL"] = os.environ["CHANNEL_REDIS_URL"]
+        env["CHANNEL_PREFIX"] = f"bench-live-push-{os.getpid()}"  # this run's own groups and channels
     t0 = time.perf_counter()
     total = sum(args.matches) + 1
     ids, cookies = make_matches(total)
@@ -329,14 +406,17 @@ def main() -> None:
 
     vendor = connection.vendor
     connection.close()
-    server = start_server(env, args.port)
+    servers = start_servers(env, ports)
+    pids = [server.pid for server in servers]
     rows = []
     try:
         start = 0
         for n in args.matches:
             chunk = ids[start : start + n]
             start += n
-            stats, cpu, wall = asyncio.run(run_load(args.port, server.pid, chunk, cookies, args.seconds, args.think, n))
+            stats, cpu, wall, mine = asyncio.run(
+                run_load(ports, pids, chunk, cookies, args.seconds, args.think, n, args.ramp)
+            )
             lat = [x * 1000 for x in stats.latencies]
             row = {
                 "n": n,
@@ -347,6 +427,7 @@ def main() -> None:
                 "max": max(lat) if lat else float("nan"),
                 "cpu_ms": 1000 * cpu / max(1, stats.actions),
                 "cpu_share": cpu / wall,
+                "client_ms": 1000 * mine / max(1, stats.actions),
                 "refused": stats.refused,
                 "errors": stats.errors,
                 "load": os.getloadavg(),
@@ -355,24 +436,25 @@ def main() -> None:
             print(
                 f"N={n}: {stats.actions} actions ({row['per_s']:.1f}/s), latency p50 {row['p50']:.0f} ms "
                 f"p99 {row['p99']:.0f} ms max {row['max']:.0f} ms, server CPU {row['cpu_ms']:.1f} ms/action "
-                f"({100 * row['cpu_share']:.0f}% of a core), refused {stats.refused}, errors {stats.errors}, "
+                f"({100 * row['cpu_share']:.0f}% of a core), client CPU {row['client_ms']:.1f} ms/action, "
+                f"refused {stats.refused}, errors {stats.errors}, "
                 f"load {row['load'][0]:.2f}",
                 flush=True,
             )
         if args.idle:
-            got, cpu = asyncio.run(idle_watchers(args.port, server.pid, ids[-1:], args.idle, args.idle_seconds))
+            got, cpu = asyncio.run(idle_watchers(ports, pids, ids[-1:], args.idle, args.idle_seconds, args.ramp))
             print(
                 f"idle: {args.idle} spectator sockets open {args.idle_seconds:.0f} s after connecting: {got} messages, "
                 f"server CPU {cpu:.3f} s in all, no request (a page with an open socket does not poll)",
                 flush=True,
             )
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-    print(f"database {vendor}; think {args.think} s; {args.seconds:.0f} s a run")
+        stop_processes(servers)
+    layer = "Redis" if env.get("CHANNEL_REDIS_URL") else "in memory"
+    print(
+        f"database {vendor} (pool {'on' if env['DB_POOL'] == '1' and vendor == 'postgresql' else 'off'}); "
+        f"{args.workers} uvicorn process(es), channel layer {layer}; think {args.think} s; {args.seconds:.0f} s a run"
+    )
     print(f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load {os.getloadavg()}")
 
 

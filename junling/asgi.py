@@ -8,11 +8,16 @@ hosts (AllowedHostsOriginValidator). The routes are ``matches.routing``.
 
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junling.settings")
-# Django first: the websocket routes import models.
-django_application = get_asgi_application()
+if "PYTEST_VERSION" not in os.environ:
+    # The ASGI server: PostgreSQL's connection pool (junling.settings.db_pool), before the settings load.
+    # Not in a test's server (its threads' connections are not given back inside a test's transaction).
+    os.environ.setdefault("DB_POOL", "1")
+
+from junling.asgi_http import get_http_application
+
+# Django first: the websocket routes import models. HTTP: the middleware in one thread hop a request.
+django_application = get_http_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -110,7 +110,23 @@ CHANNEL_REDIS_URL = os.environ.get("CHANNEL_REDIS_URL", "")
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [CHANNEL_REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", "junling")},
+        "CONFIG": {
+            # A socket's receive waits on Redis up to channels_redis's brpop_timeout (5 s); redis-py 8 times a
+            # read out after 5 s by default too, so an idle socket's wait raced its own timeout and the
+            # consumer died (TimeoutError: seen in bench/live_push.py). Reads wait longer than the wait.
+            # redis-py 8 also caps a pool at 100 connections, each command in flight holding one: sockets
+            # opening at once (their group_add) and the pushes went past it at 500 live matches
+            # (MaxConnectionsError). The cap is a process's, kept under Redis's own (maxclients 10,000).
+            "hosts": [
+                {
+                    "address": CHANNEL_REDIS_URL,
+                    "socket_timeout": 30,
+                    "socket_connect_timeout": 5,
+                    "max_connections": int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000")),
+                }
+            ],
+            "prefix": os.environ.get("CHANNEL_PREFIX", "junling"),
+        },
     }
     if CHANNEL_REDIS_URL
     else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
@@ -128,6 +144,35 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / f"test_junling_{os.getpid()}.sqlite3")
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get("JUNLING_TEST_DB", "test_junling")
+
+
+def db_pool(env: dict[str, str] | os._Environ[str]) -> dict[str, float] | None:
+    """PostgreSQL's connection pool (psycopg_pool, Django's ``OPTIONS["pool"]``) if ``DB_POOL=1``, else None.
+
+    The ASGI server turns it on (``junling.asgi``): there every request and every push runs in a thread of
+    its own, so without a pool each one opened a new connection (a backend process and about 20 ms) and
+    closed it; with one, a connection a thread closes goes back to the pool. ``DB_POOL_MIN`` and
+    ``DB_POOL_MAX`` size it (a process's threads that query: ``junling.asgi_http.THREADS`` requests, the
+    pushes' executor, min(32, CPUs + 4), and the sockets' one), ``DB_POOL_TIMEOUT``
+    is how long a request waits for a free connection (then it fails). Elsewhere it stays off unless asked:
+    a Celery prefork child would inherit its parent's pool (its threads gone, its sockets shared), and
+    under pytest Django does not close a connection inside a test's transaction, so the connections the
+    consumers' and live servers' threads take are never given back and the pool runs dry (tried:
+    ``PoolTimeout`` in ``tests/matches/test_push_hidden_information.py`` after a dozen push tests).
+    """
+    if env.get("DB_POOL", "0") != "1":
+        return None
+    low = int(env.get("DB_POOL_MIN", "2"))
+    return {
+        "min_size": low,
+        "max_size": max(low, int(env.get("DB_POOL_MAX", "16"))),
+        "timeout": float(env.get("DB_POOL_TIMEOUT", "10")),
+    }
+
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and (_pool := db_pool(os.environ)):
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = _pool
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django refuses persistent connections with a pool
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

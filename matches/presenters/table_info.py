@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.template.defaultfilters import linebreaksbr
+from django.utils import translation
+from django.utils.html import conditional_escape, format_html, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from decks.presenters.builder import type_label
@@ -56,13 +60,13 @@ def banner(obs: dict[str, Any], names: Names) -> dict[str, Any]:
 
 
 def card_text(name: str, names: Names) -> dict[str, Any]:
-    """One card as its text panel shows it, in the reader's language."""
+    """One card as its text panel shows it, in the reader's language; ``panel``: the panel's HTML."""
     card: Card | None = names.db.lookup(name)
     lang = names.language
     if card is None:
-        return {"name": name, "shown": name, "text": ""}
+        return {"name": name, "shown": name, "text": "", "panel": _panel({"shown": name, "text": ""})}
     english = lang.startswith("en")
-    return {
+    text = {
         "name": name,
         "shown": card.display_name(lang),
         "type": type_label(card.type, lang),
@@ -72,6 +76,39 @@ def card_text(name: str, names: Names) -> dict[str, Any]:
         "ability": (card.ability_name_en if english and card.ability_name_en else card.ability_name),
         "text": (card.text_en if english and card.text_en else card.text) or _("No card text."),
     }
+    key = (names.db.content_hash, name, lang, translation.get_language())
+    panel = _PANELS.get(key)
+    if panel is None:
+        panel = _PANELS[key] = _panel(text)
+        while len(_PANELS) > MAX_PANELS:
+            _PANELS.pop(next(iter(_PANELS)))
+    return {**text, "panel": panel}
+
+
+MAX_PANELS = 4096
+"""The most card panels a process keeps (a card's panel is its public text: the same for every reader)."""
+
+_PANELS: dict[tuple[str, str, str, str | None], SafeString] = {}
+
+
+def _panel(t: dict[str, Any]) -> SafeString:
+    """A card's text panel (the table's hidden ``card-text`` block, inside its ``div``): the card's public
+    text only, so one rendering serves every reader of that card in that language."""
+    meta = SafeString("")
+    if t.get("type"):
+        parts = [conditional_escape(t["type"])]
+        for label, field in ((_("Cost"), "cost"), (_("Might"), "might"), (_("Wit"), "wit")):
+            if t.get(field) is not None:
+                parts.append(format_html("{} {}", label, t[field]))
+        meta = format_html(' <span class="card-meta">{}</span>', mark_safe(" · ".join(parts)))
+    ability = format_html("<br><em>{}</em>", t["ability"]) if t.get("ability") else ""
+    return format_html(
+        '<strong>{}</strong>{}{}<br><span class="card-body">{}</span>',
+        t["shown"],
+        meta,
+        ability,
+        linebreaksbr(t["text"], autoescape=True),
+    )
 
 
 def _observed_names(obs: dict[str, Any]) -> list[str]:

@@ -3,6 +3,7 @@ putting the card's canonical name in the page's markup (the page speaks the read
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 from django import template
@@ -11,5 +12,6 @@ register = template.Library()
 
 
 @register.filter
+@functools.lru_cache(maxsize=4096)  # a pure function of the name: a table asks it for every chip it draws
 def card_key(name: str) -> str:
     return "c" + hashlib.blake2s(str(name).encode(), digest_size=6).hexdigest()

@@ -41,12 +41,31 @@ def initial_state(row: RefereedGame) -> State:
     return engine_game(row).new_initial_state(decks[0], decks[1], seed=row.seed)
 
 
+PENDING = "_pending_entries"
+"""Where a game row keeps the entries applied to it that are not stored yet (``hold_entry``)."""
+
+
+def hold_entry(row: RefereedGame, entry: RefereedEntry) -> None:
+    """Keep ``entry`` (the row's next) to be stored with the others of the same change in one INSERT."""
+    row.__dict__.setdefault(PENDING, []).append(entry)
+
+
+def flush_entries(row: RefereedGame) -> None:
+    """Store the entries held for ``row`` (``hold_entry``: an action, its chance events and the quick bot's
+    replies, three to five) in one INSERT. Saving the row does it (``referee.save``), and so does every
+    reader of a game's entries here, so nothing reads the entries while some are held."""
+    pending = row.__dict__.pop(PENDING, None)
+    if pending:
+        RefereedEntry.objects.bulk_create(pending)
+
+
 def load_state(row: RefereedGame) -> State:
     """The game's state after its ``row.steps`` stored entries (a private copy: change it freely)."""
     cached = _STATES.get(row.pk)
     if cached is not None and cached[:2] == (row.salt, row.steps):
         return cached[2].clone()
     state = initial_state(row)
+    flush_entries(row)
     for data in RefereedEntry.objects.filter(game=row).order_by("n").values_list("action", flat=True)[: row.steps]:
         state.apply(action_from_json(data))
     _cache(row.pk, row.salt, row.steps, state.clone())

@@ -56,7 +56,9 @@ def player_names(match: Match) -> list[str]:
 
 
 def save(row: RefereedGame) -> None:
-    """Save the game row; once committed, its match's open sockets are told (``matches.push``)."""
+    """Save the game row (and the entries applied to it since: ``cache.flush_entries``); once committed, its
+    match's open sockets are told (``matches.push``)."""
+    cache.flush_entries(row)
     # Never match_game: the match's end links it on its own copy of the row.
     row.save(update_fields=["steps", "conceded_by", "outcome", "finished_at", "log", *clock.FIELDS])
     push.announce(row.refereed_match.match_id)
@@ -106,7 +108,8 @@ def apply(row: RefereedGame, state: State, action: Action) -> None:
     actor = state.current_player()
     feed = [feed_line(state, action, 0), feed_line(state, action, 1)]
     state.apply(action)
-    RefereedEntry.objects.create(game=row, n=row.steps, actor=actor, action=action.to_json(), feed=feed)
+    entry = RefereedEntry(game=row, n=row.steps, actor=actor, action=action.to_json(), feed=feed)
+    cache.hold_entry(row, entry)
     row.steps += 1
 
 
@@ -169,6 +172,7 @@ def build_log(row: RefereedGame) -> bytes:
     rec = Recorder(
         state, players=player_names(match), key=signing_key(), salt=row.salt, meta=meta, created=row.created_at
     )
+    cache.flush_entries(row)
     for data in RefereedEntry.objects.filter(game=row).order_by("n").values_list("action", flat=True):
         rec.apply(action_from_json(data))
     rec.finish()

@@ -21,6 +21,7 @@ import junling.outbox as outbox
 from engine.game import Phase, State
 from matches import task_names
 from matches.models import RefereedEntry, RefereedGame
+from matches.services.play import cache
 
 RESPONSE_SECONDS = 30
 """How long a player has to answer a response window (ruling G11) before the referee passes for him."""
@@ -54,6 +55,7 @@ def response_deadline(row: RefereedGame, state: State) -> datetime.datetime | No
     key = (row.pk, row.salt, row.steps)
     last = _OPENED.get(key)
     if last is None:
+        cache.flush_entries(row)  # the entries an action applied are stored before the last one is read
         last = RefereedEntry.objects.filter(game=row).order_by("-n").values_list("created_at", flat=True).first()
         if last is not None:  # stored entries never change: remembered for this game and step
             _OPENED[key] = last

@@ -101,3 +101,21 @@ def test_every_card_shown_has_its_text_in_the_readers_language():
 )
 def test_a_feed_line_names_the_cards_its_stored_entry_names_and_no_other(entry, found):
     assert card_names_in(entry) == found
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_a_card_panel_is_rendered_once_and_shows_the_cards_public_text_in_the_readers_language(language):
+    """The panel is cached per card database, card and language: both seats' tables get the same object, and
+    it holds the card's own text only (its name, type, numbers and rules text, escaped)."""
+    from matches.presenters.table_info import card_text
+
+    with translation.override(language):
+        first = card_text("关羽", Names(DB, 0, ["alice", "bob"], language))
+        second = card_text("关羽", Names(DB, 1, ["bob", "alice"], language))
+    card = DB.lookup("关羽")
+    assert first["panel"] is second["panel"]
+    panel = str(first["panel"])
+    assert panel.startswith(f"<strong>{html.escape(card.display_name(language))}</strong>")
+    assert ("Might" in panel) == (language == "en") and ("alice" not in panel and "bob" not in panel)
+    text = card.text_en if language == "en" and card.text_en else card.text
+    assert html.escape(text.splitlines()[0]) in panel

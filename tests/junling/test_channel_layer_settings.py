@@ -1,0 +1,41 @@
+"""The Redis channel layer's settings: a socket's wait on Redis must not outlast redis-py's read timeout."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from channels_redis.core import RedisChannelLayer
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def test_a_redis_read_waits_longer_than_a_receive_blocks() -> None:
+    """channels_redis blocks ``brpop_timeout`` seconds on Redis for a socket's next message; redis-py 8 gives a
+    read 5 s by default, the same: an idle socket's consumer died of TimeoutError (bench/live_push.py)."""
+    code = (
+        "import json; from django.conf import settings; "
+        "print(json.dumps(settings.CHANNEL_LAYERS['default']['CONFIG']['hosts']))"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CHANNEL_")}
+    env.update(
+        CHANNEL_REDIS_URL="redis://127.0.0.1:6379/9",
+        DJANGO_SETTINGS_MODULE="junling.settings",
+        DJANGO_SECRET_KEY="test-channel-layer",
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (host,) = json.loads(out.stdout)
+    assert host["address"] == "redis://127.0.0.1:6379/9"
+    assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
+    assert host["socket_connect_timeout"] <= 5  # a Redis that is down is still noticed at once
+    assert host["max_connections"] >= 1000  # redis-py 8's 100 ran out at 500 live matches
