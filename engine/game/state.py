@@ -561,6 +561,8 @@ class State:
         if self.chance is None:
             n = 2
         else:
+            if rng is None:
+                return Reveal(self.drawn_name())  # type: ignore[arg-type]
             player = self.chance[0]
             pile = self.hand[player] if len(self.chance) > 4 else self.resource[player]
             n = len(pile) if len(self.chance) > 4 else self.hidden[player]
@@ -569,6 +571,20 @@ class State:
         if self.chance is None:
             return CoinFlip(pick)
         return Reveal(self.names[pile[offset + pick]])
+
+    def drawn_name(self) -> str | None:
+        """The name of the card the seed draws at the pending reveal: the ``card`` of :meth:`sample_chance`
+        without a generator, without building the action (a checked replay compares it with the log's);
+        None when no reveal is pending (a coin flip, or no chance event)."""
+        chance = self.chance
+        if chance is None:
+            return None
+        player = chance[0]
+        if len(chance) > 4:  # at random from a hand
+            pile = self.hand[player]
+            return self.names[pile[_mix(self.seed, self.history._len) % len(pile)]]
+        offset = self.rules.known_top(self, player)
+        return self.names[self.resource[player][offset + _mix(self.seed, self.history._len) % self.hidden[player]]]
 
     # --- looking at the table -----------------------------------------------------------------
 
