@@ -482,7 +482,7 @@ class State:
         error = self.validate(action)
         if error is not None:
             raise error
-        self.history = self.history.plus(action)
+        self.history = History(self.history, action)  # history.plus(action), one call less
         rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
@@ -497,7 +497,7 @@ class State:
         """Apply the chance outcome :meth:`sample_chance` gave on this state (a checked replay's reveal whose
         name is the seed's own draw), without validating it again: drawn from the very cards
         ``check_reveal`` accepts, it is legal. Anything else goes through :meth:`apply`."""
-        self.history = self.history.plus(action)
+        self.history = History(self.history, action)  # history.plus(action), one call less
         rules = self.rules
         rules.apply_reveal(self, action.card)
         if self.frames:
