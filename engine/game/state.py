@@ -53,6 +53,7 @@ class Game:
         self._indexes: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._cards: dict[tuple[str, ...], tuple[Card, ...]] = {}
         self._decks: dict[tuple[tuple[str, ...], ...], Deck] = {}
+        self._layouts: dict[tuple[Deck, ...], tuple[Any, ...]] = {}
 
     def text_info(self, card: Card) -> tuple[Any, ...]:
         """(whether the card's text reaches beyond itself on the battlefield, the events it listens to,
@@ -261,32 +262,14 @@ class State:
         self.rules = game.rules
         self.seed = seed
         self.decks = tuple(decks)
-        names: list[str] = []
-        owner: list[int] = []
-        self.resource: list[list[int]] = [[], []]
-        pool: list[list[int]] = [[], []]
-        for player, deck in enumerate(self.decks):
-            for name in deck.resource:
-                self.resource[player].append(len(names))
-                names.append(name)
-                owner.append(player)
-            for name in deck.pool:
-                pool[player].append(len(names))
-                names.append(name)
-                owner.append(player)
-        db = game.db
-        self.pool: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(pool[0]), tuple(pool[1]))
-        """Each player's commandment pool: immutable, shared by clones (:meth:`take_from_pool`)."""
-        # fixed for the whole game, immutable, shared by clones
-        self.names: tuple[str, ...] = tuple(names)
-        self.owner: tuple[int, ...] = tuple(owner)
-        cards = game._cards.get(self.names)
-        if cards is None:
-            cards = tuple(db[n] for n in names)
-            if len(game._cards) < 64:
-                game._cards[self.names] = cards
-        self.cards: tuple[Card, ...] = cards
-        self.texts = any(c.effect for c in self.cards)
+        layout = game._layouts.get(self.decks)
+        if layout is None:
+            layout = _layout(game, self.decks)
+            if len(game._layouts) < 64:
+                game._layouts[self.decks] = layout
+        # fixed for the whole game, immutable, shared by clones (a replay meets the same decks log after log)
+        self.names, self.owner, resource, self.pool, self.cards, self.factions, self.limit, self.texts = layout
+        self.resource: list[list[int]] = [list(resource[0]), list(resource[1])]
         self.listeners: list[int] = []
         self.auras: set[int] = set()
         self.hooks: dict[str, list[int]] = {}
@@ -323,10 +306,6 @@ class State:
                 self.self_static,
                 self.table_static,
             ) = cached
-        # 无 in a declaration is not a faction; the hand limit comes from the resource cards' factions,
-        # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
-        self.factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in self.decks)
-        self.limit = tuple(hand_limit(len(deck_factions(self.cards[c] for c in self.resource[p]))) for p in (0, 1))
         self.hidden = [len(self.resource[0]), len(self.resource[1])]
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
@@ -503,7 +482,7 @@ class State:
         error = self.validate(action)
         if error is not None:
             raise error
-        self.history = self.history.plus(action)
+        self.history = History(self.history, action)  # history.plus(action), one call less
         rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
@@ -518,7 +497,7 @@ class State:
         """Apply the chance outcome :meth:`sample_chance` gave on this state (a checked replay's reveal whose
         name is the seed's own draw), without validating it again: drawn from the very cards
         ``check_reveal`` accepts, it is legal. Anything else goes through :meth:`apply`."""
-        self.history = self.history.plus(action)
+        self.history = History(self.history, action)  # history.plus(action), one call less
         rules = self.rules
         rules.apply_reveal(self, action.card)
         if self.frames:
@@ -561,6 +540,8 @@ class State:
         if self.chance is None:
             n = 2
         else:
+            if rng is None:
+                return Reveal(self.drawn_name())  # type: ignore[arg-type]
             player = self.chance[0]
             pile = self.hand[player] if len(self.chance) > 4 else self.resource[player]
             n = len(pile) if len(self.chance) > 4 else self.hidden[player]
@@ -569,6 +550,20 @@ class State:
         if self.chance is None:
             return CoinFlip(pick)
         return Reveal(self.names[pile[offset + pick]])
+
+    def drawn_name(self) -> str | None:
+        """The name of the card the seed draws at the pending reveal: the ``card`` of :meth:`sample_chance`
+        without a generator, without building the action (a checked replay compares it with the log's);
+        None when no reveal is pending (a coin flip, or no chance event)."""
+        chance = self.chance
+        if chance is None:
+            return None
+        player = chance[0]
+        if len(chance) > 4:  # at random from a hand
+            pile = self.hand[player]
+            return self.names[pile[_mix(self.seed, self.history._len) % len(pile)]]
+        offset = self.rules.known_top(self, player)
+        return self.names[self.resource[player][offset + _mix(self.seed, self.history._len) % self.hidden[player]]]
 
     # --- looking at the table -----------------------------------------------------------------
 
@@ -724,10 +719,10 @@ class State:
             out["texts"] = {
                 "moved": sorted(self.moved),
                 "attacked": sorted(self.attacked),
-                "frames": copy.deepcopy(self.frames),
-                "choice": copy.deepcopy(self.choice),
-                "memory": copy.deepcopy(self.memory),
-                "turn": copy.deepcopy(self.tmem),
+                "frames": _copy_json(self.frames),
+                "choice": _copy_json(self.choice),
+                "memory": _copy_json(self.memory),
+                "turn": _copy_json(self.tmem),
             }
         if history:
             out["history"] = [a.to_json() for a in self.history]
@@ -881,6 +876,45 @@ def _copy_json(value: Any) -> Any:
 
 _CONTAINERS = frozenset({dict, list, set, tuple})
 _new_state = object.__new__
+
+
+def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
+    """What a new state of ``decks`` fixes for the whole game: the card names by id, their owners, each
+    RESOURCE's ids in order, each command pool, the cards, the declared factions, the hand limits and
+    whether any card has a text."""
+    names: list[str] = []
+    owner: list[int] = []
+    resource: list[list[int]] = [[], []]
+    pool: list[list[int]] = [[], []]
+    for player, deck in enumerate(decks):
+        for name in deck.resource:
+            resource[player].append(len(names))
+            names.append(name)
+            owner.append(player)
+        for name in deck.pool:
+            pool[player].append(len(names))
+            names.append(name)
+            owner.append(player)
+    key = tuple(names)
+    cards = game._cards.get(key)
+    if cards is None:
+        cards = tuple(game.db[n] for n in names)
+        if len(game._cards) < 64:
+            game._cards[key] = cards
+    # 无 in a declaration is not a faction; the hand limit comes from the resource cards' factions,
+    # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
+    factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in decks)
+    limit = tuple(hand_limit(len(deck_factions(cards[c] for c in resource[p]))) for p in (0, 1))
+    return (
+        key,
+        tuple(owner),
+        (tuple(resource[0]), tuple(resource[1])),
+        (tuple(pool[0]), tuple(pool[1])),
+        cards,
+        factions,
+        limit,
+        any(c.effect for c in cards),
+    )
 
 
 def _mix(seed: int, step: int) -> int:

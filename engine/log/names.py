@@ -227,19 +227,34 @@ def _build(data: dict[str, Any], where: str) -> Action:
     if spec is not None:
         cls, required, convert = spec
         kwargs: dict[str, Any] = {}
+        key: list[Any] = [cls]
         for k, v in data.items():
             if k == "type":
                 continue
             conv = convert.get(k)
             if conv is None:
                 break
-            v = conv(v)
-            if v is _BAD:
+            value = conv(v)
+            if value is _BAD:
                 break
-            kwargs[k] = v
+            kwargs[k] = value
+            key.append(k)
+            key.append(value if type(v) is list else v)  # exact ints, strings, None, tuples of them
         else:
             if required <= kwargs.keys():
-                return cls(**kwargs)
+                # the same object for the same fields: actions are immutable values, and building a frozen
+                # dataclass costs more than looking one up (a replay meets the same moves of the same cards
+                # again). The fields' readers take exact types only (1 and True never both reach here), so
+                # equal keys (the class, then each field's name and value as written, a list as its tuple)
+                # are equal actions.
+                frozen = tuple(key)
+                action = _BUILT.get(frozen)
+                if action is None:
+                    action = cls(**kwargs)
+                    if len(_BUILT) >= _BUILT_SIZE:
+                        _BUILT.clear()
+                    _BUILT[frozen] = action
+                return action
     try:
         return action_from_json(data)
     except LogError as exc:
@@ -247,6 +262,9 @@ def _build(data: dict[str, Any], where: str) -> Action:
 
 
 _BAD = object()
+_BUILT: dict[tuple[Any, ...], Action] = {}
+"""Actions built by ``_build``, by their fields (cleared when full)."""
+_BUILT_SIZE = 4096
 
 
 def _id(v: Any) -> Any:

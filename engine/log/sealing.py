@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ try:  # orjson is 5-10x faster; the stdlib gives byte-identical canonical text f
         return orjson.loads(raw)
 
     _JSONError: type[Exception] = orjson.JSONDecodeError
+    canonical_dumps: Callable[..., bytes] = orjson.dumps
+    CANONICAL_OPTION = orjson.OPT_SORT_KEYS
 except ImportError:  # pragma: no cover - orjson is in requirements.lock
 
     def canonical(value: Any) -> bytes:
@@ -46,6 +49,15 @@ except ImportError:  # pragma: no cover - orjson is in requirements.lock
         return json.loads(raw)
 
     _JSONError = json.JSONDecodeError
+
+    def canonical_dumps(value: Any, option: int = 0) -> bytes:
+        return _stdlib_canonical(value)
+
+    CANONICAL_OPTION = 0
+
+"""``canonical_dumps(value, option=CANONICAL_OPTION)`` is ``canonical(value)`` without the Python call around
+it, for a loop over many values; it raises ``TypeError`` where ``canonical`` turns to the stdlib (integers
+beyond 64 bits, non-JSON values): the caller then calls ``canonical``."""
 
 # --- hashes ---------------------------------------------------------------------------------------
 

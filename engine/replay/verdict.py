@@ -38,6 +38,7 @@ from engine.log import (
     sign,
     state_hash,
 )
+from engine.log.sealing import CANONICAL_OPTION, canonical_dumps
 from engine.messages import Message, render, seat, term
 from engine.replay.paper import PaperTable
 from engine.replay.start import GAME_CACHE_SIZE, initial_state
@@ -464,7 +465,7 @@ def _adjudicate(
     transcribed = header["randomness"]["kind"] == "transcribed"
 
     # --- shape of the entries, and the hash chain -------------------------------------------------
-    chain_last = _check_entries(header, entries, transcribed, problems, status)
+    chain_last = _check_entries(header, entries, transcribed, problems, status, owned=not isinstance(log, dict))
     if problems.kinds & MALFORMED:
         return verdict(entries=total, header=header)
 
@@ -563,6 +564,7 @@ def _adjudicate(
     apply = state.apply
     apply_drawn = state.apply_drawn_reveal
     current = state.current_player
+    drawn_name = state.drawn_name
     paper = PaperTable() if transcribed else None  # ruling G18: unknown face-down cards, implicit passes
     reveals = _reveals_of(db)
     for i in range(stop):
@@ -601,10 +603,9 @@ def _adjudicate(
             break
         drawn = False
         if seed_checked and chance_ok and who == CHANCE:
-            expected = state.sample_chance()
-            if type(action) is Reveal and type(expected) is Reveal and action.card == expected.card:
-                drawn = state.chance is not None  # the seed's own draw: legal as it is (no second check)
-            elif action != expected:
+            if type(action) is Reveal and action.card == drawn_name() and state.chance is not None:
+                drawn = True  # the seed's own draw: legal as it is (no second check)
+            elif action != (expected := state.sample_chance()):
                 chance_ok = False
                 problems.add(
                     "chance",
@@ -846,50 +847,67 @@ def _check_entries(
     transcribed: bool,
     problems: _Collector,
     status: dict[str, str],
+    owned: bool = False,
 ) -> str | None:
-    """Check every entry's shape and the hash chain; the last hash as computed (None without a chain)."""
+    """Check every entry's shape and the hash chain; the last hash as computed (None without a chain).
+
+    ``owned``: the entries were parsed here and nobody else holds them, so an entry's ``hash`` may be taken
+    out while its body is serialised and put back (its place among the keys changes; nothing reads it by
+    position) instead of copying the entry.
+    """
     total = len(entries)
     chained = not transcribed or any(type(e) is dict and "hash" in e for e in entries)
     if not chained:
         status["chain"] = "absent"
-    sha256 = hashlib.sha256
-    dumps = canonical
-    prev = header_hash(header)
+    new_hash = hashlib.sha256
+    dumps = canonical_dumps
+    sort_keys = CANONICAL_OPTION
+    prev: Any = header_hash(header).encode()
     broken: int | None = None
     actors = (0, 1, CHANCE_ACTOR, REFEREE_ACTOR)
+    keys = ENTRY_KEYS
     for i in range(total):
         e = entries[i]
         if type(e) is not dict:
             problems.add("format", f"entries[{i}]", _m("verdict.entry_not_object", type=type(e).__name__), i)
             continue
         a = e.get("action")
-        if type(a) is not dict or type(a.get("type")) is not str:
+        if type(a) is not dict or type(kind := a.get("type")) is not str:
             problems.add("format", f"entries[{i}].action", _m("verdict.action_not_object"), i)
             continue
-        if not e.keys() <= ENTRY_KEYS or e.get("n", i) != i or a["type"] == END:
+        if kind == END or e.get("n", i) != i or not e.keys() <= keys:
             _check_entry_detail(e, a, i, total, transcribed, problems)
-        if "actor" in e:
-            actor = e["actor"]
+        actor = e.get("actor", 0)
+        if type(actor) is str:
+            if actor != CHANCE_ACTOR and actor != REFEREE_ACTOR:
+                _bad_actor(actor, i, problems)
+        elif type(actor) is not int or (actor != 0 and actor != 1):
             if actor not in actors or type(actor) is bool:
-                said = _m(
-                    "verdict.actor_value", chance=repr(CHANCE_ACTOR), referee=repr(REFEREE_ACTOR), actor=repr(actor)
-                )
-                problems.add("format", f"entries[{i}].actor", said, i)
+                _bad_actor(actor, i, problems)
         if "state" in e:
             st = e["state"]
             if type(st) is not str or len(st) != 64:
                 problems.add("format", f"entries[{i}].state", _m("verdict.state_hash_value"), i)
         if chained:
             if "hash" in e:
-                body = dict(e)
-                del body["hash"]
-                prev = sha256(prev.encode() + dumps(body)).hexdigest()
-                if broken is None and e["hash"] != prev:
+                body = e if owned else dict(e)
+                claimed = body.pop("hash")
+                try:
+                    prev = new_hash(prev + dumps(body, option=sort_keys)).hexdigest()
+                except TypeError:  # what orjson refuses: canonical says it with the stdlib
+                    prev = new_hash(prev + canonical(body)).hexdigest()
+                if owned:
+                    e["hash"] = claimed
+                if broken is None and claimed != prev:
                     broken = i
             else:
-                prev = sha256(prev.encode() + dumps(e)).hexdigest()
+                try:
+                    prev = new_hash(prev + dumps(e, option=sort_keys)).hexdigest()
+                except TypeError:
+                    prev = new_hash(prev + canonical(e)).hexdigest()
                 if broken is None:
                     broken = i
+            prev = prev.encode()
     if chained:
         if broken is None:
             status["chain"] = "valid"
@@ -903,7 +921,12 @@ def _check_entries(
                 _m("verdict.entry_without_hash") if missing else _m("verdict.chain_broken", index=broken),
                 broken,
             )
-    return prev if chained else None
+    return prev.decode() if chained else None
+
+
+def _bad_actor(actor: Any, i: int, problems: _Collector) -> None:
+    said = _m("verdict.actor_value", chance=repr(CHANCE_ACTOR), referee=repr(REFEREE_ACTOR), actor=repr(actor))
+    problems.add("format", f"entries[{i}].actor", said, i)
 
 
 def _check_entry_detail(
