@@ -114,9 +114,16 @@ def run(system: System, spec: dict[str, Any], lang: str = "en") -> dict[str, Any
     language = "zh" if lang.startswith("zh") else "en"
     try:
         return dict(module.calculate(copy.deepcopy(spec), language))
-    except (module.CalculatorError, ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+    except module.CalculatorError as exc:  # what and where, in the reader's language
+        said = exc.text(language)[:500]
         raise BattleRefused(
-            _("The battle could not be worked out: %(error)s") % {"error": str(exc)[:500]},
+            _("The battle could not be worked out: %(error)s") % {"error": said},
+            params={"error": said, "code": exc.code},
+        ) from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise BattleRefused(
+            _("The battle could not be worked out: a field is missing or of the wrong kind (%(error)s).")
+            % {"error": str(exc)[:500]},
             params={"error": str(exc)[:500]},
         ) from None
 

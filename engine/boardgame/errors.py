@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
+
+from engine.messages import catalogue
 
 
 class IllegalAction(ValueError):
@@ -87,6 +89,41 @@ def said_word(
         if m:
             return str(tr(template)).format(**m.groupdict())
     return value
+
+
+class CalculatorError(ValueError):
+    """Input a battle calculator cannot use (what and where): ``code`` keys ``MESSAGES`` (an English template
+    with ``{name}`` fields, translated by the engine's catalogue), ``params`` fill it; ``str()`` is English.
+    A game's calculator subclasses it with its own ``MESSAGES`` (these two included).
+
+    >>> err = CalculatorError("calc_bad_die", {"value": 7})
+    >>> str(err), err.code, err.params
+    ('die 7 is not 1–6', 'calc_bad_die', {'value': 7})
+    >>> err.text("zh")
+    '骰子 7 不是 1–6'
+    """
+
+    MESSAGES: ClassVar[dict[str, str]] = {
+        "calc_bad_die": "die {value} is not 1–6",
+        "calc_more_dice": "more dice are needed ({what}, {rule}); or give a seed",
+    }
+
+    def __init__(self, code: str, params: dict[str, Any] | None = None) -> None:
+        self.code = code
+        self.params = dict(params or {})
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The refusal in ``lang`` (``en``, ``zh``)."""
+        template = self.MESSAGES.get(self.code, self.code)
+        values = {k: self.said(v, lang) for k, v in self.params.items()}
+        if lang.lower().startswith("en"):
+            return template.format(**values)
+        return str(catalogue(lang).gettext(template)).format(**values)
+
+    def said(self, value: Any, lang: str) -> Any:
+        """A parameter as said: a list joined; a game says its questions (``{"code", "params"}``) too."""
+        return ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
 
 
 class LogError(ValueError):

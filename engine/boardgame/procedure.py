@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.boardgame.actions import Action, Pass, Pick, Roll
+from engine.boardgame.errors import CalculatorError
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ def picked(action: Action) -> str:
     return action.choice if isinstance(action, Pick) else ""
 
 
-class DiceError(ValueError):
+class DiceError(CalculatorError):
     """A die that is not 1–6, or no die left and no seed to roll one."""
 
 
@@ -104,7 +105,7 @@ def drive(
     rng: random.Random | None,
     answer: Callable[[Decision], Action],
     *,
-    error: type[ValueError] = DiceError,
+    error: type[CalculatorError] = DiceError,
     say: Callable[[str, dict[str, Any]], str] | None = None,
 ) -> tuple[Any, list[int]]:
     """Run ``proc`` to its end: each die from ``dice`` (consumed in place), then from ``rng`` (None: more dice
@@ -119,12 +120,12 @@ def drive(
                 if dice:
                     value = dice.pop(0)
                     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                        raise error(f"die {value!r} is not 1–6")
+                        raise error("calc_bad_die", {"value": repr(value)})
                 elif rng is not None:
                     value = rng.randint(1, 6)
                 else:
                     what = say(request.what, dict(request.params)) if say else request.what
-                    raise error(f"more dice are needed ({what}, {request.rule}); or give a seed")
+                    raise error("calc_more_dice", {"what": what, "rule": request.rule})
                 rolled.append(value)
                 action = Roll(value)
             else:

@@ -17,7 +17,10 @@ def main(args: argparse.Namespace) -> int:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
         result = calculate(json.loads(text), getattr(args, "lang", "en") or "en")
     except (OSError, json.JSONDecodeError, CalculatorError, MapError) as exc:  # MapError covers DataError
-        print(f"error: {exc}", file=sys.stderr)
+        said = (
+            exc.text(getattr(args, "lang", "en") or "en") if isinstance(exc, CalculatorError) else str(exc)
+        )  # in the reader's language
+        print(f"error: {said}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))

@@ -10,29 +10,45 @@ step by step with the rule cited at each step. Input format in ``docs/longhu.md`
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import engine.longhu.battle as battle_area
 import engine.longhu.rules as rules
+from engine.boardgame.errors import CalculatorError as BaseCalculatorError
 from engine.boardgame.procedure import Decision, drive
 from engine.longhu.actions import Action, Pass, Pick, Split
 from engine.longhu.board import Board
 from engine.longhu.data import parse_data
 from engine.longhu.messages import step_text, text
 from engine.maps import parse_map
+from engine.messages import N_
 
 REGION = "battle"
 DEFAULT_STRATEGY = [0, 1, 1, 2, 2, 3]
 """Used when the input names no strategy table: the Junling test data's, not the publisher's."""
 
 
-class CalculatorError(ValueError):
-    """Input the calculator cannot use (what and where)."""
+class CalculatorError(BaseCalculatorError):
+    """Input the calculator cannot use (what and where), as a code with params said in the reader's language."""
+
+    MESSAGES: ClassVar[dict[str, str]] = {
+        **BaseCalculatorError.MESSAGES,
+        "calc_no_name": N_("{where}: a character needs at least a name"),
+        "calc_side": N_("{key}: must be an object with a strength object (country → strength)"),
+        "calc_strength": N_("strength of {country} must be a whole number"),
+        "calc_not_a_choice": N_("answer {answer} is not a choice for {asked}: {options}"),
+        "calc_not_object": N_("the input must be a JSON object"),
+    }
+
+    def said(self, value: Any, lang: str) -> Any:
+        if isinstance(value, dict) and "code" in value:  # the question asked
+            return text(str(value["code"]), dict(value.get("params") or {}), lang)
+        return super().said(value, lang)
 
 
 def _char_row(row: Any, country: str, where: str) -> dict[str, Any]:
     if not isinstance(row, dict) or not isinstance(row.get("name"), str):
-        raise CalculatorError(f"{where}: a character needs at least a name")
+        raise CalculatorError("calc_no_name", {"where": where})
     keys = ("command", "valour", "diplomacy", "loyalty", "squares", "admin")
     out = {"name": row["name"], "country": row.get("country", country)}
     for k in keys:
@@ -50,7 +66,7 @@ def build(spec: dict[str, Any]) -> tuple[Board, str]:
     for key in ("attacker", "defender"):
         side = spec.get(key)
         if not isinstance(side, dict) or not isinstance(side.get("strength", {}), dict):
-            raise CalculatorError(f"{key}: must be an object with a strength object (country → strength)")
+            raise CalculatorError("calc_side", {"key": key})
         sides.append(side)
     countries: dict[str, dict[str, Any]] = {}
     chars: list[dict[str, Any]] = []
@@ -111,7 +127,7 @@ def build(spec: dict[str, Any]) -> tuple[Board, str]:
         side = sides[p]
         for c, n in side.get("strength", {}).items():
             if not isinstance(n, int) or n < 0:
-                raise CalculatorError(f"strength of {c} must be a whole number")
+                raise CalculatorError("calc_strength", {"country": c})
             b.add(REGION, c, n)
         for row in side.get("characters", []):
             if data.is_char(row["name"]):
@@ -136,8 +152,9 @@ def _answer(decision: Decision, answers: list[Any]) -> Action:
     else:
         action = Pick(str(raw))
     if action not in decision.options:
+        asked = {"code": decision.what, "params": dict(decision.params)}
         raise CalculatorError(
-            f"answer {raw!r} is not a choice for {text(decision.what, dict(decision.params))}: {list(decision.options)}"
+            "calc_not_a_choice", {"answer": repr(raw), "asked": asked, "options": list(map(str, decision.options))}
         )
     return action
 
@@ -147,7 +164,7 @@ def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
 
     ``lang`` (``en`` or ``zh``) is the language of the steps' text (``engine.longhu.messages.step_text``)."""
     if not isinstance(spec, dict):
-        raise CalculatorError("the input must be a JSON object")
+        raise CalculatorError("calc_not_object")
     b, attacker = build(spec)
     dice = list(spec.get("dice", []))
     rng = random.Random(spec.get("seed", 0))

@@ -17,7 +17,8 @@ def main(args: argparse.Namespace) -> int:
         raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
         result = calculate(json.loads(raw), lang)
     except (OSError, json.JSONDecodeError, CalculatorError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        said = exc.text(lang) if isinstance(exc, CalculatorError) else str(exc)  # in the reader's language
+        print(f"error: {said}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))

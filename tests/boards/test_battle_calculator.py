@@ -126,3 +126,37 @@ def test_a_kept_log_is_the_input_of_the_command_line_calculator(player, tmp_path
 
 def test_an_unknown_permalink_is_not_found(client):
     assert client.get("/games/longhu/battle/logs/nothing/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("system", "bad"),
+    [
+        ("wenlu", {"region": "x", "japan": []}),
+        ("wenlu", {"region": "x", "japan": [{"id": "a"}], "allies": [{"id": "b", "nation": "korea"}], "roads": [{}]}),
+        ("longhu", {"attacker": 3, "defender": {}}),
+    ],
+)
+def test_a_malformed_battle_is_refused_in_the_readers_language_saying_what_and_where(system, bad):
+    import re
+
+    zh = battles.BattleRefused
+    with pytest.raises(zh) as chinese:
+        battles.calculate_battle(get_system(system), bad, lang="zh-hans")
+    with pytest.raises(zh) as english:
+        battles.calculate_battle(get_system(system), bad, lang="en")
+    said = chinese.value.params["error"]
+    assert chinese.value.params["code"] == english.value.params["code"]
+    # only the input's own field names and values stay in Latin letters
+    fields = {"japan", "allies", "korea", "ming", "roads", "attacker", "defender", "strength", "faction", "nation"}
+    assert [w for w in re.findall(r"[A-Za-z]{4,}", said) if w not in fields] == []
+    assert said != english.value.params["error"]
+
+
+def test_every_calculator_refusal_has_a_chinese_text():
+    from engine.longhu.calculator import CalculatorError as Longhu
+    from engine.messages import catalogue
+    from engine.wenlu.calculator import CalculatorError as Wenlu
+
+    zh = catalogue("zh")
+    untranslated = [t for cls in (Longhu, Wenlu) for t in cls.MESSAGES.values() if zh.gettext(t) == t]
+    assert untranslated == []
