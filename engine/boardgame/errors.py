@@ -121,8 +121,15 @@ class CalculatorError(ValueError):
             return template.format(**values)
         return str(catalogue(lang).gettext(template)).format(**values)
 
+    @staticmethod
+    def question(code: str, params: dict[str, Any], lang: str) -> str:
+        """A decision's question in ``lang``; a game sets its own ``text``."""
+        return code
+
     def said(self, value: Any, lang: str) -> Any:
-        """A parameter as said: a list joined; a game says its questions (``{"code", "params"}``) too."""
+        """A parameter as said: a list joined, a question (``{"code", "params"}``) by the game's ``question``."""
+        if isinstance(value, dict) and "code" in value:
+            return self.question(str(value["code"]), dict(value.get("params") or {}), lang)
         return ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
 
 

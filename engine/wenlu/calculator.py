@@ -63,10 +63,7 @@ class CalculatorError(BaseCalculatorError):
         "calc_not_a_choice": N_("answer {answer} is not a choice for {asked} ({rule}): {options}"),
     }
 
-    def said(self, value: Any, lang: str) -> Any:
-        if isinstance(value, dict) and "code" in value:  # the question asked
-            return text(str(value["code"]), dict(value.get("params") or {}), lang)
-        return super().said(value, lang)
+    question = staticmethod(text)
 
 
 def _whole(v: Any, where: str, lo: int = 0, hi: int = 99) -> int:

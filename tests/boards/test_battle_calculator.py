@@ -160,3 +160,16 @@ def test_every_calculator_refusal_has_a_chinese_text():
     zh = catalogue("zh")
     untranslated = [t for cls in (Longhu, Wenlu) for t in cls.MESSAGES.values() if zh.gettext(t) == t]
     assert untranslated == []
+
+
+def test_a_refused_answer_names_the_games_question_in_the_readers_language():
+    from engine.longhu.calculator import CalculatorError as Longhu
+    from engine.wenlu.calculator import CalculatorError as Wenlu
+
+    asked = {"code": "wenlu.ask.card_before", "params": {}}
+    wenlu = Wenlu("calc_not_a_choice", {"answer": "'x'", "asked": asked, "rule": "§8", "options": ["a", "pass"]})
+    assert wenlu.text("zh") == "回答 'x' 不是“事件卡（行军骰之前）”（§8）的选项：a, pass"
+    longhu = Longhu(
+        "calc_not_a_choice", {"answer": "'x'", "asked": {"code": "ask_home_country", "params": {}}, "options": []}
+    )
+    assert "指定你的本国" in longhu.text("zh") and "ask_home_country" not in str(longhu)
