@@ -402,6 +402,17 @@ class HandPairing:
         return self.round is not None
 
 
+def _registered(word: str, usernames: dict[str, int], line_number: int) -> int:
+    """The player a pairing line names, or the refusal naming the line."""
+    if word not in usernames:
+        raise RoundError(
+            _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word},
+            code="pairs.unknown_player",
+            params={"n": line_number, "name": word},
+        )
+    return usernames[word]
+
+
 def parse_pods(text: str, usernames: dict[str, int]) -> list[list[int]]:
     """Rows of players, one pod a line ("alice bob carol"), by user name; the sizes are checked with the rest."""
     pods: list[list[int]] = []
@@ -409,14 +420,7 @@ def parse_pods(text: str, usernames: dict[str, int]) -> list[list[int]]:
         words = line.replace(",", " ").replace("\t", " ").split()
         if not words:
             continue
-        for word in words:
-            if word not in usernames:
-                raise RoundError(
-                    _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word},
-                    code="pairs.unknown_player",
-                    params={"n": line_number, "name": word},
-                )
-        pods.append([usernames[word] for word in words])
+        pods.append([_registered(word, usernames, line_number) for word in words])
     if not pods:
         raise RoundError(_("Give at least one table."), code="pairs.empty")
     return pods
@@ -441,13 +445,7 @@ def parse_pairs(text: str, usernames: dict[str, int]) -> list[tuple[int, int | N
             if word.lower() in ("-", "bye") and ids:
                 ids.append(None)
                 continue
-            if word not in usernames:
-                raise RoundError(
-                    _("Line %(n)s: %(name)s is not registered in this tournament.") % {"n": line_number, "name": word},
-                    code="pairs.unknown_player",
-                    params={"n": line_number, "name": word},
-                )
-            ids.append(usernames[word])
+            ids.append(_registered(word, usernames, line_number))
         a = ids[0]
         if a is None:
             raise RoundError(
@@ -492,10 +490,11 @@ def pair_by_hand(
         names = dict(
             get_user_model().objects.filter(pk__in={p for pair in pairs for p in pair}).values_list("pk", "username")
         )
+        groups = [[p for p in pod if p is not None] for pod in pairs] if pods else []
         if pods:
             from matches.services.pods import check_hand_pods
 
-            found = check_hand_pods(tournament, [[p for p in pod if p is not None] for pod in pairs])
+            found = check_hand_pods(tournament, groups)
         else:
             found = check_pairing(_pairing_standings(tournament), [(pair[0], pair[1]) for pair in pairs])
         warnings = [dataclasses.replace(w, text=warning_text(w.code, named(w.params, names))) for w in found]
@@ -510,7 +509,7 @@ def pair_by_hand(
         if pods:
             from matches.services.pods import create_pods
 
-            create_pods(tournament, rnd, [[p for p in pod if p is not None] for pod in pairs])
+            create_pods(tournament, rnd, groups)
         else:
             _create_matches(tournament, rnd, [(pair[0], pair[1]) for pair in pairs])
         record(
