@@ -26,6 +26,7 @@ from junling.models import record
 from matches import task_names
 from matches.access import access_pod_report, can_organise
 from matches.models import Pod, PodSeat, Registration, Round, StandingsSnapshot, Tournament
+from matches.services.rounds import unpairable
 from matches.services.seeding import seeded_order
 from matches.tournament import (
     PairingWarning,
@@ -37,12 +38,6 @@ from matches.tournament import (
     compute_pod_standings,
     pair_pods,
 )
-
-
-class PodRoundError(Refused):
-    """A pod round cannot be paired (too few players); the message says why."""
-
-    code = "round.structure_error"
 
 
 class PodReportRefused(Refused):
@@ -91,11 +86,7 @@ def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
     try:
         paired = pair_pods(standings, number)
     except TournamentError as exc:
-        raise PodRoundError(
-            _("This round cannot be paired: %(detail)s.") % {"detail": exc},
-            code="round.structure_error",
-            params={"detail": str(exc)},
-        ) from exc
+        raise unpairable(exc) from exc
     notes = [{"code": "pods.repeats", "params": {"n": paired.repeats}}] if paired.repeats else []
     rnd = Round.objects.create(tournament=tournament, number=number, kind=Round.Kind.SWISS, notes=notes)
     create_pods(tournament, rnd, [list(p.players) for p in sorted(paired.pods, key=lambda p: p.table)])

@@ -54,6 +54,15 @@ class RoundError(Refused):
     code = "round.refused"
 
 
+def unpairable(exc: Exception) -> RoundError:
+    """The refusal of a round the pairing algorithm could not pair (``exc`` says why)."""
+    return RoundError(
+        _("This round cannot be paired: %(detail)s.") % {"detail": exc},
+        code="round.structure_error",
+        params={"detail": str(exc)},
+    )
+
+
 # Problems a hand pairing may have only if the organiser confirms; the rest cannot be saved at all.
 CONFIRMABLE = {
     PairingProblem.REMATCH,
@@ -287,11 +296,7 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
         try:
             plan = plan_round(tournament, number)
         except StructureError as exc:
-            raise RoundError(
-                _("This round cannot be paired: %(detail)s.") % {"detail": exc},
-                code="round.structure_error",
-                params={"detail": str(exc)},
-            ) from exc
+            raise unpairable(exc) from exc
         if plan is None:
             raise RoundError(
                 _("Every round of this tournament is played: finish the tournament."), code="round.all_played"
@@ -345,11 +350,7 @@ def repair_round(rnd: Round, actor: Any) -> Round:
         try:
             plan = plan_round(tournament, number)
         except StructureError as exc:
-            raise RoundError(
-                _("This round cannot be paired: %(detail)s.") % {"detail": exc},
-                code="round.structure_error",
-                params={"detail": str(exc)},
-            ) from exc
+            raise unpairable(exc) from exc
         if plan is None or not plan.pairs:
             raise RoundError(
                 _("There is nothing left to pair in round %(n)s.") % {"n": number},
