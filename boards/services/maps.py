@@ -97,43 +97,18 @@ def import_map(
         raise MapImportRefused(exc.problems) from None
     if parsed.game != system.id:
         raise MapImportRefused([Problem("game", f"must be '{system.id}', not '{parsed.game}'")])
-    try:
-        with transaction.atomic():
-            existing = GameMap.objects.filter(content_hash=parsed.hash).first()
-            if existing is not None:
-                if version and version != existing.version:
-                    raise _conflict("version", existing)
-                return existing
-            label = _label(GameMap, system, parsed.id, version)
-            if GameMap.objects.filter(system=system.id, name=parsed.id, version=label).exists():
-                raise _clash(parsed.id, label)
-            stored = GameMap.objects.create(
-                system=system.id,
-                name=parsed.id,
-                title=parsed.name[:200],
-                version=label,
-                content_hash=parsed.hash,
-                document=parsed.to_json(),
-                note=parsed.note,
-                source_filename=filename[:255],
-                imported_by=actor if getattr(actor, "is_authenticated", False) else None,
-            )
-            record(
-                actor,
-                "map.import",
-                stored,
-                system=system.id,
-                name=stored.name,
-                version=stored.version,
-                content_hash=stored.content_hash,
-                filename=filename,
-            )
-    except IntegrityError:
-        raced = GameMap.objects.filter(content_hash=parsed.hash).first()
-        if raced is not None:
-            return raced
-        raise _clash(parsed.id, version or "?") from None
-    return stored
+    return _store(
+        GameMap,
+        system,
+        parsed.id,
+        parsed.hash,
+        version,
+        actor,
+        "map.import",
+        fields={"title": parsed.name[:200], "document": parsed.to_json(), "note": parsed.note},
+        audit={},
+        filename=filename,
+    )
 
 
 def import_game_data(
@@ -161,41 +136,69 @@ def import_game_data(
         raise MapImportRefused(exc.problems) from None
     except (TypeError, AttributeError, KeyError) as exc:
         raise MapImportRefused([Problem("data", f"must be an object, not {type(exc).__name__}")]) from None
-    name = str(parsed.id)
+    return _store(
+        GameData,
+        system,
+        str(parsed.id),
+        parsed.hash,
+        version,
+        actor,
+        "game_data.import",
+        fields={"game_map": game_map, "document": data, "note": str(parsed.note)},
+        audit={"map": game_map.content_hash},
+        filename=filename,
+    )
+
+
+def _store(
+    model: type[GameMap] | type[GameData],
+    system: System,
+    name: str,
+    content_hash: str,
+    version: str | None,
+    actor: Any,
+    verb: str,
+    *,
+    fields: dict[str, Any],
+    audit: dict[str, Any],
+    filename: str,
+) -> Any:
+    """Store a checked document once by its content hash, under a new or the given version label, audited.
+
+    The same content again returns the stored row (two imports racing: the one that lost reads the winner's);
+    a label already used for other content is refused."""
     try:
         with transaction.atomic():
-            existing = GameData.objects.filter(content_hash=parsed.hash).first()
+            existing = model.objects.filter(content_hash=content_hash).first()
             if existing is not None:
                 if version and version != existing.version:
                     raise _conflict("version", existing)
                 return existing
-            label = _label(GameData, system, name, version)
-            if GameData.objects.filter(system=system.id, name=name, version=label).exists():
+            label = _label(model, system, name, version)
+            if model.objects.filter(system=system.id, name=name, version=label).exists():
                 raise _clash(name, label)
-            stored = GameData.objects.create(
+            stored = model.objects.create(
                 system=system.id,
                 name=name,
                 version=label,
-                content_hash=parsed.hash,
-                game_map=game_map,
-                document=data,
-                note=str(parsed.note),
+                content_hash=content_hash,
                 source_filename=filename[:255],
                 imported_by=actor if getattr(actor, "is_authenticated", False) else None,
+                **fields,
             )
             record(
                 actor,
-                "game_data.import",
+                verb,
                 stored,
                 system=system.id,
                 name=name,
                 version=stored.version,
-                content_hash=stored.content_hash,
-                map=game_map.content_hash,
+                content_hash=content_hash,
                 filename=filename,
+                **audit,
             )
     except IntegrityError:
-        raced = GameData.objects.filter(content_hash=parsed.hash).first()
+        raced = model.objects.filter(content_hash=content_hash).first()
         if raced is not None:
             return raced
         raise _clash(name, version or "?") from None
