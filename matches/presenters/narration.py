@@ -32,6 +32,11 @@ CONCESSION = "concession"
 
 def visible_ids(state: State, seat: int) -> set[int]:
     """Every card id the observation of ``seat`` shows."""
+    return ids_in(state.observation(seat))
+
+
+def ids_in(observation: Any) -> set[int]:
+    """Every card id an observation shows (nested dicts and lists; a card: a dict with an int ``id`` and a ``name``)."""
     found: set[int] = set()
 
     def walk(value: Any) -> None:
@@ -44,7 +49,7 @@ def visible_ids(state: State, seat: int) -> set[int]:
             for v in value:
                 walk(v)
 
-    walk(state.observation(seat))
+    walk(observation)
     return found
 
 

@@ -45,20 +45,7 @@ def _names(state, cards) -> set[str]:
 
 
 def _public_ids(state) -> set[int]:
-    found: set[int] = set()
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            if "id" in value and "name" in value and isinstance(value["id"], int):
-                found.add(value["id"])
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-
-    walk(watch.public_observation(state))
-    return found
+    return narration.ids_in(watch.public_observation(state))
 
 
 def secrets_for(state, reader: int | None) -> list[str]:
