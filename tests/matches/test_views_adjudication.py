@@ -196,7 +196,7 @@ def test_in_chinese_the_verdict_says_why_an_entry_is_illegal_and_how_the_game_st
     section = html[html.index('<section id="verdict"') : html.index("</section>", html.index('<section id="verdict"'))]
     assert 'id="first-illegal"' in section and 'id="problems"' in section
     words = re.sub(r"<code>.*?</code>|<[^>]+>", " ", section, flags=re.S)
-    assert "原因: 现在应进行随机事件" in words and "未结束" in words and "状态哈希与重放得到的状态不符" in words
+    assert "原因：现在应进行随机事件" in words and "未结束" in words and "状态哈希与重放得到的状态不符" in words
     assert re.findall(r"[A-Za-z]{3,}", words) == []
 
 
