@@ -142,6 +142,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not memory, so that a real Celery worker process can share the test database.
     # One file per test run (by process id) so that parallel runs never share a test database.
     DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / f"test_junling_{os.getpid()}.sqlite3")
+    # A writer waits for another process's write lock (a worker's, the web's) up to 30 s, not sqlite3's 5 s:
+    # on a loaded machine a real worker's commit took longer than that and the test read "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 30)
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get("JUNLING_TEST_DB", "test_junling")
 
