@@ -12,7 +12,7 @@ PORT ?= 8000
 help:
 	@echo "make run      set up (venv, install, migrate, cards, demo data) and serve http://$(HOST):$(PORT)"
 	@echo "make setup    everything but serve"
-	@echo "make test     lint, type-check the engine, run the whole suite"
+	@echo "make test     lint, type-check (mypy: the engine, the site, bench/), run the whole suite"
 	@echo "make worker   a Celery worker (needs CELERY_BROKER_URL=redis://...)"
 	@echo "make bench    run the benchmarks in bench/"
 	@echo "make multiprocess  two web processes + two workers on PostgreSQL and Redis play a match, adjudicate 40 logs"
@@ -47,7 +47,7 @@ format: install
 	$(BIN)/ruff check --fix .
 
 typecheck: install
-	$(BIN)/mypy engine
+	$(BIN)/mypy  # the engine, the site's apps and bench/: pyproject.toml [tool.mypy] files
 
 test: lint typecheck
 	$(BIN)/pytest $(PYTEST_ARGS)

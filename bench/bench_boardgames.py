@@ -21,8 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_engine import machine  # the same machine line as the Generals' Order bench
-
+from bench.bench_engine import machine  # the same machine line as the Generals' Order bench
 from engine.boardgame import Game, RandomBot, default_game, play
 from engine.systems import all_systems
 

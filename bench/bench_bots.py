@@ -29,6 +29,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -69,7 +70,7 @@ def one_game(
     instant = [0]
 
     class Timed:
-        def choose(self, state):  # type: ignore[no-untyped-def]
+        def choose(self, state: Any) -> Any:
             t, w = time.process_time(), time.perf_counter()
             action = bot.choose(state)
             if bot.last_iterations:
@@ -79,8 +80,8 @@ def one_game(
                 instant[0] += 1
             return action
 
-    bots = [BOTS[opponent](2000 + g), BOTS[opponent](2000 + g)]
-    bots[seat] = Timed()  # type: ignore[assignment]
+    bots: list[Any] = [BOTS[opponent](2000 + g), BOTS[opponent](2000 + g)]
+    bots[seat] = Timed()
     first, second = (_DECKS[0], _DECKS[1]) if pair % 2 == 0 else (_DECKS[1], _DECKS[0])
     s = _GAME.new_initial_state(first, second, seed=pair)
     play(s, bots, rng=random.Random(pair))
@@ -176,7 +177,7 @@ def main() -> int:
             (name, args.iterations, args.opponent, g, args.max_time, args.budget_clock)
             for g in range(args.first, args.first + args.games)
         ]
-        results = []
+        results: list[tuple[bool, list[float], int, int, list[float]]] = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs, initializer=_setup, initargs=(args.decks,)) as pool:
                 for r in pool.map(one_game, work):

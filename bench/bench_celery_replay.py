@@ -191,7 +191,7 @@ def run(ids: list[int], count: int, tmp: Path, timeout: float, batch: int = 1) -
         start = time.monotonic()
         if batch <= 1:
             for pk in ids:
-                replay_log.apply_async(args=[pk], queue="bench")
+                replay_log.apply_async(args=(pk,), queue="bench")
         else:
             enqueue_adjudications(ids, batch_size=batch)
         enqueued = time.monotonic() - start

@@ -22,6 +22,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django.test import Client
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -38,7 +42,9 @@ def setup_django(tmp: Path) -> None:
     call_command("loaddemo", "--no-demo", verbosity=0)
 
 
-def measure(client, method: str, url: str, data: dict[str, str] | None, repeat: int) -> tuple[float, float, int]:
+def measure(
+    client: Client, method: str, url: str, data: dict[str, str] | None, repeat: int
+) -> tuple[float, float, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

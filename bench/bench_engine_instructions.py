@@ -29,8 +29,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 
 def inner(games: int, way: str, loops: int) -> None:
-    from bench_engine import load_deck, without_texts  # type: ignore[import-not-found]
-
+    from bench.bench_engine import load_deck, without_texts
     from engine.cards import starter_database
     from engine.game import Game
     from engine.game.bots import RandomBot, play

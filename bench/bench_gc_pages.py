@@ -124,7 +124,7 @@ def main() -> int:
 
     setup_django(tmp)
     tournament, _organiser, _timings = build(args.players, args.rounds)
-    pk = tournament.pk  # type: ignore[attr-defined]
+    pk = tournament.pk
     urls = [f"/tournaments/{pk}/standings/", f"/tournaments/{pk}/rounds/{args.rounds}/"]
     base = dict(
         os.environ,

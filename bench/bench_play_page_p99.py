@@ -68,7 +68,9 @@ def setup(tmp: Path, moves: int):  # type: ignore[no-untyped-def]
     for _ in range(moves * 4):
         if played >= moves:
             break
-        state = cache.load_state(cache.current_game(match))
+        game = cache.current_game(match)
+        assert game is not None  # a match being played has its game
+        state = cache.load_state(game)
         if state.is_terminal() or state.current_player() != 0:
             break
         concrete = [a for a in state.legal_actions() if not hasattr(a, "template")]

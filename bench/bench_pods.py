@@ -20,6 +20,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -42,7 +43,7 @@ def run(players: int, rounds: int, seed: int) -> list[tuple[int, float, float, i
         t2 = time.process_time()
         seated = [p for pod in paired.pods for p in pod.players]
         active = {s.player for s in standings if not s.dropped}
-        assert sorted(seated) == sorted(active), "every active player at exactly one pod"
+        assert Counter(seated) == Counter(active), "every active player at exactly one pod"
         assert all(3 <= len(pod.players) <= 4 for pod in paired.pods), "pods of 3 or 4"
         rows.append((number, t1 - t0, t2 - t1, len(active), paired.repeats, paired.spread))
         for pod in paired.pods:

@@ -203,15 +203,15 @@ def main() -> None:
 
         profiler = cProfile.Profile()
         profiler.runcall(replay)
-        out = io.StringIO()
-        stats = pstats.Stats(profiler, stream=out)
+        buffer = io.StringIO()
+        stats = pstats.Stats(profiler, stream=buffer)
         stats.sort_stats("tottime").print_stats(args.profile)
         total = stats.total_tt  # type: ignore[attr-defined]
         print()
         print("| function (cProfile, own time) | calls | own time share |\n| --- | ---: | ---: |")
-        rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[: args.profile]  # type: ignore[attr-defined]
-        for (path, line, name), (_cc, calls, own, _cum, _callers) in rows:
-            where = f"{Path(path).name}:{line}({name})" if line else name
+        ranked = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[: args.profile]  # type: ignore[attr-defined]
+        for (filename, line, name), (_cc, calls, own, _cum, _callers) in ranked:
+            where = f"{Path(filename).name}:{line}({name})" if line else name
             print(f"| `{where}` | {calls:,} | {100 * own / total:.1f}% |")
 
 

@@ -29,6 +29,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -43,7 +44,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def post(port: int, body: bytes, timeout: float = 30.0, conn: http.client.HTTPConnection | None = None):
+def post(
+    port: int, body: bytes, timeout: float = 30.0, conn: http.client.HTTPConnection | None = None
+) -> tuple[int, bytes]:
     """One POST; with ``conn`` the connection is kept (keep-alive), else a new one is made and closed."""
     own = conn is None
     if conn is None:
@@ -102,7 +105,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 def drive(
     port: int, bodies: list[bytes], clients: int, total: int, seconds: float, keepalive: bool = False
-) -> dict[str, object]:
+) -> dict[str, Any]:
     latencies: list[float] = []
     statuses: dict[int, int] = {}
     errors: list[str] = []

@@ -84,7 +84,7 @@ def main() -> None:
                 table.steps += 1
             Entry.objects.bulk_create(rows)
             table.save(update_fields=["steps"])
-            timings = {"replay": [], "page": [], "api": []}
+            timings: dict[str, list[float]] = {"replay": [], "page": [], "api": []}
             for _i in range(args.repeat):
                 t0 = time.perf_counter()
                 services.load_state(table)

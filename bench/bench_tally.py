@@ -82,9 +82,9 @@ def play(players: int, rounds: int, seed: int) -> list[State]:
         standings = tally.standings(dropped)
         swiss = pair_swiss(standings, rnd)
         active = [s for s in standings if not s.dropped]
-        for p in swiss.pairings:
-            if p.opponent is not None:
-                results.append(random_match(rng, rnd, p.player, p.opponent))
+        for pairing in swiss.pairings:
+            if pairing.opponent is not None:
+                results.append(random_match(rng, rnd, pairing.player, pairing.opponent))
         if swiss.bye is not None:
             results.append(Bye(rnd, swiss.bye))
         for s in active:

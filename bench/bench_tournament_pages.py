@@ -21,6 +21,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django.test import Client
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -103,7 +107,7 @@ def build(players: int, rounds: int) -> tuple[object, object, dict[str, float]]:
     return tournament, organiser, timings
 
 
-def measure(client, url: str, repeat: int, **headers: str) -> tuple[float, float, float, int, int]:
+def measure(client: Client, url: str, repeat: int, **headers: Any) -> tuple[float, float, float, int, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

@@ -333,8 +333,8 @@ def main() -> int:
             print("|---|---|---|---|---|---|---|---|---|---|")
             for i, first in enumerate(runs[0]):
                 cells = []
-                for k in ("full", "tally", "pair"):
-                    a, b = k + suffix, k + "_frozen" + suffix
+                for measure in ("full", "tally", "pair"):
+                    a, b = measure + suffix, measure + "_frozen" + suffix
                     cells += [
                         fmt(median_of(runs, i, a)),
                         fmt(median_of(runs, i, b)),

@@ -48,6 +48,7 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -163,11 +164,12 @@ async def connect_seat(port: int, pk: int, cookie: str, gate: asyncio.Semaphore)
     """A seat's socket, connected and synced: (the socket, the table it was sent first). Opened as the page
     opens it (the session cookie, no compression) and synced once, as a page that drew nothing yet."""
     import websockets
+    from websockets.typing import Origin
 
     async with gate:
         ws = await websockets.connect(
             f"ws://127.0.0.1:{port}/ws/play/matches/{pk}/",
-            origin=f"http://127.0.0.1:{port}",
+            origin=Origin(f"http://127.0.0.1:{port}"),
             additional_headers={"Cookie": cookie, "Accept-Language": "en"},
             max_size=2**24,
             open_timeout=300,
@@ -180,8 +182,17 @@ async def connect_seat(port: int, pk: int, cookie: str, gate: asyncio.Semaphore)
 
 
 async def seat_client(
-    ws, first, port, match: MatchState, seat: int, cookie: str, stats: Stats, stop: float, think: float, rng
-) -> None:  # type: ignore[no-untyped-def]
+    ws: Any,
+    first: dict[str, Any],
+    port: int,
+    match: MatchState,
+    seat: int,
+    cookie: str,
+    stats: Stats,
+    stop: float,
+    think: float,
+    rng: random.Random,
+) -> None:
     acting: asyncio.Task[None] | None = None
     message = first
     while True:
@@ -289,6 +300,7 @@ async def idle_watchers(
     """n spectator sockets on a match nobody plays, connected and synced, then left open ``seconds``:
     (the messages they got meanwhile, the server's CPU seconds meanwhile)."""
     import websockets
+    from websockets.typing import Origin
 
     gate = asyncio.Semaphore(ramp)
 
@@ -297,7 +309,7 @@ async def idle_watchers(
         async with gate:
             ws = await websockets.connect(
                 f"ws://127.0.0.1:{port}/ws/watch/matches/{ids[i % len(ids)]}/",
-                origin=f"http://127.0.0.1:{port}",
+                origin=Origin(f"http://127.0.0.1:{port}"),
                 open_timeout=300,
                 compression=None,
                 ping_interval=None,

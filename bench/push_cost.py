@@ -95,7 +95,7 @@ def main() -> None:
         return result
 
     def sockets(match: Match) -> list[tuple[str, object]]:
-        out = []
+        out: list[tuple[str, object]] = []
         for label, cls, user in (("push seat A", SeatConsumer, alice), ("push seat B", SeatConsumer, bob)):
             c = cls()
             c.match_id, c.user, c.language, c.csrf_token, c.sent = match.pk, user, "en", "token", None
@@ -115,12 +115,16 @@ def main() -> None:
         match = human_match(setup, best_of=3)
         socks = sockets(match)
         for _i in range(args.actions if n else args.warmup):
-            state = cache.load_state(cache.current_game(match))
+            game = cache.current_game(match)
+            assert game is not None  # a match being played has its game
+            state = cache.load_state(game)
             if state.is_terminal():
                 break
             seat = state.current_player()
             user = alice if seat == 0 else bob
-            step = cache.current_game(match).steps
+            current = cache.current_game(match)
+            assert current is not None
+            step = current.steps
             client = clients[seat]
 
             data = {"action": json.dumps(winning_step(state, seat)), "step": str(step)}

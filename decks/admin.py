@@ -41,7 +41,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 class VersionInline(ReadOnlyInline):
     model = CardDatabaseVersion
-    fields = ["version", "card_count", "content_hash", "source_filename", "created_at"]
+    fields = ("version", "card_count", "content_hash", "source_filename", "created_at")
     readonly_fields = fields
     show_change_link = True
 
@@ -63,7 +63,7 @@ class CardDatabaseVersionAdmin(ReadOnlyAdmin):
     list_display = ["database", "version", "card_count", "short_hash", "source_filename", "imported_by", "created_at"]
     list_filter = ["database"]
     search_fields = ["version", "content_hash", "database__name"]
-    fields = [
+    fields = (
         "database",
         "version",
         "content_hash",
@@ -73,7 +73,7 @@ class CardDatabaseVersionAdmin(ReadOnlyAdmin):
         "imported_by",
         "created_at",
         "document_pretty",
-    ]
+    )
     readonly_fields = fields
 
     @admin.display(description="content hash")
@@ -88,7 +88,7 @@ class CardDatabaseVersionAdmin(ReadOnlyAdmin):
 
 class PrintingInline(ReadOnlyInline):
     model = Printing
-    fields = ["series", "number", "artist", "rarity"]
+    fields = ("series", "number", "artist", "rarity")
     readonly_fields = fields
 
 
@@ -134,7 +134,7 @@ class DeckVersionInline(admin.TabularInline):
     model = DeckVersion
     extra = 0
     can_delete = False
-    fields = ["number", "legal", "content_hash", "card_database_version", "created_at"]
+    fields = ("number", "legal", "content_hash", "card_database_version", "created_at")
     readonly_fields = fields
     show_change_link = True
 

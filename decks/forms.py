@@ -61,6 +61,7 @@ class DeckForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # forms.Form.clean returns cleaned_data
         if data.get("action") == self.IMPORT:
             if not data.get("file") and not self.has_error("file"):
                 self.add_error("file", forms.ValidationError(_("Choose a file to import."), code="required"))

@@ -1,6 +1,6 @@
 """Every URL of the decks app: card pages and API (namespace "cards"), deck pages and API (namespace "decks")."""
 
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from rest_framework.routers import SimpleRouter
 
 from decks.api import cards as cards_api
@@ -13,7 +13,7 @@ router.register("cards", cards_api.CardViewSet, basename="api-card")
 router.register("card-databases", cards_api.CardDatabaseViewSet, basename="api-card-database")
 router.register("card-database-versions", cards_api.CardDatabaseVersionViewSet, basename="api-card-database-version")
 
-cards_patterns = [
+cards_patterns: list[URLPattern | URLResolver] = [
     path("cards/", cards_views.card_list, name="list"),
     path("cards/databases/", cards_views.database_list, name="databases"),
     path("cards/databases/import/", cards_views.database_import, name="import"),

@@ -12,6 +12,7 @@ its own code; DRF's errors, 404, 403, 413 and parse errors get theirs here.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
@@ -19,6 +20,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
@@ -82,7 +84,7 @@ def validation_message(detail: Any) -> str:
     """A readable sentence naming each bad field and why (the fields themselves go to params.fields)."""
     parts = []
     for field, message in _flat(detail)[:10]:
-        if field in ("", serializers.api_settings.NON_FIELD_ERRORS_KEY):
+        if field in ("", api_settings.NON_FIELD_ERRORS_KEY):
             parts.append(message)
         else:
             parts.append(_("%(field)s: %(message)s") % {"field": field, "message": message})
@@ -94,15 +96,15 @@ def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
     code = next((c for cls, c in DRF_CODES.items() if type(exc) is cls), None)
     if isinstance(exc, exceptions.ValidationError):
         detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        fields = exc.get_full_details()
-        if not isinstance(fields, dict):
-            fields = {serializers.api_settings.NON_FIELD_ERRORS_KEY: fields}
+        full = exc.get_full_details()
+        fields: Mapping[str, Any] = full if isinstance(full, dict) else {api_settings.NON_FIELD_ERRORS_KEY: full}
         # Each field maps to a list of {message, code}, also when the error was raised as one string.
         fields = {k: v if isinstance(v, list) else [v] for k, v in fields.items()}
         return envelope(code or "invalid", validation_message(detail), status, {"fields": fields})
     params: dict[str, Any] = {}
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        params["wait"] = exc.wait
+    # DRF's Throttled.__init__ sets wait; djangorestframework-stubs 3.18.1 does not declare it
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:  # type: ignore[attr-defined]
+        params["wait"] = exc.wait  # type: ignore[attr-defined]
     return envelope(code or str(exc.default_code), str(exc.detail), status, params)
 
 
@@ -117,7 +119,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                 exc = exceptions.NotFound(str(exc) or None)
             elif isinstance(exc, PermissionDenied):
                 exc = exceptions.PermissionDenied(str(exc) or None)
-            response.data = _api_exception_body(exc)  # type: ignore[arg-type]
+            response.data = _api_exception_body(exc)
             return response
     if isinstance(exc, RequestDataTooBig):
         message = _("The request is too large: %(why)s") % {"why": exc}

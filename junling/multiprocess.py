@@ -23,6 +23,7 @@ workers, against the database and the broker of this process's settings (or the 
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -193,7 +194,9 @@ def make_people() -> People:
     decks = []
     for user, name in ((alice, "shu_starter"), (bob, "wei_starter")):
         text = (DATA_DIR / "decks" / f"{name}.txt").read_text(encoding="utf-8")
-        decks.append(create_deck(user, name, fmt, text, filename=f"{name}.txt").latest_version().pk)
+        version = create_deck(user, name, fmt, text, filename=f"{name}.txt").latest_version()
+        assert version is not None  # a new deck has its first version
+        decks.append(version.pk)
     return People(alice, bob, judge, password, (decks[0], decks[1]))
 
 
@@ -277,7 +280,7 @@ def healthy(c: Cluster, report: Report, timeout: float) -> None:
         return body if good else None
 
     report.healthz = [
-        wait_for(f"/healthz on server {s} with both workers", lambda s=s: check(s), timeout) for s in (0, 1)
+        wait_for(f"/healthz on server {s} with both workers", functools.partial(check, s), timeout) for s in (0, 1)
     ]
 
 

@@ -30,15 +30,16 @@ PUBLISH_RETRY_POLICY = {"max_retries": 0}
 """After the commit, one attempt: the relay retries, the request does not wait for the broker."""
 
 
-class OutboxTask(DjangoTask):  # type: ignore[misc]
+class OutboxTask(DjangoTask):
     """Celery's Django task whose ``*_on_commit`` go through the outbox."""
 
     abstract = True
 
-    def delay_on_commit(self, *args: Any, **kwargs: Any) -> None:
+    # The outbox sends after the commit: there is no AsyncResult to return, and only countdown is kept.
+    def delay_on_commit(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         enqueue(self.name, args, kwargs)
 
-    def apply_async_on_commit(
+    def apply_async_on_commit(  # type: ignore[override]
         self, args: Any = None, kwargs: Any = None, *, countdown: float | None = None, **options: Any
     ) -> None:
         if options:

@@ -46,7 +46,8 @@ class Prepared:
             list(compiler.get_converters(fields).items()),
             klass_info["model"],
             (start, end, [f[0].target.attname for f in select[start:end]]),
-            get_related_populators(klass_info, select, db),
+            # django-stubs 6.1 describes Django 6.1's signature (with fetch_mode); Django 5.2's has three parameters
+            get_related_populators(klass_info, select, db),  # type: ignore[call-arg]
         )
 
     def all(self, value: Any) -> list[Any]:

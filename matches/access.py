@@ -538,6 +538,7 @@ def can_spectate(match: Match, user: Any) -> bool:
     tournament or a tournament's feature table; its organisers, judges and staff, every table of it."""
     if match.tournament_id is None or match.featured:
         return True
+    assert match.tournament is not None  # tournament_id is set
     return can_oversee(user, match.tournament)
 
 

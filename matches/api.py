@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
@@ -17,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.serializers import PlayerNameField
-from decks.models import DeckVersion
+from decks.models import DeckVersion, Format
 from decks.services.decks import DecklistUnreadable
 from engine.systems import get_system
 from junling.errors import Refused
@@ -64,9 +65,13 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    format = serializers.SlugRelatedField(slug_field="name", read_only=True)
-    organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
-    judges = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    format: serializers.SlugRelatedField[Format] = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    organisers: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
+        slug_field="username", many=True, read_only=True
+    )
+    judges: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
+        slug_field="username", many=True, read_only=True
+    )
     registration_open = serializers.SerializerMethodField()
 
     class Meta:
@@ -105,12 +110,16 @@ class TournamentDetailSerializer(TournamentSerializer):
         return list(RegistrationSerializer(registrations, many=True, context=self.context).data)
 
 
-ID_FIELD = {"min_value": 1, "max_value": 2**63 - 1}
+ID_MAX = 2**63 - 1
 
 
 class RegisterRequestSerializer(serializers.Serializer):
-    deck_version = serializers.IntegerField(required=False, help_text="A version of one of your decks.", **ID_FIELD)
-    deck = serializers.IntegerField(required=False, help_text="Or one of your decks: its latest version.", **ID_FIELD)
+    deck_version = serializers.IntegerField(
+        required=False, help_text="A version of one of your decks.", min_value=1, max_value=ID_MAX
+    )
+    deck = serializers.IntegerField(
+        required=False, help_text="Or one of your decks: its latest version.", min_value=1, max_value=ID_MAX
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """The deck version to register: one of the player's own (by version, or a deck's latest)."""

@@ -73,7 +73,11 @@ class StructureForm(forms.Form):
         label=_("Swiss rounds (0: from attendance)"), min_value=0, max_value=20, required=False
     )
     top_cut = forms.TypedChoiceField(
-        label=_("Top cut"), choices=[("0", "0"), ("4", "4"), ("8", "8")], coerce=int, required=False, empty_value=0
+        label=_("Top cut"),
+        choices=[("0", "0"), ("4", "4"), ("8", "8")],
+        coerce=int,
+        required=False,
+        empty_value=0,  # type: ignore[arg-type]  # any value (Django's docs); the stubs say str | None
     )
 
     def clean_planned_rounds(self) -> int:

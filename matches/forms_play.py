@@ -28,7 +28,7 @@ def _best_of_field() -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
         choices=[("1", "1"), ("3", "3")],
         coerce=int,
-        empty_value=1,
+        empty_value=1,  # type: ignore[arg-type]  # any value (Django's docs); the stubs say str | None
         required=False,
         error_messages={"invalid_choice": gettext_lazy("A match is best of 1 or best of 3.")},
     )

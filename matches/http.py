@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -39,7 +40,7 @@ def form_message(form: forms.Form) -> str:
     parts = []
     for name, errors in form.errors.items():
         text = " ".join(str(e) for e in errors)
-        if name == forms.forms.NON_FIELD_ERRORS or name not in form.fields:
+        if name == NON_FIELD_ERRORS or name not in form.fields:
             parts.append(text)
         else:
             parts.append(f"{form.fields[name].label or name}: {text}")

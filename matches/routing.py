@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.urls import URLPattern, path
 
@@ -13,7 +13,8 @@ def _on_layer(consumer: type[consumers.TableConsumer], alias: str) -> Any:
     """``consumer`` as an ASGI app on the channel layer ``alias`` (settings.CHANNEL_LAYERS)."""
     if alias == "default":
         return consumer.as_asgi()
-    return type(consumer.__name__, (consumer,), {"channel_layer_alias": alias}).as_asgi()
+    layered = cast(type[consumers.TableConsumer], type(consumer.__name__, (consumer,), {"channel_layer_alias": alias}))
+    return layered.as_asgi()
 
 
 def websocket_routes(layer: str = "default") -> list[URLPattern]:

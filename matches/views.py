@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from decks.services.decks import DecklistUnreadable
 from engine.systems import get_system
 from junling.errors import Refused
+from junling.http import AuthenticatedHttpRequest
 from matches import access
 from matches.forms import RegisterDeckForm, WithdrawForm
 from matches.http import ask_start, confirmed, form_message, refusals, started_message
@@ -68,7 +69,7 @@ def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_withdraw(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A registered player takes his registration back before the start: a confirmation page, then the act."""
     tournament = access.access_tournament(request.user, pk)
     registration = tournament.registrations.select_related("deck_version__deck").filter(player=request.user).first()

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from junling.errors import Refused
+from junling.http import AuthenticatedHttpRequest
 from matches import access
 from matches.forms import AttachLogForm, LogUploadForm, RulingForm, StepForm
 from matches.http import form_message, refusals
@@ -104,7 +105,7 @@ def adjudication_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def adjudication_progress(request: HttpRequest, pk: int) -> HttpResponse:
+def adjudication_progress(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     adjudication = access.access_adjudication(request.user, pk)
     response = render(request, "matches/adjudication/_progress.html", {"a": adjudication})
     if adjudication.status in (Adjudication.Status.DONE, Adjudication.Status.FAILED) and request.htmx:

@@ -100,7 +100,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, _("The tournament is created as a draft."))
                 return redirect("matches:tournament-admin", pk=tournament.pk)
-    values = {
+    values: dict[str, str | bool] = {
         "name": "",
         "system": GENERALS_ORDER,
         "format": "",

@@ -85,7 +85,7 @@ def _import(request: HttpRequest, system_id: str, kind: str) -> HttpResponse:
         context = _context(request, system, problems=_form_problems(form), failed=kind, **{f"{kind}_form": form})
         return render(request, "boards/maps.html", context, status=status)
     upload = form.cleaned_data["file"]
-    common = {
+    common: dict[str, Any] = {
         "filename": upload.name or "<upload>",
         "version": form.cleaned_data["version"].strip() or None,
         "actor": request.user,

@@ -34,7 +34,9 @@ class PrintingSerializer(serializers.ModelSerializer):
 
 class CardSerializer(serializers.ModelSerializer):
     printings = PrintingSerializer(many=True, read_only=True)
-    version = serializers.PrimaryKeyRelatedField(read_only=True)
+    version: serializers.PrimaryKeyRelatedField[CardDatabaseVersion] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
 
     class Meta:
         model = Card

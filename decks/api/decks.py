@@ -181,7 +181,7 @@ def validated(request: Request, serializer_class: type[DecklistInputSerializer])
         )
     raw = body.get("__raw__")
     data: dict[str, Any] = {}
-    for name in serializer_class().fields:
+    for name in serializer_class().fields.keys():  # the names (the stubs' BindingDict.__iter__ yields fields)
         value = body.get(name) if raw is None else None
         if value is None and name not in BODY_ONLY:
             value = request.query_params.get(QUERY_NAMES.get(name, name))
@@ -262,7 +262,7 @@ class DeckVersionSummarySerializer(serializers.ModelSerializer):
 class SharedDeckSerializer(serializers.ModelSerializer):
     """A deck as someone else sees it (public, or through its share link): its newest version, as its page shows."""
 
-    format = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    format: serializers.SlugRelatedField[Format] = serializers.SlugRelatedField(slug_field="name", read_only=True)
     owner = serializers.CharField(source="owner.username", read_only=True)
     owner_name = PlayerNameField(source="owner")
     latest_version = serializers.SerializerMethodField()

@@ -21,6 +21,7 @@ from decks.services.cards import CardImportRefused
 from engine import cards as engine_cards
 from engine.cards import RowError
 from engine.systems import SYSTEMS
+from junling.http import HtmxHttpRequest
 
 PAGE_SIZE = 48
 
@@ -99,7 +100,7 @@ def _version_from(request: HttpRequest) -> CardDatabaseVersion | None:
 
 
 @require_GET
-def card_list(request: HttpRequest) -> HttpResponse:
+def card_list(request: HtmxHttpRequest) -> HttpResponse:
     """The card browser; an htmx request gets only the results."""
     lang = _language(request)
     version = _version_from(request)
@@ -124,7 +125,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
         "query": query.urlencode(),
         "lang": lang,
     }
-    if getattr(request, "htmx", False) and not request.htmx.boosted:  # type: ignore[attr-defined]
+    if getattr(request, "htmx", False) and not request.htmx.boosted:
         return render(request, "decks/cards/_results.html", context)
     return render(request, "decks/cards/list.html", context)
 

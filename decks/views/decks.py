@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from django import forms
 from django.contrib import messages
@@ -26,6 +26,7 @@ from decks.presenters.opening import has_opening, opening_context
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
 from junling.downloads import attachment
+from junling.http import AuthenticatedHttpRequest
 
 CHART_HEIGHT = 120
 BAR_WIDTH = 28
@@ -136,6 +137,14 @@ def _formats() -> list[Format]:
     return formats
 
 
+class _Shown(TypedDict):
+    """What the editor shows again: the name, the format's name and the decklist."""
+
+    name: str
+    fmt_name: str
+    decklist: str
+
+
 def _editor(
     request: HttpRequest,
     deck: Deck | None,
@@ -174,7 +183,7 @@ def _default_name() -> str:
 
 @login_required
 @require_GET
-def deck_list(request: HttpRequest) -> HttpResponse:
+def deck_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     decks = Deck.objects.filter(owner=request.user).select_related("format").prefetch_related("versions")
     rows = [{"deck": d, "latest": max(d.versions.all(), key=lambda v: v.number, default=None)} for d in decks]
     return render(request, "decks/decks/list.html", {"rows": rows, "lang": _lang()})
@@ -224,7 +233,7 @@ def _edit(request: HttpRequest, deck: Deck | None) -> HttpResponse:
         fallback_name=deck.name if deck else _default_name(),
     )
     # What the editor shows again on an error: exactly what was sent.
-    shown = {
+    shown: _Shown = {
         "name": form["name"].value() or "",
         "fmt_name": form["format"].value() or "",
         "decklist": form["decklist"].value() or "",
@@ -238,7 +247,7 @@ def _edit(request: HttpRequest, deck: Deck | None) -> HttpResponse:
             checked = deck_services.check_decklist(
                 deck_services.read_upload(upload), data["format"], filename=upload.name or "<upload>"
             )
-            shown.update(fmt_name=data["format"].name, decklist=checked.canonical)
+            shown["fmt_name"], shown["decklist"] = data["format"].name, checked.canonical
             if not shown["name"] and deck is None:
                 # A new deck takes the file's name until the player types another.
                 shown["name"] = " ".join(Path(upload.name or "").stem.split())[: deck_services.MAX_DECK_NAME]

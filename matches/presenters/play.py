@@ -142,8 +142,8 @@ def _player_view(match: Match, user: Any, language: str) -> tuple[dict[str, Any]
                 "winner": None
                 if not g.outcome or g.outcome["winner"] is None
                 else names.seat(int(g.outcome["winner"])),
-                "drawn": bool(g.outcome) and g.outcome["winner"] is None,
-                "you_won": bool(g.outcome) and g.outcome["winner"] == seat,
+                "drawn": bool(g.outcome and g.outcome["winner"] is None),
+                "you_won": bool(g.outcome and g.outcome["winner"] == seat),
                 "reason": "" if not g.outcome else game_reason(g, names),
                 "log_id": g.log_id if match.is_finished else None,
             }

@@ -28,13 +28,13 @@ def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: s
     overseer = access.can_oversee(user, tournament)  # organisers and judges watch the event's tables
     open_round = rnd.status != Round.Status.DRAFT and tournament.status == Tournament.Status.RUNNING
     for pod in shown:
-        pod.seat_rows = seats.get(pod.pk, [])  # type: ignore[attr-defined]
-        seated = any(s.player_id == getattr(user, "pk", None) for s in pod.seat_rows)  # type: ignore[attr-defined]
+        pod.seat_rows = seats.get(pod.pk, [])
+        seated = any(s.player_id == getattr(user, "pk", None) for s in pod.seat_rows)
         by_hand = pod.board_table_id is None  # a pod played on the site's table is reported by its end
-        pod.can_report = open_round and (organiser or (seated and by_hand and pod.status != Pod.Status.FINISHED))  # type: ignore[attr-defined]
-        pod.mine = seated  # type: ignore[attr-defined]
-        pod.my_table = pod.board_table_id if seated else None  # type: ignore[attr-defined]
-        pod.watch_table = pod.board_table_id if overseer and not seated else None  # type: ignore[attr-defined]
+        pod.can_report = open_round and (organiser or (seated and by_hand and pod.status != Pod.Status.FINISHED))
+        pod.mine = seated
+        pod.my_table = pod.board_table_id if seated else None
+        pod.watch_table = pod.board_table_id if overseer and not seated else None
     repeats = next((n["params"]["n"] for n in rnd.notes if isinstance(n, dict) and n.get("code") == "pods.repeats"), 0)
     return {
         "tournament": tournament,

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.template.defaultfilters import linebreaksbr
 from django.utils import translation
-from django.utils.html import conditional_escape, format_html, mark_safe
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from decks.presenters.builder import type_label

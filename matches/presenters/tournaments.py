@@ -414,7 +414,7 @@ def print_page(tournament: Tournament, rnd: Round, *, by: str) -> dict[str, Any]
     """A round's pairings for the wall: by table, or by player name (each player once, with his table and
     opponent), or one match slip per table."""
     matches = list(rnd.matches.select_related(*with_profiles("player_a", "player_b")).order_by("table", "id"))
-    rows = []
+    rows: list[dict[str, Any]] = []
     if by == "name":
         for m in matches:
             rows.append({"name": display_name(m.player_a), "table": m.table, "opponent": m.player_b, "match": m})
@@ -469,7 +469,7 @@ def bracket(tournament: Tournament) -> dict[str, Any]:
         .order_by("number")
         .prefetch_related("matches__player_a", "matches__player_b")
     )
-    columns = []
+    columns: list[dict[str, Any]] = []
     for rnd in rounds:
         matches = sorted(rnd.matches.all(), key=lambda m: (m.table, m.pk))
         columns.append(

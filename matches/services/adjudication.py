@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -525,15 +526,17 @@ def _store_batch(rows: list[Adjudication]) -> None:
     an ORM expression per row and field, which cost about as much as the replays themselves."""
     quote = connection.ops.quote_name
     meta = Adjudication._meta
-    pk = quote(meta.pk.column)  # type: ignore[union-attr]
+    assert meta.pk is not None and meta.pk.column is not None
+    pk = quote(meta.pk.column)
     sets, params = [], []
     for name in _BATCH_FIELDS:
         field = meta.get_field(name)
-        column = quote(field.column)  # type: ignore[union-attr]
+        assert isinstance(field, Field) and field.column is not None  # a concrete column of the table
+        column = quote(field.column)
         whens = []
         for row in rows:
             whens.append("WHEN %s THEN %s")
-            params += [row.pk, field.get_db_prep_save(getattr(row, name), connection)]  # type: ignore[union-attr]
+            params += [row.pk, field.get_db_prep_save(getattr(row, name), connection)]
         sets.append(f"{column} = CASE {pk} {' '.join(whens)} ELSE {column} END")
     params += [row.pk for row in rows]
     marks = ", ".join(["%s"] * len(rows))

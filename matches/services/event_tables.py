@@ -87,8 +87,9 @@ def seat_round_on_tables(rnd: Round, actor: Any) -> int:
         sides = system.sides
         rows = Match.objects.filter(round=rnd, is_bye=False, player_b__isnull=False, board_table__isnull=True)
         for match in rows.select_related("player_a", "player_b"):
-            side = match.side_a or sides[0]
-            players = [match.player_a, match.player_b] if sides.index(side) == 0 else [match.player_b, match.player_a]
+            side, b = match.side_a or sides[0], match.player_b
+            assert b is not None  # player_b__isnull=False
+            players = [match.player_a, b] if sides.index(side) == 0 else [b, match.player_a]
             match.side_a = side
             match.board_table = seat(players, f"match:{match.pk}")
             match.save(update_fields=["side_a", "board_table"])

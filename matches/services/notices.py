@@ -31,6 +31,7 @@ def email_configured() -> bool:
 def _text(match: Match, user: Any, language: str) -> tuple[str, str]:
     with translation.override(language):
         rnd, tournament = match.round, match.tournament
+        assert rnd is not None and tournament is not None  # a round's pairing notice
         subject = _("%(tournament)s: round %(n)s is paired") % {"tournament": tournament.name, "n": rnd.number}
         if match.is_bye or match.player_b_id is None:
             body = _("You have a bye in round %(n)s.") % {"n": rnd.number}

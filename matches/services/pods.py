@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -89,7 +89,8 @@ def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
         raise unpairable(exc) from exc
     notes = [{"code": "pods.repeats", "params": {"n": paired.repeats}}] if paired.repeats else []
     rnd = Round.objects.create(tournament=tournament, number=number, kind=Round.Kind.SWISS, notes=notes)
-    create_pods(tournament, rnd, [list(p.players) for p in sorted(paired.pods, key=lambda p: p.table)])
+    # the pods' players are the ids the pairing was given: the registrations' player ids
+    create_pods(tournament, rnd, [cast(list[int], list(p.players)) for p in sorted(paired.pods, key=lambda p: p.table)])
     record(
         actor,
         "round.pair",
@@ -113,7 +114,7 @@ def create_pods(tournament: Tournament, rnd: Round, groups: list[list[int]]) -> 
     )
     PodSeat.objects.bulk_create(
         [
-            PodSeat(pod=pod, seat=seat, player_id=player, registration_id=regs.get(player))  # type: ignore[misc]
+            PodSeat(pod=pod, seat=seat, player_id=player, registration_id=regs.get(player))
             for pod, players in zip(pods, groups, strict=True)
             for seat, player in enumerate(players, start=1)
         ],

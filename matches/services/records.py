@@ -49,7 +49,8 @@ def claimed_match(actor: Any, header: dict[str, Any] | None) -> Match | None:
 
 def stored_log(match: Match, claim: Claim) -> tuple[GameLog | None, int | None, Problem | None]:
     """The stored log of the claimed game (the match game's, else the refereed game's), its number, or why none."""
-    logs: dict[int, GameLog] = {}
+    logs: dict[int, int] = {}  # game number -> its GameLog's pk
+    number: int | None
     for number, log in RefereedGame.objects.filter(refereed_match__match=match, log__isnull=False).values_list(
         "number", "log"
     ):
@@ -145,12 +146,12 @@ def _result(data: dict[str, Any], match: Match, number: int, out: list[Problem])
     game = MatchGame.objects.filter(match=match, number=number).first()
     if game is None:
         return  # a game still being played (refereed): no result recorded yet
-    claimed = claimed_result(data.get("entries") if isinstance(data.get("entries"), list) else [])
+    claimed = claimed_result(entries if isinstance(entries := data.get("entries"), list) else [])
     header = data.get("header") or {}
     names = [p.get("name") if isinstance(p, dict) else None for p in header.get("players") or []]
     sides = {"a": match.player_a.get_username(), "b": match.player_b.get_username() if match.player_b else ""}
     winner = claimed.get("winner") if claimed is not NO_END and isinstance(claimed, dict) else None
-    meta = header.get("meta") if isinstance(header.get("meta"), dict) else {}
+    meta = found if isinstance(found := header.get("meta"), dict) else {}
     if winner is None and claimed is not NO_END and meta.get("conceded_by") in (0, 1):
         winner = 1 - meta["conceded_by"]  # a concession: the rules give no winner, the opponent wins the game
         claimed = {"winner": winner}

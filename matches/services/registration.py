@@ -186,6 +186,7 @@ def register_deck(
             raise RegistrationRefused(_("Registration for this tournament is not open."), code="registration.closed")
         if deck_version.deck.owner_id != player.pk:
             raise RegistrationRefused(_("You can only register your own deck."), code="registration.not_owner")
+        assert tournament.format is not None  # a deck tournament has a format
         result = check_deck_version(deck_version, tournament.format)
         if not result.legal:
             raise RegistrationRefused(
@@ -318,6 +319,6 @@ def publish_decklists(tournament: Tournament, actor: Any) -> Tournament:
 
 def registration_decklist(registration: Registration) -> str:
     """The frozen copy once locked, else the registered version's decklist ("" in a board-game event: no deck)."""
-    if registration.is_locked or registration.deck_version_id is None:
+    if registration.is_locked or registration.deck_version is None:
         return registration.locked_decklist
     return registration.deck_version.decklist

@@ -96,7 +96,7 @@ def check_games(match: Match, games_a: Any, games_b: Any, drawn: Any = 0) -> tup
             code="result.too_many_draws",
             params={"n": match.best_of},
         )
-    if match.round_id and a == b and match.round.kind in (Round.Kind.ELIMINATION, Round.Kind.TOP_CUT):
+    if match.round is not None and a == b and match.round.kind in (Round.Kind.ELIMINATION, Round.Kind.TOP_CUT):
         raise ResultRefused(
             _("An elimination match needs a winner: %(a)s–%(b)s is a draw.") % {"a": a, "b": b},
             code="result.elimination_draw",
@@ -136,9 +136,9 @@ def _finish(match: Match, a: int, b: int, d: int, source: str) -> None:
 
 
 def _require_open(match: Match) -> None:
-    if match.round_id and match.round.status == Round.Status.DRAFT:
+    if match.round is not None and match.round.status == Round.Status.DRAFT:
         raise ResultRefused(_("The round is not published yet."), code="result.round_draft")
-    if match.tournament_id and match.tournament.status == Tournament.Status.FINISHED:
+    if match.tournament is not None and match.tournament.status == Tournament.Status.FINISHED:
         raise ResultRefused(_("The tournament has finished."), code="tournament.finished")
     if match.is_bye or match.player_b_id is None:
         raise ResultRefused(_("A bye or a missed round has no result to report."), code="result.bye")
@@ -267,7 +267,7 @@ def reopen_match(match: Match, actor: Any, games_a: int, games_b: int, drawn: in
     transaction by ``adjudication.record_ruling`` (whose access check decides who may rule)."""
     with transaction.atomic():
         match = _locked_match(match)
-        if match.tournament_id and match.tournament.status == Tournament.Status.FINISHED:
+        if match.tournament is not None and match.tournament.status == Tournament.Status.FINISHED:
             raise ResultRefused(_("The tournament has finished."), code="tournament.finished")
         before = [match.games_won_a, match.games_won_b, match.games_drawn, match.status, match.result_source]
         was_finished = match.status == Match.Status.FINISHED

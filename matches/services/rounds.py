@@ -9,9 +9,9 @@ pairing is a RoundError that says so, and a hand pairing lists every rule it bre
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -106,6 +106,11 @@ class PlannedRound:
     notes: list[str] = field(default_factory=list)
 
 
+def _ids(pairs: Iterable[tuple[PlayerId, PlayerId | None]]) -> list[tuple[int, int | None]]:
+    """The pairing engine's pairs as the site's: its players are the ids it was given (users' pks)."""
+    return cast(list[tuple[int, int | None]], list(pairs))
+
+
 def _winner(match: Match) -> int | None:
     if match.is_bye or match.player_b_id is None:
         return match.player_a_id
@@ -127,7 +132,7 @@ def _next_bracket(tournament: Tournament, last: Round, kind: str, number: int) -
             code="round.drawn_elimination",
             params={"n": number - 1},
         )
-    return PlannedRound(kind, list(next_elimination_round([w for w in winners if w is not None])))
+    return PlannedRound(kind, _ids(next_elimination_round([w for w in winners if w is not None])))
 
 
 def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
@@ -155,7 +160,7 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
     if tournament.structure == Tournament.Structure.SINGLE_ELIMINATION:
         if last is None:
             seeds: list[PlayerId] = seeded_order(active, tournament.pairing_seed)
-            return PlannedRound(Round.Kind.ELIMINATION, list(single_elimination(seeds)))
+            return PlannedRound(Round.Kind.ELIMINATION, _ids(single_elimination(seeds)))
         return _next_bracket(tournament, last, Round.Kind.ELIMINATION, number)
     swiss_played = sum(1 for r in previous if r.kind == Round.Kind.SWISS)
     if swiss_played < tournament.planned_rounds:
@@ -174,8 +179,8 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
                 code="round.no_legal_pairing",
                 params={"n": number, "detail": str(exc)},
             ) from exc
-        pairs = [(p.player, p.opponent) for p in swiss.pairings]
-        return PlannedRound(Round.Kind.SWISS, _side_swaps(tournament, standings, pairs), list(swiss.notes))  # type: ignore[arg-type]
+        pairs = _ids((p.player, p.opponent) for p in swiss.pairings)
+        return PlannedRound(Round.Kind.SWISS, _side_swaps(tournament, standings, pairs), list(swiss.notes))
     if tournament.top_cut and last is not None:
         if last.kind != Round.Kind.TOP_CUT:
             ranked = [s.player for s in _pairing_standings(tournament) if not s.dropped]
@@ -512,7 +517,8 @@ def pair_by_hand(
 
             create_pods(tournament, rnd, groups)
         else:
-            _create_matches(tournament, rnd, [(pair[0], pair[1]) for pair in pairs])
+            # a row's first player is never None (a bye is its second: parse_pairs refuses "bye" first)
+            _create_matches(tournament, rnd, [(cast(int, pair[0]), pair[1]) for pair in pairs])
         record(
             actor,
             "round.pair_by_hand",
@@ -597,6 +603,7 @@ def enter_late(
             raise RoundError(_("Enter with a deck of your own."), code="round.late_entry_needs_deck")
         if deck_version.deck.owner_id != player.pk:
             raise RoundError(_("The deck must be the player's own."), code="round.late_entry_not_owner")
+        assert tournament.format is not None  # an event with cards has a format
         result = check_deck_version(deck_version, tournament.format)
         if not result.legal:
             raise RoundError(

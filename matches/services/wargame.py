@@ -79,7 +79,7 @@ def sides_for(tournament: Tournament, number: int, pairs: Sequence[tuple[int, in
     coins = random.Random(f"{tournament.pairing_seed}:{number}")
     flips = [coins.random() < 0.5 for _ in pairs]
     known = [(a, b) if a in by_player and (b is None or b in by_player) else (a, None) for a, b in pairs]
-    return sides_of_round(known, by_player, game_sides(tournament), coins=flips)  # type: ignore[arg-type]
+    return sides_of_round(known, by_player, game_sides(tournament), coins=flips)
 
 
 def _number(value: Any, what: str) -> int:

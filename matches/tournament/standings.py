@@ -496,7 +496,7 @@ class StandingsTally:
         most = _MOST_GAMES
         for k, r in enumerate(results):
             kind = type(r)
-            if kind is MatchResult:
+            if type(r) is MatchResult:  # not `kind is`: mypy narrows r on type(r) only
                 rnd = r.round
                 pa = r.player
                 pb = r.opponent

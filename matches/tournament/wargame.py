@@ -105,6 +105,7 @@ def compute_vp_standings(
     for r in results:
         if r.round < 1:
             raise ResultError(f"round {r.round}: rounds start at 1")
+        entries: list[tuple[PlayerId, PlayerId | None, int, int]]
         if isinstance(r, VpBye):
             entries = [(r.player, None, 0, 0)]
         else:

@@ -205,7 +205,7 @@ def make_user(username: str = "", **extra: Any):
 
 
 def make_deck(owner, fmt: Format, text: str | None = None, name: str = "") -> Deck:
-    return DeckFactory(owner=owner, format=fmt, text=text or legal_text(), **({"name": name} if name else {}))
+    return DeckFactory.create(owner=owner, format=fmt, text=text or legal_text(), **({"name": name} if name else {}))
 
 
 def make_tournament(
@@ -222,7 +222,7 @@ def make_tournament(
         extra["registration_opens"] = opens
     if closes is not None:
         extra["registration_closes"] = closes
-    return TournamentFactory(format=fmt, organiser=organiser, judges=list(judges), status=status, **extra)
+    return TournamentFactory.create(format=fmt, organiser=organiser, judges=list(judges), status=status, **extra)
 
 
 BAD_DECKLISTS: dict[str, bytes] = {

@@ -52,6 +52,7 @@ def quick_setup():
     alice, bob = make_user("alice"), make_user("bob")
     deck_a = make_deck(alice, fmt, deck_text(SHU, "蜀"), name="Shu quick").latest_version()
     deck_b = make_deck(bob, fmt, deck_text(WEI, "魏"), name="Wei quick").latest_version()
+    assert deck_a is not None and deck_b is not None
     assert deck_a.legal and deck_b.legal, (deck_a.check_result, deck_b.check_result)
     return fmt, alice, bob, deck_a, deck_b
 
@@ -88,7 +89,9 @@ def state_of(match):
     """The current game's state (a private copy)."""
     from matches.services.play import cache
 
-    return cache.load_state(cache.current_game(match))
+    game = cache.current_game(match)
+    assert game is not None
+    return cache.load_state(game)
 
 
 def to_act(match, setup):

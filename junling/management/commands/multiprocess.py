@@ -26,7 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             report = multiprocess.run(
-                ports=tuple(options["ports"]),  # type: ignore[arg-type]
+                ports=tuple(options["ports"]),
                 logs=options["logs"],
                 actions=options["actions"],
                 timeout=options["timeout"],

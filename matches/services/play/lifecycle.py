@@ -207,6 +207,7 @@ def do_start_refereed_match(match: Match, actor: Any) -> Match:
         if match.status not in (Match.Status.PENDING, Match.Status.PLAYING):
             raise PlayRefused(_("This match already has a result."), code="play.has_result")
         a, b = match.registration_a.deck_version, match.registration_b.deck_version
+        assert a is not None and b is not None  # registrations of an event with cards have decks
         check_playable(a)
         check_playable(b)
         _check_same_database(a, b)
