@@ -572,6 +572,13 @@ def spectator_delay(match: Match, user: Any) -> int:
     return int(tournament.spectator_delay)
 
 
+def featured_board_tables() -> Q:
+    """The filter, over board-game tables (``tables.Table``), of the tables of an event's feature pairings (a
+    wargame round's match the organisers featured, ``Match.featured``): anyone watches them, delayed as the
+    event says (:func:`board_table_spectator_delay`)."""
+    return Q(event_match__featured=True)
+
+
 def board_table_spectator_delay(table: Any, user: Any) -> int:
     """Seconds behind the game a spectator watches a board-game table (``tables.Table``) of an event: its
     tournament's ``spectator_delay`` (a pod's or a pairing's table), except for its organisers, judges and staff

@@ -6,8 +6,9 @@
 - The signed log: the players once the game is over, and judges (``matches.access.can_upload_logs``:
   a judge of some tournament, or staff).
 - A judge's replay (a stored table's log or an uploaded one): the same judges.
-- Spectators (public information only): a public table, by anyone; an event's table, by its organisers and
-  judges (``matches.access.overseen_board_tables``); every table, by staff. Only started tables are watched.
+- Spectators (public information only): a public table, by anyone; an event's feature pairing's table, by
+  anyone (``matches.access.featured_board_tables``); an event's table, by its organisers and judges
+  (``matches.access.overseen_board_tables``); every table, by staff. Only started tables are watched.
 - A concession: only the seat's own user, for his own seat, while the game is played (never for another seat,
   nor a bot's).
 - A claim on time: a seated player, while the game is played, of another seat whose clock ran out.
@@ -27,7 +28,12 @@ from django.utils.translation import gettext as _
 
 from junling.access import is_staff
 from junling.errors import NotAllowed
-from matches.access import board_table_spectator_delay, can_upload_logs, overseen_board_tables
+from matches.access import (
+    board_table_spectator_delay,
+    can_upload_logs,
+    featured_board_tables,
+    overseen_board_tables,
+)
 from tables.models import Seat, Table
 
 
@@ -98,7 +104,7 @@ def spectatable_tables(user: Any) -> QuerySet[Table]:
     started = Table.objects.filter(status__in=WATCHED)
     if is_staff(user):
         return started
-    return started.filter(Q(public=True) | overseen_board_tables(user)).distinct()
+    return started.filter(Q(public=True) | featured_board_tables() | overseen_board_tables(user)).distinct()
 
 
 def can_spectate(table: Table, user: Any) -> bool:
