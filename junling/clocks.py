@@ -25,6 +25,9 @@ from django.utils import timezone
 MIN_TOTAL, MAX_TOTAL, MAX_INCREMENT = 60, 3 * 3600, 600
 """Bounds of a time control (seconds): 1 minute to 3 hours a seat, 0 to 10 minutes a turn."""
 
+ABANDON_SECONDS = 180
+"""How long a seat may be gone (no action, no presence signal) before another may claim the game (abandonment)."""
+
 _clock: Callable[[], datetime.datetime] = timezone.now
 
 
@@ -37,6 +40,11 @@ def set_clock(clock: Callable[[], datetime.datetime] | None) -> None:
     """Measure with ``clock`` (None: the system clock again)."""
     global _clock
     _clock = clock or timezone.now
+
+
+def gone_for(seen: datetime.datetime | None, since: datetime.datetime, at: datetime.datetime | None = None) -> float:
+    """Seconds since a seat last showed it was there (``seen``; ``since`` if never: the game's start)."""
+    return ((at or now()) - (seen or since)).total_seconds()
 
 
 def control_ok(total: int | None, increment: int) -> bool:

@@ -35,6 +35,8 @@ _VIEW = inline_serializer(
         "legal_actions": serializers.ListField(child=serializers.DictField(), required=False),
         "feed": serializers.ListField(child=serializers.DictField(), required=False),
         "clock": serializers.DictField(required=False, allow_null=True),
+        "claim": serializers.CharField(required=False, allow_null=True),
+        "delay": serializers.IntegerField(required=False),
     },
 )
 
@@ -77,11 +79,14 @@ class TableClaimView(APIView):
     @extend_schema(
         request=None,
         responses=_VIEW,
-        summary="Claim a board-game table on time (another seat's clock ran out: it loses as by concession)",
+        summary=(
+            "Claim a board-game table: another seat's clock ran out, or the seat to act has been gone 180 s "
+            "(that seat loses as by concession)"
+        ),
     )
     def post(self, request: Request, pk: int) -> Response:
         table = access.access_table(request.user, pk)
-        services.do_claim_time(request.user, table)
+        services.do_claim(request.user, table)
         table.refresh_from_db()
         return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))
 

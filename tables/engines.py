@@ -33,7 +33,9 @@ CONCESSION = "concession"
 """The ``termination`` of a game a seat conceded (``conceded``)."""
 TIME = "time"
 """The ``termination`` of a game whose seat ran out of time (``lost_on_time``): scored as its concession."""
-SEAT_LOSSES = (CONCESSION, TIME)
+ABANDONMENT = "abandonment"
+"""The ``termination`` of a game claimed because the seat to act was gone (``abandoned``): scored as its concession."""
+SEAT_LOSSES = (CONCESSION, TIME, ABANDONMENT)
 """Ends where one seat loses outside the rules' own end: the game is scored as that seat's concession."""
 
 
@@ -143,9 +145,23 @@ def conceded(state: Any, seat: int) -> dict[str, Any]:
 def lost_on_time(state: Any, seat: int) -> dict[str, Any]:
     """The outcome when ``seat``'s clock ran out: scored as the engine scores its concession (``conceded``), with
     ``termination`` ``time`` and ``out_of_time`` naming the seat (or its side, as ``conceded_by`` would)."""
+    return _lost(state, seat, TIME)
+
+
+def abandoned(state: Any, seat: int) -> dict[str, Any]:
+    """The outcome when ``seat`` was claimed gone: scored as its concession, ``termination`` ``abandonment``,
+    ``abandoned_by`` naming the seat (or its side)."""
+    return _lost(state, seat, ABANDONMENT)
+
+
+LOSER_KEYS = {CONCESSION: "conceded_by", TIME: "out_of_time", ABANDONMENT: "abandoned_by"}
+"""The outcome's key naming the seat (or side) that lost, by termination."""
+
+
+def _lost(state: Any, seat: int, termination: str) -> dict[str, Any]:
     out = dict(state.conceded(seat))
-    out["out_of_time"] = out.pop("conceded_by", seat)
-    out["termination"] = TIME
+    out[LOSER_KEYS[termination]] = out.pop("conceded_by", seat)
+    out["termination"] = termination
     return out
 
 

@@ -70,6 +70,9 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=40, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # When the seat's player last showed he was there (an action, his table's presence signal): another seat
+    # may claim the game when the seat to act has been gone ``junling.clocks.ABANDON_SECONDS``.
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "index"]

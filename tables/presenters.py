@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from junling import clocks
 from tables import access, engines
 from tables.models import Entry, Seat, Table
-from tables.services import peek_state, peek_state_at
+from tables.services import gone_seat, peek_state, peek_state_at
 
 FEED_LINES = 60
 """The feed shows the newest this many lines."""
@@ -53,8 +53,11 @@ def seats_view(table: Table, user: Any, to_act: Any) -> list[dict[str, Any]]:
 def version(table: Table) -> str:
     """The table's version for polling and pushes: it changes whenever anything on it does."""
     filled = Seat.objects.filter(table=table, user__isnull=False).count()
-    # A clock that ran out changes what the page shows (the claim) before anything is written: a poll sees it.
-    out = ".out" if table.status == Table.Status.PLAYING and clocks.out_of_time(table) is not None else ""
+    # A clock that ran out, or a seat to act gone long enough, changes what the page shows (the claim) before
+    # anything is written: a poll sees it.
+    out = ""
+    if table.status == Table.Status.PLAYING:
+        out = ".out" if clocks.out_of_time(table) is not None else ".gone" if gone_seat(table) is not None else ""
     return f"{table.status}.{table.steps}.{filled}{out}"
 
 
@@ -139,12 +142,14 @@ def ending(table: Table) -> str:
     termination = (table.result or {}).get("termination")
     if termination not in engines.SEAT_LOSSES:
         return ""
-    by = out.get("conceded_by" if termination == engines.CONCESSION else "out_of_time")
+    by = out.get(engines.LOSER_KEYS[termination])
     sides = engines.system(table.system).sides
     seat = sides.index(by) if isinstance(by, str) and by in sides else by
     who = engines.seat_label(table.system, int(seat)) if isinstance(seat, int) else "?"
     if termination == engines.TIME:
         return _("%(seat)s ran out of time: the game was lost on time, scored as a concession.") % {"seat": who}
+    if termination == engines.ABANDONMENT:
+        return _("%(seat)s was gone: the game was claimed as abandoned, scored as a concession.") % {"seat": who}
     return _("%(seat)s conceded the game.") % {"seat": who}
 
 
@@ -265,7 +270,20 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, user, seat)
+    view["claim"] = claim(table, user, seat, view["clock"])
+    view["present"] = seat is not None and table.status == Table.Status.PLAYING
     return view
+
+
+def claim(table: Table, user: Any, seat: int | None, clock: dict[str, Any] | None) -> str | None:
+    """What ``user`` may claim now (computed on read): ``time`` (another seat's clock ran out), ``abandonment``
+    (the seat to act has been gone ``clocks.ABANDON_SECONDS``), else None."""
+    if seat is None or not access.can_claim(table, user):
+        return None
+    if clock and clock["can_claim"]:
+        return "time"
+    gone = gone_seat(table)
+    return "abandonment" if gone is not None and gone != seat else None
 
 
 def delayed_steps(table: Table, delay: int) -> int | None:

@@ -229,7 +229,7 @@ def _start_if_full(table: Table) -> None:
     table.salt = secrets.token_hex(16)
     table.commitment = commitment(table.seed, table.salt)
     table.status = Table.Status.PLAYING
-    table.started_at = timezone.now()
+    table.started_at = clocks.now()  # the clocks' and presence's time (tests set it)
     clocks.start(table, table.clock_total, table.seats)
     table.save(update_fields=["seed", "salt", "commitment", "status", "started_at", *CLOCK_FIELDS])
     record(None, "tables.start", table, commitment=table.commitment)
@@ -463,6 +463,7 @@ def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
             params={"rule": error.rule},
         )
     record(user, "tables.act", table, seat=seat, step=table.steps, action=action.to_json())
+    Seat.objects.filter(table=table, index=seat).update(seen_at=clocks.now())  # he is here
     _apply(table, state, action)
     _advance(table, state)
     _store(table, state)
@@ -524,19 +525,57 @@ def flag_if_out(table: Table) -> bool:
     return do_flag_table(table.pk) == FLAGGED
 
 
-def do_claim_time(user: Any, table: Table) -> Table:
-    """A seated player claims the game because another seat's clock ran out: that seat loses on time (as
-    ``do_flag_table``). Refused (``tables.nothing_to_claim``) while every clock has time left."""
+def gone_seat(table: Table, at: datetime.datetime | None = None) -> int | None:
+    """The seat to act, if a person sits there and has been gone (no action, no presence signal) for
+    ``clocks.ABANDON_SECONDS``: another seat may claim the game (abandonment). None otherwise (a bot never
+    leaves). Read only."""
+    if table.status != Table.Status.PLAYING or table.started_at is None:
+        return None
+    actor = engines.actor(peek_state(table))
+    if not isinstance(actor, int):
+        return None
+    seat = Seat.objects.filter(table=table, index=actor, user__isnull=False).values_list("seen_at", flat=True)
+    if not seat.exists():
+        return None
+    gone = clocks.gone_for(seat.first(), table.started_at, at)
+    return actor if gone >= clocks.ABANDON_SECONDS else None
+
+
+def do_mark_present(user: Any, table: Table) -> None:
+    """``user``'s table (its presence POST every 30 s, or his seat's socket) says he is here: the game cannot be
+    claimed as abandoned by him. Nothing for one who does not play there or a game not being played."""
+    with transaction.atomic():
+        Seat.objects.filter(table=table, user=user, table__status=Table.Status.PLAYING).update(seen_at=clocks.now())
+
+
+def do_claim(user: Any, table: Table) -> Table:
+    """A seated player claims the game: another seat's clock ran out (that seat loses on time, as
+    ``do_flag_table``), or the seat to act has been gone for ``clocks.ABANDON_SECONDS`` (it loses as abandoned:
+    ``termination`` ``abandonment``, ``abandoned_by``). Either is scored as that seat's concession, audited
+    (``tables.claim_time`` or ``tables.claim_abandonment``) and in the signed log. Refused
+    (``tables.nothing_to_claim``) otherwise."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         own = access_claim(table, user)
         out = clocks.out_of_time(table)
-        if out is None or out == own:
+        if out is not None and out != own:
+            record(user, "tables.claim_time", table, seat=own, flagged=out, step=table.steps)
+            _flag_locked(table)
+            return table
+        gone = gone_seat(table)
+        if gone is None or gone == own:
             raise TableRefused(
-                _("No other seat's clock has run out: there is nothing to claim."), code="tables.nothing_to_claim"
+                _(
+                    "No other seat's clock has run out, and the seat to act has not been gone for %(limit)s "
+                    "seconds: there is nothing to claim."
+                )
+                % {"limit": clocks.ABANDON_SECONDS},
+                code="tables.nothing_to_claim",
             )
-        record(user, "tables.claim_time", table, seat=own, flagged=out, step=table.steps)
-        _flag_locked(table)
+        record(user, "tables.claim_abandonment", table, seat=own, gone=gone, step=table.steps)
+        state = load_state(table)
+        _finish(table, state, engines.abandoned(state, gone), [])
+        announce(table)
     return table
 
 

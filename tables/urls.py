@@ -17,6 +17,7 @@ urlpatterns = [
     path("tables/<int:pk>/act/", views.table_act, name="act"),
     path("tables/<int:pk>/concede/", views.table_concede, name="concede"),
     path("tables/<int:pk>/claim/", views.table_claim, name="claim"),
+    path("tables/<int:pk>/present/", views.table_present, name="present"),
     path("tables/<int:pk>/log/", views.table_log, name="log"),
     path("api/tables/<int:pk>/", api.TableView.as_view(), name="api-table"),
     path("api/tables/<int:pk>/actions/", api.TableActView.as_view(), name="api-act"),

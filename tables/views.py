@@ -182,14 +182,24 @@ def table_concede(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @refusals
 def table_claim(request: HttpRequest, pk: int) -> HttpResponse:
-    """A seated player claims the game on time: another seat's clock ran out (a POST: a GET never writes)."""
+    """A seated player claims the game: another seat's clock ran out, or the seat to act is gone (a POST: a GET
+    never writes)."""
     table = access.access_table(request.user, pk)
     try:
-        services.do_claim_time(request.user, table)
+        services.do_claim(request.user, table)
     except Refused as exc:
         table.refresh_from_db()
         return render(request, "tables/table.html", _context(request, table, {"reason": exc.message}), status=400)
     return redirect("tables:table", table.pk)
+
+
+@login_required
+@require_POST
+def table_present(request: HttpRequest, pk: int) -> HttpResponse:
+    """The seat's page says its player is here (every 30 s while no socket is open): 204."""
+    table = access.access_table(request.user, pk)
+    services.do_mark_present(request.user, table)
+    return HttpResponse(status=204)
 
 
 @login_required

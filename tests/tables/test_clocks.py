@@ -189,7 +189,7 @@ def test_a_seat_out_of_time_at_a_table_scored_by_placement_is_placed_last(frozen
     table = clocked(PLACEMENT, 3, [alice, bob, carol])
     out = run_out(table, frozen)
     others = [s for s in range(3) if s != out]
-    services.do_claim_time(seat_user(table, others[0]), table)
+    services.do_claim(seat_user(table, others[0]), table)
     table.refresh_from_db()
     assert table.result["places"][out] == 3 and out not in table.result["winners"]
     assert table.outcome["out_of_time"] == out and "conceded_by" not in table.outcome
@@ -200,7 +200,7 @@ def test_a_claim_while_every_clock_has_time_left_is_refused_and_changes_nothing(
     table = clocked(VP_MARGIN, 2, [alice, bob])
     waiting = seat_user(table, 1 - table.clock_running)
     with pytest.raises(services.TableRefused) as refused:
-        services.do_claim_time(waiting, table)
+        services.do_claim(waiting, table)
     assert refused.value.code == "tables.nothing_to_claim"
     client = Client()
     client.force_login(waiting)
@@ -215,9 +215,9 @@ def test_the_flagged_seat_cannot_claim_its_own_loss_and_a_stranger_may_not_claim
     table = clocked(VP_MARGIN, 2, [alice, bob])
     out = run_out(table, frozen)
     with pytest.raises(services.TableRefused):
-        services.do_claim_time(seat_user(table, out), table)
+        services.do_claim(seat_user(table, out), table)
     with pytest.raises(NotAllowed) as refused:
-        services.do_claim_time(UserFactory(), table)
+        services.do_claim(UserFactory(), table)
     assert refused.value.code == "tables.not_seated"
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
@@ -285,3 +285,65 @@ def test_an_event_round_on_tables_takes_the_events_time_control():
     table = rnd.pods.get().board_table
     assert (table.clock_total, table.clock_increment) == (1200, 3)
     assert table.clock_remaining == [1200.0] * 3 and table.clock_running is not None
+
+
+# --- abandonment: the seat to act gone ------------------------------------------------------------------------
+
+
+def test_another_seat_claims_the_game_when_the_seat_to_act_has_been_gone_and_it_loses_as_abandoned(frozen):
+    alice, bob = UserFactory(), UserFactory()
+    table = two_seats_without_clock(alice, bob)
+    gone = services.gone_seat  # read only: nobody is gone yet
+    assert gone(table) is None
+    to_act = engines.actor(services.load_state(table))
+    frozen.at = T0 + datetime.timedelta(seconds=clocks.ABANDON_SECONDS)
+    assert gone(table) == to_act
+    claimer = Client()
+    claimer.force_login(seat_user(table, 1 - to_act))
+    page = claimer.get(reverse("tables:table", args=[table.pk])).content.decode()
+    assert 'id="claim"' in page and "离开" in page
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING  # the GET wrote nothing
+    assert claimer.post(reverse("tables:claim", args=[table.pk])).status_code == 302
+    table.refresh_from_db()
+    assert table.result["termination"] == "abandonment" and table.result["winners"] == [1 - to_act]
+    side = engines.system(VP_MARGIN).sides[to_act]
+    assert end_entry(table)["action"]["result"]["abandoned_by"] == side
+    assert AuditEvent.objects.get(verb="tables.claim_abandonment", target_id=str(table.pk)).data["gone"] == to_act
+
+
+def test_a_seat_that_said_it_is_here_cannot_be_claimed_as_gone(frozen):
+    alice, bob = UserFactory(), UserFactory()
+    table = two_seats_without_clock(alice, bob)
+    to_act = engines.actor(services.load_state(table))
+    frozen.at = T0 + datetime.timedelta(seconds=clocks.ABANDON_SECONDS - 1)
+    here = Client()
+    here.force_login(seat_user(table, to_act))
+    assert here.post(reverse("tables:present", args=[table.pk])).status_code == 204
+    frozen.at = T0 + datetime.timedelta(seconds=clocks.ABANDON_SECONDS + 10)
+    assert services.gone_seat(table) is None
+    with pytest.raises(services.TableRefused) as refused:
+        services.do_claim(seat_user(table, 1 - to_act), table)
+    assert refused.value.code == "tables.nothing_to_claim"
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+
+
+def test_a_seat_not_to_act_is_never_claimed_as_gone_and_a_bot_never_leaves(frozen):
+    alice = UserFactory()
+    table = services.do_create_table(alice, PLACEMENT, 2, bots=1, bot=engines.bots(PLACEMENT)[0])
+    table.refresh_from_db()
+    frozen.at = T0 + datetime.timedelta(days=1)
+    if engines.actor(services.load_state(table)) == 0:  # alice is to act: she is gone, but no other person claims
+        assert services.gone_seat(table) == 0
+        with pytest.raises(services.TableRefused):
+            services.do_claim(alice, table)
+    else:
+        assert services.gone_seat(table) is None
+
+
+def two_seats_without_clock(alice, bob) -> Table:
+    table = services.do_create_table(alice, VP_MARGIN, 2)
+    services.do_join_table(bob, table)
+    table.refresh_from_db()
+    return table

@@ -53,7 +53,7 @@ def check_control(total: int | None, increment: int) -> None:
         )
 
 
-ABANDON_SECONDS = 180
+ABANDON_SECONDS = clocks.ABANDON_SECONDS
 """How long a player may be gone (no action, no presence signal) before the opponent may claim the game."""
 
 
@@ -128,8 +128,7 @@ def mark_seen(row: RefereedGame, seat: int, at: datetime.datetime | None = None)
 
 def gone_for(row: RefereedGame, seat: int, at: datetime.datetime | None = None) -> float:
     """Seconds since ``seat`` last showed it was there (since the game began if never)."""
-    seen = row.seen_a if seat == 0 else row.seen_b
-    return ((at or windows.now()) - (seen or row.created_at)).total_seconds()
+    return clocks.gone_for(row.seen_a if seat == 0 else row.seen_b, row.created_at, at)
 
 
 def is_gone(row: RefereedGame, seat: int, at: datetime.datetime | None = None) -> bool:
