@@ -341,6 +341,10 @@ CELERY_BEAT_SCHEDULE = {
     # A bot's move whose task was lost (a crashed worker) is enqueued again (matches.services.play.bot).
     "sweep-bots": {"task": "matches.sweep_bots", "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "30"))},
     "sweep-table-bots": {"task": "tables.sweep_bots", "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "30"))},
+    "sweep-table-clocks": {
+        "task": "tables.sweep_clocks",
+        "schedule": float(os.environ.get("CLOCK_SWEEP_SECONDS", "10")),
+    },
 }
 
 # Content Security Policy (django-csp), on in every setting so that the browser tests run under it:

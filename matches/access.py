@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -570,6 +571,28 @@ def spectator_delay(match: Match, user: Any) -> int:
     if tournament is None or not tournament.spectator_delay or can_oversee(user, tournament):
         return 0
     return int(tournament.spectator_delay)
+
+
+def featured_board_tables() -> Q:
+    """The filter, over board-game tables (``tables.Table``), of the tables of an event's feature pairings (a
+    wargame round's match the organisers featured, ``Match.featured``): anyone watches them, delayed as the
+    event says (:func:`board_table_spectator_delay`)."""
+    return Q(event_match__featured=True)
+
+
+def board_table_spectator_delay(table: Any, user: Any) -> int:
+    """Seconds behind the game a spectator watches a board-game table (``tables.Table``) of an event: its
+    tournament's ``spectator_delay`` (a pod's or a pairing's table), except for its organisers, judges and staff
+    (0); 0 for a table of no event."""
+    for link in ("event_pod", "event_match"):
+        try:
+            tournament = getattr(table, link).tournament
+        except ObjectDoesNotExist:
+            continue
+        if tournament is None or not tournament.spectator_delay or can_oversee(user, tournament):
+            return 0
+        return int(tournament.spectator_delay)
+    return 0
 
 
 def access_spectated_match(user: Any, pk: Any) -> Match:

@@ -6,10 +6,16 @@
 - The signed log: the players once the game is over, and judges (``matches.access.can_upload_logs``:
   a judge of some tournament, or staff).
 - A judge's replay (a stored table's log or an uploaded one): the same judges.
-- Spectators (public information only): a public table, by anyone; an event's table, by its organisers and
-  judges (``matches.access.overseen_board_tables``); every table, by staff. Only started tables are watched.
+- Spectators (public information only): a public table, by anyone; an event's feature pairing's table, by
+  anyone (``matches.access.featured_board_tables``); an event's table, by its organisers and judges
+  (``matches.access.overseen_board_tables``); every table, by staff. Only started tables are watched.
 - A concession: only the seat's own user, for his own seat, while the game is played (never for another seat,
   nor a bot's).
+- A claim on time: a seated player, while the game is played, of another seat whose clock ran out.
+- The tables page is read by anyone: the public tables (live and finished); signed in, also the open ones and
+  his own. Setting up, joining, acting need a login.
+- A spectator's delay: an event's table runs as late as its organiser's ``spectator_delay`` for spectators who
+  do not oversee the event (``matches.access.board_table_spectator_delay``); 0 otherwise.
 """
 
 from __future__ import annotations
@@ -22,7 +28,12 @@ from django.utils.translation import gettext as _
 
 from junling.access import is_staff
 from junling.errors import NotAllowed
-from matches.access import can_upload_logs, overseen_board_tables
+from matches.access import (
+    board_table_spectator_delay,
+    can_upload_logs,
+    featured_board_tables,
+    overseen_board_tables,
+)
 from tables.models import Seat, Table
 
 
@@ -43,11 +54,17 @@ def can_judge(user: Any) -> bool:
 
 
 def visible_tables(user: Any) -> QuerySet[Table]:
-    """The tables listed to ``user``: the open ones, and every table he sits at or is invited to."""
+    """The tables listed to ``user``: the open ones, and every table he sits at or is invited to (nothing to
+    an anonymous reader: joining needs a login)."""
     if not _authenticated(user):
         return Table.objects.none()
     mine = Q(seat_rows__user=user) | Q(seat_rows__invited=user)
     return Table.objects.filter(Q(status=Table.Status.OPEN) | mine).distinct()
+
+
+def can_create(user: Any) -> bool:
+    """Setting up a table needs a login (the page shows the form to signed-in readers only)."""
+    return _authenticated(user)
 
 
 def can_view(table: Table, user: Any) -> bool:
@@ -87,13 +104,21 @@ def spectatable_tables(user: Any) -> QuerySet[Table]:
     started = Table.objects.filter(status__in=WATCHED)
     if is_staff(user):
         return started
-    return started.filter(Q(public=True) | overseen_board_tables(user)).distinct()
+    return started.filter(Q(public=True) | featured_board_tables() | overseen_board_tables(user)).distinct()
 
 
 def can_spectate(table: Table, user: Any) -> bool:
     if table.status not in WATCHED:
         return False
     return table.public or spectatable_tables(user).filter(pk=table.pk).exists()
+
+
+def spectator_delay(table: Table, user: Any) -> int:
+    """Seconds behind the game ``user`` watches ``table``: its event's delay (set by the organiser), except
+    for those who oversee the event and staff (0); 0 for a table of no event."""
+    if is_staff(user):
+        return 0
+    return board_table_spectator_delay(table, user)
 
 
 def access_spectated_table(user: Any, pk: Any) -> Table:
@@ -136,6 +161,22 @@ def access_concede(table: Table, user: Any, seat: Any = None) -> int:
         )
     if seat not in (None, "") and str(seat) != str(own):
         raise NotAllowed(_("You may concede only your own seat."), code="tables.not_your_seat")
+    if table.status != Table.Status.PLAYING:
+        raise NotAllowed(_("This game is not being played."), code="tables.not_playing")
+    return own
+
+
+def can_claim(table: Table, user: Any) -> bool:
+    return table.status == Table.Status.PLAYING and seat_of(table, user) is not None
+
+
+def access_claim(table: Table, user: Any) -> int:
+    """``user``'s seat, from which he may claim the game on time, else NotAllowed."""
+    own = seat_of(table, user)
+    if own is None:
+        raise NotAllowed(
+            _("You do not play at this table: only a seated player may claim it."), code="tables.not_seated"
+        )
     if table.status != Table.Status.PLAYING:
         raise NotAllowed(_("This game is not being played."), code="tables.not_playing")
     return own

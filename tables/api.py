@@ -34,6 +34,9 @@ _VIEW = inline_serializer(
         "observation": serializers.DictField(required=False),
         "legal_actions": serializers.ListField(child=serializers.DictField(), required=False),
         "feed": serializers.ListField(child=serializers.DictField(), required=False),
+        "clock": serializers.DictField(required=False, allow_null=True),
+        "claim": serializers.CharField(required=False, allow_null=True),
+        "delay": serializers.IntegerField(required=False),
     },
 )
 
@@ -66,6 +69,24 @@ class TableConcedeView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         table = access.access_table(request.user, pk)
         services.do_concede(request.user, table, request.data.get("seat") if hasattr(request.data, "get") else None)
+        table.refresh_from_db()
+        return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))
+
+
+class TableClaimView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=_VIEW,
+        summary=(
+            "Claim a board-game table: another seat's clock ran out, or the seat to act has been gone 180 s "
+            "(that seat loses as by concession)"
+        ),
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        table = access.access_table(request.user, pk)
+        services.do_claim(request.user, table)
         table.refresh_from_db()
         return Response(presenters.api_view(table, request.user, get_language() or "zh-hans"))
 

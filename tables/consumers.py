@@ -6,8 +6,11 @@ the stored game with the presenter the page uses: the seat's own observation and
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
+from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -15,12 +18,26 @@ from matches.consumers import TableConsumer
 from tables import access, presenters, services
 from tables.models import Table
 
+logger = logging.getLogger(__name__)
+
 
 class TableSeatConsumer(TableConsumer):
     """One player's seat at a board-game table."""
 
     def group_for(self) -> str:
         return services.group_name(self.match_id)
+
+    async def heard(self) -> None:
+        """The socket's opening and each message say the seat's player is here (abandonment)."""
+        try:
+            await database_sync_to_async(self.mark_present)()
+        except Exception:  # presence is a side line: the table is still pushed (the page's POST is the fallback)
+            logger.warning("tables: could not note presence at table %s", self.match_id, exc_info=True)
+
+    def mark_present(self) -> None:
+        table = Table.objects.filter(pk=self.match_id).first()
+        if table is not None:
+            services.do_mark_present(self.user, table)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         await self.send_table(self.sent)
@@ -44,17 +61,41 @@ class TableSeatConsumer(TableConsumer):
 
 class TableWatchConsumer(TableSeatConsumer):
     """A spectator of a board-game table (``/ws/tables/<pk>/watch/``, ``access.can_spectate``): the public
-    table only, built by the spectator page's presenter."""
+    table only, built by the spectator page's presenter, as late as the event's delay says
+    (``access.spectator_delay``: a delayed socket looks again when the change is old enough)."""
+
+    delay = 0
+
+    async def heard(self) -> None:
+        """A spectator is nobody's presence."""
 
     def allowed(self) -> bool:
         table = Table.objects.filter(pk=self.match_id).first()
-        return table is not None and access.can_spectate(table, self.user)
+        if table is None or not access.can_spectate(table, self.user):
+            return False
+        self.delay = access.spectator_delay(table, self.user)
+        self.pending: set[asyncio.Future[None]] = set()
+        return True
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        if self.delay > 0:
+            # The change shows once it is older than the delay: look again then (the event carries no state).
+            asyncio.get_running_loop().call_later(self.delay, self._later)
+            return
+        await self.send_table(self.sent)
+
+    def _later(self) -> None:
+        task = asyncio.ensure_future(self.send_table(self.sent))
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
 
     def message(self, known: str | None) -> dict[str, Any] | None:
         table = Table.objects.get(pk=self.match_id)
-        if known is not None and known == presenters.version(table):
+        if known is not None and self.delay <= 0 and known == presenters.version(table):
             return None
         with translation.override(self.language):
             view = presenters.watch_view(table, self.user, self.language)
+            if known is not None and known == view["version"]:
+                return None
             html = render_to_string("tables/_table.html", {"table": table, "view": view, "live": True})
         return {"type": "table", "version": view["version"], "step": view["step"], "html": html}

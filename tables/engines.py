@@ -31,6 +31,12 @@ CHANCE = "chance"
 """The actor of a chance event (a die, a draw) in entries and logs."""
 CONCESSION = "concession"
 """The ``termination`` of a game a seat conceded (``conceded``)."""
+TIME = "time"
+"""The ``termination`` of a game whose seat ran out of time (``lost_on_time``): scored as its concession."""
+ABANDONMENT = "abandonment"
+"""The ``termination`` of a game claimed because the seat to act was gone (``abandoned``): scored as its concession."""
+SEAT_LOSSES = (CONCESSION, TIME, ABANDONMENT)
+"""Ends where one seat loses outside the rules' own end: the game is scored as that seat's concession."""
 
 
 def board_systems() -> list[System]:
@@ -136,6 +142,29 @@ def conceded(state: Any, seat: int) -> dict[str, Any]:
     return dict(state.conceded(seat))
 
 
+def lost_on_time(state: Any, seat: int) -> dict[str, Any]:
+    """The outcome when ``seat``'s clock ran out: scored as the engine scores its concession (``conceded``), with
+    ``termination`` ``time`` and ``out_of_time`` naming the seat (or its side, as ``conceded_by`` would)."""
+    return _lost(state, seat, TIME)
+
+
+def abandoned(state: Any, seat: int) -> dict[str, Any]:
+    """The outcome when ``seat`` was claimed gone: scored as its concession, ``termination`` ``abandonment``,
+    ``abandoned_by`` naming the seat (or its side)."""
+    return _lost(state, seat, ABANDONMENT)
+
+
+LOSER_KEYS = {CONCESSION: "conceded_by", TIME: "out_of_time", ABANDONMENT: "abandoned_by"}
+"""The outcome's key naming the seat (or side) that lost, by termination."""
+
+
+def _lost(state: Any, seat: int, termination: str) -> dict[str, Any]:
+    out = dict(state.conceded(seat))
+    out[LOSER_KEYS[termination]] = out.pop("conceded_by", seat)
+    out["termination"] = termination
+    return out
+
+
 def state_digest(state: Any) -> str:
     return state_hash(state)
 
@@ -177,8 +206,8 @@ def result(system_id: str, seats: int, out: dict[str, Any]) -> Result:
         winner = out.get("winner")
         winners = [s.sides.index(winner)] if winner in s.sides else []
         margin = out.get("margin")
-        if termination == CONCESSION and winners:
-            # a concession is a loss: the winner leads by his points or by one, whichever is more
+        if termination in SEAT_LOSSES and winners:
+            # a concession (or a loss on time) is a loss: the winner leads by his points or by one, whichever is more
             won = winners[0]
             scores[won] = max(scores[won], scores[1 - won] + 1)
             margin = scores[0] - scores[1]

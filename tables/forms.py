@@ -33,6 +33,12 @@ class CreateTableForm(forms.Form):
     public = forms.BooleanField(
         label=_("Anyone may watch (spectators see the board and the feed, never a hand)"), required=False
     )
+    clock_minutes = forms.IntegerField(
+        label=_("Time control: minutes a seat (empty: no clock)"), required=False, min_value=1, max_value=180
+    )
+    clock_increment = forms.IntegerField(
+        label=_("Seconds added a turn"), required=False, min_value=0, max_value=600, initial=0
+    )
 
     def clean_invite(self) -> list[Any]:
         names = [n for n in re.split(r"[,，\s]+", self.cleaned_data.get("invite") or "") if n]
@@ -44,6 +50,9 @@ class CreateTableForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        minutes = data.get("clock_minutes")
+        data["clock_total"] = None if minutes is None else int(minutes) * 60
+        data["clock_increment"] = int(data.get("clock_increment") or 0) if minutes is not None else 0
         if data.get("bots") and not data.get("bot"):
             bots = engines.bots(data["system"]) if data.get("system") else []
             if bots:

@@ -41,6 +41,13 @@ class Table(models.Model):
     # Anyone may watch it (public information only, ``tables.access.can_spectate``); an event's table is
     # watched by the event's organisers and judges whatever this says.
     public = models.BooleanField(_("anyone may watch"), default=False)
+    # A time control (``junling.clocks``): seconds a seat (None: no clock) and seconds added when a seat's turn
+    # (its run of decisions) ends; the clocks themselves, kept on the row so they survive a restart.
+    clock_total = models.PositiveIntegerField(_("seconds a seat"), null=True, blank=True)
+    clock_increment = models.PositiveIntegerField(_("seconds added a turn"), default=0)
+    clock_remaining = models.JSONField(null=True, blank=True)
+    clock_running = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -63,6 +70,9 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=40, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # When the seat's player last showed he was there (an action, his table's presence signal): another seat
+    # may claim the game when the seat to act has been gone ``junling.clocks.ABANDON_SECONDS``.
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "index"]

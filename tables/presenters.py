@@ -3,6 +3,7 @@ observation only (``engines.observation``), narrated in the reader's language.""
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
@@ -10,9 +11,10 @@ from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from junling import clocks
 from tables import access, engines
 from tables.models import Entry, Seat, Table
-from tables.services import peek_state
+from tables.services import gone_seat, peek_state, peek_state_at
 
 FEED_LINES = 60
 """The feed shows the newest this many lines."""
@@ -51,7 +53,12 @@ def seats_view(table: Table, user: Any, to_act: Any) -> list[dict[str, Any]]:
 def version(table: Table) -> str:
     """The table's version for polling and pushes: it changes whenever anything on it does."""
     filled = Seat.objects.filter(table=table, user__isnull=False).count()
-    return f"{table.status}.{table.steps}.{filled}"
+    # A clock that ran out, or a seat to act gone long enough, changes what the page shows (the claim) before
+    # anything is written: a poll sees it.
+    out = ""
+    if table.status == Table.Status.PLAYING:
+        out = ".out" if clocks.out_of_time(table) is not None else ".gone" if gone_seat(table) is not None else ""
+    return f"{table.status}.{table.steps}.{filled}{out}"
 
 
 def controls(system_id: str, options: list[dict[str, Any]]) -> dict[str, Any]:
@@ -85,11 +92,15 @@ def grouped(obs: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     return out
 
 
-def feed(table: Table) -> list[dict[str, Any]]:
+def feed(table: Table, upto: int | None = None) -> list[dict[str, Any]]:
     """The newest lines of the game's narration, newest first: the engine's noted steps and the players'
-    choices (a pass is not told: an offer that was declined stays unsaid)."""
+    choices (a pass is not told: an offer that was declined stays unsaid); only the first ``upto`` entries
+    when given (a delayed spectator)."""
     lines: list[dict[str, Any]] = []
-    rows = Entry.objects.filter(table=table).order_by("-n").values_list("n", "actor", "action", "steps")
+    entries = Entry.objects.filter(table=table)
+    if upto is not None:
+        entries = entries.filter(n__lt=upto)
+    rows = entries.order_by("-n").values_list("n", "actor", "action", "steps")
     for n, actor, action, steps in rows.iterator():
         for step in reversed(steps or []):
             lines.append(
@@ -125,15 +136,56 @@ def result_view(table: Table) -> list[dict[str, Any]] | None:
 
 
 def ending(table: Table) -> str:
-    """How a finished game ended, when a seat conceded it ("" otherwise: the result says the rest)."""
+    """How a finished game ended, when a seat conceded it or ran out of time ("" otherwise: the result says
+    the rest)."""
     out = table.outcome or {}
-    if (table.result or {}).get("termination") != engines.CONCESSION:
+    termination = (table.result or {}).get("termination")
+    if termination not in engines.SEAT_LOSSES:
         return ""
-    by = out.get("conceded_by")
+    by = out.get(engines.LOSER_KEYS[termination])
     sides = engines.system(table.system).sides
     seat = sides.index(by) if isinstance(by, str) and by in sides else by
     who = engines.seat_label(table.system, int(seat)) if isinstance(seat, int) else "?"
+    if termination == engines.TIME:
+        return _("%(seat)s ran out of time: the game was lost on time, scored as a concession.") % {"seat": who}
+    if termination == engines.ABANDONMENT:
+        return _("%(seat)s was gone: the game was claimed as abandoned, scored as a concession.") % {"seat": who}
     return _("%(seat)s conceded the game.") % {"seat": who}
+
+
+def clock_view(table: Table, user: Any, seat: int | None, *, delayed: bool = False) -> dict[str, Any] | None:
+    """The table's clocks now (``junling.clocks``, computed on read: nothing is written): the time control,
+    each seat's time left and whose runs, the seat whose clock ran out and whether ``user`` may claim it.
+    A delayed spectator sees the time control only (the figures would tell the present)."""
+    if table.clock_total is None:
+        return None
+    view: dict[str, Any] = {
+        "control": clocks.control_text(table.clock_total, table.clock_increment),
+        "seats": [],
+        "delayed": delayed,
+        "flagged": None,
+        "can_claim": False,
+    }
+    left = clocks.remaining(table)
+    if delayed or left is None:
+        return view
+    playing = table.status == Table.Status.PLAYING
+    out = clocks.out_of_time(table) if playing else None
+    for i, seconds in enumerate(left):
+        view["seats"].append(
+            {
+                "index": i,
+                "label": engines.seat_label(table.system, i),
+                "seconds": int(seconds),
+                "text": clocks.clock_text(seconds),
+                "running": playing and table.clock_running == i and out is None,
+                "you": seat == i,
+            }
+        )
+    if out is not None:
+        view["flagged"] = engines.seat_label(table.system, out)
+        view["can_claim"] = seat is not None and seat != out and access.can_claim(table, user)
+    return view
 
 
 def concession_consequences(table: Table) -> list[str]:
@@ -171,23 +223,27 @@ def _head(table: Table, language: str) -> dict[str, Any]:
     }
 
 
-def _game(table: Table, view: dict[str, Any], seat: int | None) -> tuple[dict[str, Any], int | None]:
+def _game(
+    table: Table, view: dict[str, Any], seat: int | None, upto: int | None = None
+) -> tuple[dict[str, Any], int | None]:
     """The game as ``seat`` sees it (None: a spectator, the public observation) put into ``view``: the board,
     the feed, the result; returns the observation and the seat to act (None once the game is over: a
-    conceded game stops where it was)."""
-    state = peek_state(table)
-    actor = engines.actor(state) if table.status == Table.Status.PLAYING else None
+    conceded game stops where it was). ``upto``: a delayed spectator's view, the game after its first
+    ``upto`` entries, still being played (no result, no seed)."""
+    state = peek_state(table) if upto is None else peek_state_at(table, upto)
+    playing = table.status == Table.Status.PLAYING or upto is not None
+    actor = engines.actor(state) if playing else None
     obs = engines.observation(table.system, state, seat)
-    if table.status != Table.Status.PLAYING:
+    if not playing:
         obs.pop("pending", None)
     elif seat is None and isinstance(obs.get("pending"), dict):  # a spectator: whose turn it is, no more
         obs["pending"] = {"player": obs["pending"]["player"]} if "player" in obs["pending"] else {}
     view["observation"] = obs
     view["board_template"] = board_template(table.system)
     view["grouped"] = grouped(obs)
-    view["feed"] = feed(table)
-    view["result"] = result_view(table)
-    if table.result:
+    view["feed"] = feed(table, upto)
+    view["result"] = None if upto is not None else result_view(table)
+    if table.result and upto is None:
         view["margin"] = table.result.get("margin")
         view["seed"] = table.seed
         view["ending"] = ending(table)
@@ -213,17 +269,51 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
             view["controls"] = controls(table.system, list(pending.get("options") or []))
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
+    view["clock"] = clock_view(table, user, seat)
+    view["claim"] = claim(table, user, seat, view["clock"])
+    view["present"] = seat is not None and table.status == Table.Status.PLAYING
     return view
+
+
+def claim(table: Table, user: Any, seat: int | None, clock: dict[str, Any] | None) -> str | None:
+    """What ``user`` may claim now (computed on read): ``time`` (another seat's clock ran out), ``abandonment``
+    (the seat to act has been gone ``clocks.ABANDON_SECONDS``), else None."""
+    if seat is None or not access.can_claim(table, user):
+        return None
+    if clock and clock["can_claim"]:
+        return "time"
+    gone = gone_seat(table)
+    return "abandonment" if gone is not None and gone != seat else None
+
+
+def delayed_steps(table: Table, delay: int) -> int | None:
+    """How many of ``table``'s entries a spectator ``delay`` seconds behind sees (None: all of them, and the
+    end: no delay, or the game ended longer ago than the delay)."""
+    if delay <= 0:
+        return None
+    cutoff = clocks.now() - datetime.timedelta(seconds=delay)
+    if table.finished_at is not None and table.finished_at <= cutoff:
+        return None
+    return Entry.objects.filter(table=table, created_at__lte=cutoff).count()
 
 
 def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     """A spectator's view: the public observation only (``engines.observation`` of no seat: no hand, no
     hidden pool or draw order; of a pending decision only whose it is), the seats, the feed (the same for
-    every seat) and the result; never a form. The seed only once the game is over, as for the players."""
-    view = _head(table, language) | {"spectator": True, "you": None, "pending_rule": ""}
-    _obs, to_act = _game(table, view, None)
+    every seat) and the result; never a form. The seed only once the game is over, as for the players.
+    An event's table runs ``access.spectator_delay`` seconds behind: only the entries older than that, the
+    game still being played until its end is older too."""
+    delay = access.spectator_delay(table, user)
+    upto = delayed_steps(table, delay)
+    view = _head(table, language) | {"spectator": True, "you": None, "pending_rule": "", "delay": delay}
+    if upto is not None:
+        view["version"] = f"{Table.Status.PLAYING}.{upto}.delayed"
+        view["status"], view["status_label"] = str(Table.Status.PLAYING), str(Table.Status.PLAYING.label)
+        view["step"] = upto
+    _obs, to_act = _game(table, view, None, upto)
     view["seats"] = seats_view(table, None, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
+    view["clock"] = clock_view(table, None, None, delayed=delay > 0)
     return view
 
 
@@ -267,10 +357,16 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
             "seats": t.seats,
             "status": t.get_status_display(),
             "public": t.public,
+            "control": clocks.control_text(t.clock_total, t.clock_increment),
         }
         for t in access.spectatable_tables(user).order_by("-created_at", "-pk")[:50]
     ]
-    return {"tables": rows, "watched": watched, "can_judge": access.can_judge(user)}
+    return {
+        "tables": rows,
+        "watched": watched,
+        "can_judge": access.can_judge(user),
+        "can_create": access.can_create(user),
+    }
 
 
 def no_such_table() -> str:

@@ -24,11 +24,19 @@ from django.utils.translation import gettext as _
 import junling.outbox as outbox
 from engine.log.format import MAX_SEED
 from engine.log.sealing import commitment
+from junling import clocks
 from junling.errors import Refused
 from junling.models import record
 from matches import push
 from tables import engines, gamedata, logs, signals
-from tables.access import access_cancel, access_concede, access_judging, access_seat, can_join
+from tables.access import (
+    access_cancel,
+    access_claim,
+    access_concede,
+    access_judging,
+    access_seat,
+    can_join,
+)
 from tables.models import Entry, Seat, Table
 
 MAX_AUTOMATIC = 20_000
@@ -40,12 +48,25 @@ PLAY_BOT_MOVE = "tables.play_bot_move"
 PLAYED, STALE = "played", "stale"
 STALL_SECONDS = 60
 """A table that has waited this long for its bot's task gets the task again (``do_sweep_table_bots``)."""
+SWEEP_CLOCKS = "tables.sweep_clocks"
+FLAG_TABLE = "tables.flag_table"
+"""The task that ends a table on time (``do_flag_table``), enqueued by the periodic ``tables.sweep_clocks``."""
+FLAGGED, NOT_DUE, OVER = "flagged", "not_due", "over"
+CLOCK_FIELDS = ["clock_remaining", "clock_running", "clock_since"]
 
 
 class TableRefused(Refused):
     """An act at a table the site will not do (the code says which)."""
 
     code = "tables.refused"
+
+
+def check_control(total: int | None, increment: int) -> None:
+    """Refuse a time control out of bounds (``tables.clock``)."""
+    if not clocks.control_ok(total, increment):
+        raise TableRefused(
+            _("A time control is 1 to 180 minutes a seat and 0 to 600 seconds a turn."), code="tables.clock"
+        )
 
 
 def group_name(table_id: int) -> str:
@@ -71,10 +92,12 @@ def do_create_table(
     bots: int = 0,
     bot: str = "",
     public: bool = False,
+    clock_total: int | None = None,
+    clock_increment: int = 0,
 ) -> Table:
     """A new table of ``seats`` seats: ``user`` at ``my_seat``, the last ``bots`` other seats for the engine's
-    bot ``bot``, the next ones kept for the ``invited`` players, the rest open. It starts once every seat is
-    filled."""
+    bot ``bot``, the next ones kept for the ``invited`` players, the rest open, on a time control if
+    ``clock_total`` (seconds a seat, ``clock_increment`` added a turn). It starts once every seat is filled."""
     systems = {s.id: s for s in engines.board_systems()}
     if system_id not in systems:
         raise TableRefused(_("No board game %(id)s can be played at a table.") % {"id": system_id})
@@ -92,6 +115,7 @@ def do_create_table(
     choice = next((c for c in gamedata.choices(system_id) if map_hash in (None, "", c.map_hash)), None)
     if choice is None:
         raise TableRefused(_("No such map for this game."))
+    check_control(clock_total, clock_increment)
     with transaction.atomic():
         table = Table.objects.create(
             system=system_id,
@@ -100,6 +124,8 @@ def do_create_table(
             data_hash=choice.data_hash,
             created_by=user,
             public=public,
+            clock_total=clock_total,
+            clock_increment=clock_increment if clock_total is not None else 0,
         )
         now = timezone.now()
         Seat.objects.create(table=table, index=my_seat, user=user, joined_at=now)
@@ -111,23 +137,56 @@ def do_create_table(
                 Seat.objects.create(table=table, index=index, invited=invited.pop(0))
             else:
                 Seat.objects.create(table=table, index=index)
-        record(user, "tables.create", table, system=system_id, seats=seats, map=choice.map_hash, public=public)
+        record(
+            user,
+            "tables.create",
+            table,
+            system=system_id,
+            seats=seats,
+            map=choice.map_hash,
+            public=public,
+            clock=[table.clock_total, table.clock_increment],
+        )
         _start_if_full(table)
     return table
 
 
 def do_create_event_table(
-    created_by: Any, system_id: str, players: Sequence[Any], *, map_hash: str, data_hash: str, event: str
+    created_by: Any,
+    system_id: str,
+    players: Sequence[Any],
+    *,
+    map_hash: str,
+    data_hash: str,
+    event: str,
+    clock_total: int | None = None,
+    clock_increment: int = 0,
 ) -> Table:
     """A table of an event's round: ``players`` seated in order (seat 0 first), on the event's map and game
-    data by hash; it starts at once. Called inside the round's transaction (``event`` names the pod or the
-    match in the audit record)."""
+    data by hash, on the event's time control (if any); it starts at once. Called inside the round's
+    transaction (``event`` names the pod or the match in the audit record)."""
+    check_control(clock_total, clock_increment)
     table = Table.objects.create(
-        system=system_id, seats=len(players), map_hash=map_hash, data_hash=data_hash, created_by=created_by
+        system=system_id,
+        seats=len(players),
+        map_hash=map_hash,
+        data_hash=data_hash,
+        created_by=created_by,
+        clock_total=clock_total,
+        clock_increment=clock_increment if clock_total is not None else 0,
     )
     now = timezone.now()
     Seat.objects.bulk_create([Seat(table=table, index=i, user=u, joined_at=now) for i, u in enumerate(players)])
-    record(created_by, "tables.create", table, system=system_id, seats=len(players), map=map_hash, event=event)
+    record(
+        created_by,
+        "tables.create",
+        table,
+        system=system_id,
+        seats=len(players),
+        map=map_hash,
+        event=event,
+        clock=[table.clock_total, table.clock_increment],
+    )
     _start_if_full(table)
     return table
 
@@ -170,8 +229,9 @@ def _start_if_full(table: Table) -> None:
     table.salt = secrets.token_hex(16)
     table.commitment = commitment(table.seed, table.salt)
     table.status = Table.Status.PLAYING
-    table.started_at = timezone.now()
-    table.save(update_fields=["seed", "salt", "commitment", "status", "started_at"])
+    table.started_at = clocks.now()  # the clocks' and presence's time (tests set it)
+    clocks.start(table, table.clock_total, table.seats)
+    table.save(update_fields=["seed", "salt", "commitment", "status", "started_at", *CLOCK_FIELDS])
     record(None, "tables.start", table, commitment=table.commitment)
     state = load_state(table)
     _advance(table, state)
@@ -203,6 +263,19 @@ def peek_state(table: Table) -> Any:
     return state
 
 
+def peek_state_at(table: Table, steps: int) -> Any:
+    """The table's game after its first ``steps`` entries, for reading only (a delayed spectator's), kept per
+    process like :func:`peek_state`."""
+    if steps >= table.steps:
+        return peek_state(table)
+    key = (table.pk, table.salt, table.seed, steps)
+    state = _STATES.get(key)
+    if state is None:
+        state = load_state(table, steps)
+        _remember(key, state)
+    return state
+
+
 def _remember(key: tuple[Any, ...], state: Any) -> None:
     _STATES[key] = state
     _STATES.move_to_end(key)
@@ -210,11 +283,15 @@ def _remember(key: tuple[Any, ...], state: Any) -> None:
         _STATES.popitem(last=False)
 
 
-def load_state(table: Table) -> Any:
-    """The table's game now: its stored entries applied from the seed (a fresh state, to apply to)."""
+def load_state(table: Table, steps: int | None = None) -> Any:
+    """The table's game now (or after its first ``steps`` entries): its stored entries applied from the seed
+    (a fresh state, to apply to)."""
     game = engines.new_game(table.system, table.seats, table.map_hash, table.data_hash)
     state = engines.initial_state(game, table.seed or 0)
-    for data in Entry.objects.filter(table=table).order_by("n").values_list("action", flat=True):
+    entries = Entry.objects.filter(table=table)
+    if steps is not None:
+        entries = entries.filter(n__lt=steps)
+    for data in entries.order_by("n").values_list("action", flat=True):
         state.apply(engines.action_from_json(table.system, data))
     return state
 
@@ -249,7 +326,8 @@ def _finish(table: Table, state: Any, out: dict[str, Any], fields: list[str]) ->
     table.result = engines.result(table.system, table.seats, out).to_json()
     table.status = Table.Status.FINISHED
     table.finished_at = timezone.now()
-    table.save(update_fields=[*fields, "outcome", "result", "status", "finished_at"])
+    clocks.stop(table)
+    table.save(update_fields=[*fields, "outcome", "result", "status", "finished_at", *CLOCK_FIELDS])
     content = logs.build_log(table, state)
     table.log = content.decode("utf-8")
     table.log_sha256 = hashlib.sha256(content).hexdigest()
@@ -258,13 +336,20 @@ def _finish(table: Table, state: Any, out: dict[str, Any], fields: list[str]) ->
     signals.table_finished.send(sender=Table, table=table)  # an event's pod or match reports it
 
 
+def _clock_seat(table: Table, actor: Any) -> int | None:
+    """Whose clock runs: the seat to act while the game is played (none at a chance event or the end)."""
+    return actor if isinstance(actor, int) and table.status == Table.Status.PLAYING else None
+
+
 def _store(table: Table, state: Any) -> None:
     fields = ["steps"]
     out = engines.outcome(state)
     if out is not None and table.status == Table.Status.PLAYING:
         _finish(table, state, out, fields)
     else:
-        table.save(update_fields=fields)
+        # The clock of the seat to act runs (a bot's too); a seat whose run of decisions ended gains the increment.
+        clocks.hand_over(table, _clock_seat(table, engines.actor(state)), table.clock_increment)
+        table.save(update_fields=[*fields, *CLOCK_FIELDS])
         if _bot_to_act(table, state):
             outbox.enqueue(PLAY_BOT_MOVE, [table.pk, table.steps])
     transaction.on_commit(lambda: _remember(_key(table), state))
@@ -278,6 +363,8 @@ def do_play_bot_move(table_id: int, step: int) -> str:
     transaction holding the table's row, and the next bot's task is enqueued if a bot is to act again."""
     table = Table.objects.filter(pk=table_id, steps=step, status=Table.Status.PLAYING).first()
     if table is None:
+        return STALE
+    if flag_if_out(table):  # the bot's clock ran out while its task waited: it lost on time
         return STALE
     state = load_state(table)  # a private copy: the move is applied to it under the lock below
     bot = _bot_to_act(table, state)
@@ -325,8 +412,11 @@ def do_act(user: Any, table: Table, data: Any, step: Any) -> Table:
     """Apply ``user``'s action (the engine's JSON form) at ``table``'s current step ``step``.
 
     Refused when it is not his turn, when ``step`` is not the table's current step (a page drawn before
-    another action, or the same form sent twice: nothing is applied), or when the engine refuses it.
+    another action, or the same form sent twice: nothing is applied), or when the engine refuses it. A clock
+    that has run out ends the game on time first (in its own transaction), and the action is refused.
     """
+    if flag_if_out(table):
+        raise TableRefused(_("A clock ran out: the game ended on time."), code="tables.flagged", status=409)
     try:
         with transaction.atomic():
             return _act_locked(user, table, data, step)
@@ -350,6 +440,8 @@ def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
             % {"yours": step, "now": table.steps},
             code="tables.stale",
         )
+    if clocks.out_of_time(table) is not None:  # ran out since flag_if_out looked: the next request ends it
+        raise TableRefused(_("A clock ran out: the game ended on time."), code="tables.flagged", status=409)
     state = load_state(table)
     if engines.actor(state) != seat:
         raise TableRefused(_("It is not your turn to act."), code="tables.not_your_turn")
@@ -371,6 +463,7 @@ def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
             params={"rule": error.rule},
         )
     record(user, "tables.act", table, seat=seat, step=table.steps, action=action.to_json())
+    Seat.objects.filter(table=table, index=seat).update(seen_at=clocks.now())  # he is here
     _apply(table, state, action)
     _advance(table, state)
     _store(table, state)
@@ -382,6 +475,7 @@ def do_concede(user: Any, table: Table, seat: Any = None) -> Table:
     system with the conceding seat last (the engine's ``conceded``: placement, or the other side wins by its
     victory points, at least one), in the log's end entry (``termination`` ``concession``, ``conceded_by``),
     audited (``tables.concede``) and reported to an event as any end."""
+    flag_if_out(table)  # a clock that ran out ended the game first: the concession is then refused
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         own = access_concede(table, user, seat)
@@ -390,6 +484,114 @@ def do_concede(user: Any, table: Table, seat: Any = None) -> Table:
         _finish(table, state, engines.conceded(state, own), [])
         announce(table)
     return table
+
+
+# --- clocks: a loss on time --------------------------------------------------------------------------------------
+
+
+def _flag_locked(table: Table, at: datetime.datetime | None = None) -> int | None:
+    """End the locked ``table`` on time if its running clock has run out at ``at``: that seat loses as if it
+    conceded (the system's scoring), ``termination`` ``time`` in the outcome and the signed log's end entry,
+    audited (``tables.flagged``). Returns the seat, or None when no clock ran out."""
+    if table.status != Table.Status.PLAYING:
+        return None
+    seat = clocks.out_of_time(table, at)
+    if seat is None:
+        return None
+    state = load_state(table)
+    record(None, "tables.flagged", table, seat=seat, step=table.steps)
+    _finish(table, state, engines.lost_on_time(state, seat), [])
+    announce(table)
+    return seat
+
+
+def do_flag_table(table_id: int, *, at: datetime.datetime | None = None) -> str:
+    """End table ``table_id`` on time if its running clock has run out (``flagged``), else ``not_due`` or
+    ``over``. Idempotent: the task ``tables.flag_table`` and every state-changing request call it."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Table.Status.PLAYING:
+            return OVER
+        return FLAGGED if _flag_locked(table, at) is not None else NOT_DUE
+
+
+def flag_if_out(table: Table) -> bool:
+    """Before a state-changing request: end the table on time if a clock ran out (its own transaction, so the
+    loss stands whatever the request does next); whether it ended."""
+    if table.status != Table.Status.PLAYING or table.clock_running is None:
+        return False
+    if clocks.out_of_time(table) is None:
+        return False
+    return do_flag_table(table.pk) == FLAGGED
+
+
+def gone_seat(table: Table, at: datetime.datetime | None = None) -> int | None:
+    """The seat to act, if a person sits there and has been gone (no action, no presence signal) for
+    ``clocks.ABANDON_SECONDS``: another seat may claim the game (abandonment). None otherwise (a bot never
+    leaves). Read only."""
+    if table.status != Table.Status.PLAYING or table.started_at is None:
+        return None
+    actor = engines.actor(peek_state(table))
+    if not isinstance(actor, int):
+        return None
+    seat = Seat.objects.filter(table=table, index=actor, user__isnull=False).values_list("seen_at", flat=True)
+    if not seat.exists():
+        return None
+    gone = clocks.gone_for(seat.first(), table.started_at, at)
+    return actor if gone >= clocks.ABANDON_SECONDS else None
+
+
+def do_mark_present(user: Any, table: Table) -> None:
+    """``user``'s table (its presence POST every 30 s, or his seat's socket) says he is here: the game cannot be
+    claimed as abandoned by him. Nothing for one who does not play there or a game not being played."""
+    with transaction.atomic():
+        Seat.objects.filter(table=table, user=user, table__status=Table.Status.PLAYING).update(seen_at=clocks.now())
+
+
+def do_claim(user: Any, table: Table) -> Table:
+    """A seated player claims the game: another seat's clock ran out (that seat loses on time, as
+    ``do_flag_table``), or the seat to act has been gone for ``clocks.ABANDON_SECONDS`` (it loses as abandoned:
+    ``termination`` ``abandonment``, ``abandoned_by``). Either is scored as that seat's concession, audited
+    (``tables.claim_time`` or ``tables.claim_abandonment``) and in the signed log. Refused
+    (``tables.nothing_to_claim``) otherwise."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        own = access_claim(table, user)
+        out = clocks.out_of_time(table)
+        if out is not None and out != own:
+            record(user, "tables.claim_time", table, seat=own, flagged=out, step=table.steps)
+            _flag_locked(table)
+            return table
+        gone = gone_seat(table)
+        if gone is None or gone == own:
+            raise TableRefused(
+                _(
+                    "No other seat's clock has run out, and the seat to act has not been gone for %(limit)s "
+                    "seconds: there is nothing to claim."
+                )
+                % {"limit": clocks.ABANDON_SECONDS},
+                code="tables.nothing_to_claim",
+            )
+        record(user, "tables.claim_abandonment", table, seat=own, gone=gone, step=table.steps)
+        state = load_state(table)
+        _finish(table, state, engines.abandoned(state, gone), [])
+        announce(table)
+    return table
+
+
+def do_sweep_table_clocks(*, at: datetime.datetime | None = None) -> list[int]:
+    """Enqueue ``tables.flag_table`` for every table whose running clock has run out (the periodic task
+    ``tables.sweep_clocks``), so a game everyone left still ends."""
+    moment = at or clocks.now()
+    due = []
+    with transaction.atomic():
+        running = Table.objects.filter(status=Table.Status.PLAYING, clock_running__isnull=False)
+        for table in running.only("id", "clock_remaining", "clock_running", "clock_since", "status"):
+            deadline = clocks.flag_due(table)
+            if deadline is not None and deadline <= moment:
+                due.append(table.pk)
+                outbox.enqueue(FLAG_TABLE, [table.pk])
+    return due
 
 
 # --- a judge's replay -----------------------------------------------------------------------------------------------

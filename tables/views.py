@@ -30,9 +30,10 @@ def _list(request: HttpRequest, form: CreateTableForm, error: str = "", status: 
     return render(request, "tables/list.html", context, status=status)
 
 
-@login_required
 @require_GET
 def table_list(request: HttpRequest) -> HttpResponse:
+    """Read by anyone: the public tables (live and finished); signed in, also the open ones, his own and the
+    new-table form (setting up and joining need a login)."""
     return _list(request, CreateTableForm())
 
 
@@ -53,6 +54,8 @@ def table_create(request: HttpRequest) -> HttpResponse:
             bots=d["bots"],
             bot=d.get("bot") or "",
             public=bool(d.get("public")),
+            clock_total=d["clock_total"],
+            clock_increment=d["clock_increment"],
         )
     except Refused as exc:
         return _list(request, form, exc.message, 400)
@@ -83,9 +86,12 @@ def table_watch(request: HttpRequest, pk: int) -> HttpResponse:
 def watch_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     """The spectator's table alone (polling): 204 while the version the page drew is current."""
     table = access.access_spectated_table(request.user, pk)
-    if request.GET.get("v") == presenters.version(table):
+    delayed = access.spectator_delay(table, request.user) > 0
+    if not delayed and request.GET.get("v") == presenters.version(table):
         return HttpResponse(status=204)
     view = presenters.watch_view(table, request.user, _lang())
+    if delayed and request.GET.get("v") == view["version"]:
+        return HttpResponse(status=204)
     return render(request, "tables/_table.html", {"table": table, "view": view})
 
 
@@ -170,6 +176,30 @@ def table_concede(request: HttpRequest, pk: int) -> HttpResponse:
         )
     services.do_concede(request.user, table, seat)
     return redirect("tables:table", table.pk)
+
+
+@login_required
+@require_POST
+@refusals
+def table_claim(request: HttpRequest, pk: int) -> HttpResponse:
+    """A seated player claims the game: another seat's clock ran out, or the seat to act is gone (a POST: a GET
+    never writes)."""
+    table = access.access_table(request.user, pk)
+    try:
+        services.do_claim(request.user, table)
+    except Refused as exc:
+        table.refresh_from_db()
+        return render(request, "tables/table.html", _context(request, table, {"reason": exc.message}), status=400)
+    return redirect("tables:table", table.pk)
+
+
+@login_required
+@require_POST
+def table_present(request: HttpRequest, pk: int) -> HttpResponse:
+    """The seat's page says its player is here (every 30 s while no socket is open): 204."""
+    table = access.access_table(request.user, pk)
+    services.do_mark_present(request.user, table)
+    return HttpResponse(status=204)
 
 
 @login_required

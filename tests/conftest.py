@@ -197,7 +197,8 @@ def _english_outside_requests() -> Iterator[None]:
 
 @pytest.fixture
 def frozen_clock():
-    """Response windows measured against a clock the test sets (``frozen_clock.at = ...``), never the wall."""
+    """Response windows and every game clock (``junling.clocks.now``) measured against a clock the test sets
+    (``frozen_clock.at = ...``), never the wall."""
     import datetime
 
     from matches.services.play import windows

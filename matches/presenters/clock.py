@@ -7,26 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from junling.clocks import clock_text, control_text
 from matches.models import RefereedGame, RefereedMatch
 from matches.services.play import clock, windows
 
-
-def clock_text(seconds: float | None) -> str:
-    """``m:ss`` (``h:mm:ss`` from an hour), rounded down; empty without a clock."""
-    if seconds is None:
-        return ""
-    s = max(0, int(seconds))
-    h, rest = divmod(s, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
-
-
-def control_text(total: int | None, increment: int) -> str:
-    """A time control as players write it: ``10+5`` (minutes + seconds a turn); empty without one."""
-    if total is None:
-        return ""
-    minutes = total / 60
-    return f"{minutes:g}+{increment}"
+__all__ = ["clock_text", "control_text", "ending_view"]
 
 
 def ending_view(refereed: RefereedMatch, row: RefereedGame | None, seat: int, bot: bool) -> dict[str, Any]:

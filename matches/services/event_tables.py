@@ -2,7 +2,8 @@
 the site's tables").
 
 When an organiser publishes a pod round (or a wargame round) to be played on the site, each pod (each
-pairing) gets a ``tables`` table with its players seated, on the event's map and game data by hash: pod
+pairing) gets a ``tables`` table with its players seated, on the event's map and game data by hash and its
+time control (``Tournament.clock_total``/``clock_increment``, if set): pod
 seat 1 at seat 0 and so on; in a two-sided game player A at his side's seat. The pod or match keeps the
 table (a one-to-one key). When the table's game ends, ``tables.signals.table_finished`` is sent inside the
 transaction that ended it and ``report_table_result`` turns the engine's result into the pod's report
@@ -68,7 +69,14 @@ def seat_round_on_tables(rnd: Round, actor: Any) -> int:
 
     def seat(players: list[Any], event: str) -> Table:
         return do_create_event_table(
-            actor, system.id, players, map_hash=tournament.map_hash, data_hash=data_hash, event=event
+            actor,
+            system.id,
+            players,
+            map_hash=tournament.map_hash,
+            data_hash=data_hash,
+            event=event,
+            clock_total=tournament.clock_total,
+            clock_increment=tournament.clock_increment or 0,
         )
 
     if is_pod_event(tournament):

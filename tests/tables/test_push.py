@@ -85,3 +85,29 @@ def test_a_table_socket_is_refused_to_anyone_not_seated(people):
 
     connected, code = run(scenario)
     assert not connected and code == REFUSED
+
+
+def test_a_seats_open_socket_and_its_present_message_say_its_player_is_here_and_a_spectators_do_not(people):
+    from tables.models import Seat, Table
+
+    alice, bob, _carol = people
+    table = two_side_table(alice, bob)
+    Table.objects.filter(pk=table.pk).update(public=True)
+    Seat.objects.filter(table=table).update(seen_at=None)
+    app = build_application()
+    cookies = {"alice": cookie_of(alice), "bob": cookie_of(bob)}
+
+    async def scenario() -> None:
+        await get_channel_layer().flush()
+        watcher = socket(app, f"/ws/tables/{table.pk}/watch/", cookies["bob"])
+        assert (await watcher.connect())[0]
+        await watcher.send_json_to({"type": "present"})
+        await watcher.disconnect()
+        seat = socket(app, f"/ws/tables/{table.pk}/", cookies["alice"])
+        assert (await seat.connect())[0]
+        await seat.send_json_to({"type": "present"})
+        await seat.disconnect()
+
+    run(scenario)
+    seen = dict(Seat.objects.filter(table=table).values_list("user__username", "seen_at"))
+    assert seen["alice"] is not None and seen["bob"] is None

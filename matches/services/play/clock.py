@@ -12,7 +12,9 @@ The loss is applied by the first state-changing request after it (the player's n
 opponent's claim or the table's settle POST) and by the periodic task ``matches.sweep_clocks``
 (Celery beat), which enqueues ``matches.flag_game`` with each overdue game's id through the outbox.
 
-Time comes from ``windows.now()``, which tests set with ``windows.set_clock`` instead of sleeping.
+The arithmetic that is not the card game's (remaining, flag due, stop, bounds) is ``junling.clocks``, shared with
+the board-game tables; its names stay importable from here. Time comes from ``windows.now()`` (``junling.clocks.now``),
+which tests set with ``windows.set_clock`` instead of sleeping.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from django.utils.translation import gettext as _
 
 from engine.game import Phase, State
 from engine.messages import Message
+from junling import clocks
+from junling.clocks import MAX_INCREMENT, MAX_TOTAL, MIN_TOTAL, flag_due, remaining, stop
 from matches.models import RefereedGame
 from matches.services.play import windows
 from matches.services.play.errors import PlayRefused
@@ -37,19 +41,19 @@ DRAW_AGREED = "draw_agreed"
 SITE_TERMINATIONS = (TIME, ABANDONMENT, DRAW_AGREED)
 """Ends decided by the referee outside the rules' own (the log's header records them)."""
 
-MIN_TOTAL, MAX_TOTAL, MAX_INCREMENT = 60, 3 * 3600, 600
-"""Bounds of a time control (seconds): 1 minute to 3 hours a player, 0 to 10 minutes a turn."""
+__all__ = ["MAX_INCREMENT", "MAX_TOTAL", "MIN_TOTAL", "flag_due", "remaining", "stop"]
+"""The generic arithmetic is ``junling.clocks`` (shared with the board-game tables); these names stay here."""
 
 
 def check_control(total: int | None, increment: int) -> None:
     """Refuse a time control out of bounds (``PlayRefused``, code ``play.clock``)."""
-    if (total is not None and not (MIN_TOTAL <= total <= MAX_TOTAL)) or not (0 <= increment <= MAX_INCREMENT):
+    if not clocks.control_ok(total, increment):
         raise PlayRefused(
             _("A time control is 1 to 180 minutes a player and 0 to 600 seconds a turn."), code="play.clock"
         )
 
 
-ABANDON_SECONDS = 180
+ABANDON_SECONDS = clocks.ABANDON_SECONDS
 """How long a player may be gone (no action, no presence signal) before the opponent may claim the game."""
 
 
@@ -83,36 +87,15 @@ def start(row: RefereedGame, total: int | None, state: State) -> None:
     increment is owed for the turns before this state (the coin flip's)."""
     if total is None:
         return
-    row.clock_remaining = [float(total), float(total)]
-    row.clock_running = None
-    row.clock_since = None
+    clocks.start(row, total, 2)
     row.clock_turn = int(state.turn)
-
-
-def remaining(row: RefereedGame, at: datetime.datetime | None = None) -> list[float] | None:
-    """Each seat's seconds left at ``at`` (default now), the running clock counted down; None without a clock."""
-    if row.clock_remaining is None:
-        return None
-    left = [float(x) for x in row.clock_remaining]
-    if row.clock_running is not None and row.clock_since is not None:
-        left[row.clock_running] -= ((at or windows.now()) - row.clock_since).total_seconds()
-    return [max(0.0, x) for x in left]
 
 
 def flagged(row: RefereedGame, at: datetime.datetime | None = None) -> int | None:
     """The seat whose clock has run out at ``at`` (it can only be the running one), else None."""
-    if row.finished_at is not None or row.clock_running is None:
+    if row.finished_at is not None:
         return None
-    left = remaining(row, at)
-    assert left is not None
-    return row.clock_running if left[row.clock_running] <= 0 else None
-
-
-def flag_due(row: RefereedGame) -> datetime.datetime | None:
-    """When the running clock runs out (None when none runs)."""
-    if row.clock_remaining is None or row.clock_running is None or row.clock_since is None:
-        return None
-    return row.clock_since + datetime.timedelta(seconds=float(row.clock_remaining[row.clock_running]))
+    return clocks.out_of_time(row, at)
 
 
 def sync(row: RefereedGame, state: State, increment: int, at: datetime.datetime | None = None) -> None:
@@ -121,9 +104,7 @@ def sync(row: RefereedGame, state: State, increment: int, at: datetime.datetime 
     if row.clock_remaining is None:
         return
     at = at or windows.now()
-    left = [float(x) for x in row.clock_remaining]
-    if row.clock_running is not None and row.clock_since is not None:
-        left[row.clock_running] = max(0.0, left[row.clock_running] - (at - row.clock_since).total_seconds())
+    left = clocks.charged(row, at)
     turn = int(state.turn)
     if increment and turn > row.clock_turn:
         # Turns alternate between the players: the turn before this one was the other player's, and so on back.
@@ -134,15 +115,6 @@ def sync(row: RefereedGame, state: State, increment: int, at: datetime.datetime 
     row.clock_remaining = left
     row.clock_running = running_seat(row, state)
     row.clock_since = at if row.clock_running is not None else None
-
-
-def stop(row: RefereedGame, at: datetime.datetime | None = None) -> None:
-    """The game is over: charge the running clock and stop it (the caller saves the row)."""
-    if row.clock_remaining is None:
-        return
-    row.clock_remaining = remaining(row, at)
-    row.clock_running = None
-    row.clock_since = None
 
 
 FIELDS = ["clock_remaining", "clock_running", "clock_since", "clock_turn", "draw_offered_by", "seen_a", "seen_b"]
@@ -156,8 +128,7 @@ def mark_seen(row: RefereedGame, seat: int, at: datetime.datetime | None = None)
 
 def gone_for(row: RefereedGame, seat: int, at: datetime.datetime | None = None) -> float:
     """Seconds since ``seat`` last showed it was there (since the game began if never)."""
-    seen = row.seen_a if seat == 0 else row.seen_b
-    return ((at or windows.now()) - (seen or row.created_at)).total_seconds()
+    return clocks.gone_for(row.seen_a if seat == 0 else row.seen_b, row.created_at, at)
 
 
 def is_gone(row: RefereedGame, seat: int, at: datetime.datetime | None = None) -> bool:

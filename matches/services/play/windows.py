@@ -15,10 +15,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 
-from django.utils import timezone
-
 import junling.outbox as outbox
 from engine.game import Phase, State
+from junling import clocks
 from matches import task_names
 from matches.models import RefereedEntry, RefereedGame
 from matches.services.play import cache
@@ -26,18 +25,15 @@ from matches.services.play import cache
 RESPONSE_SECONDS = 30
 """How long a player has to answer a response window (ruling G11) before the referee passes for him."""
 
-_clock: Callable[[], datetime.datetime] = timezone.now
-
 
 def now() -> datetime.datetime:
-    """The time windows are measured against (the system clock unless a test set another)."""
-    return _clock()
+    """The time windows are measured against: the site's one settable clock (``junling.clocks.now``)."""
+    return clocks.now()
 
 
 def set_clock(clock: Callable[[], datetime.datetime] | None) -> None:
-    """Measure windows with ``clock`` (None: the system clock again)."""
-    global _clock
-    _clock = clock or timezone.now
+    """Measure windows and every game clock with ``clock`` (None: the system clock again)."""
+    clocks.set_clock(clock)
 
 
 def is_open(row: RefereedGame, state: State) -> bool:
