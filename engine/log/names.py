@@ -162,6 +162,10 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     elif kind == "name_cards" and type(data.get("names")) is list:
         return _build({**data, "names": _card_names(state, data["names"], f"{where}.names")}, where)
     fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields:
+        known_action = _resolved_before(state, data, kind, fields)
+        if known_action is not None:
+            return known_action
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
         if fields is None:
             try:
@@ -203,6 +207,78 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
             out[name] = c
             taken.append(c)
     return _build(out, where)
+
+
+def _resolved_before(state: State, data: dict[str, Any], kind: str, fields: dict[str, str]) -> Action | None:
+    """The common case of :func:`resolve_action`, when it has built the same action before: every card field a
+    plain name (no ``#``) found where its place says (the lowest id of that name there, as ``_find``; the
+    actor's generals before the opponent's for ``any_general``; payments from the hand), every other field a
+    string or null; the action from ``_build``'s table under the key ``_build`` makes of the resolved fields
+    (exact types only, so a hit is the action the long way builds). None when anything is otherwise (a
+    name elsewhere, an alias, an id, another type, or not built yet): the long way then."""
+    player = state.current_player()
+    if player < 0:
+        player = state.active
+    names = state.names
+    ids: dict[str, Any] = {}
+    taken: list[int] = []
+    for name, place in fields.items():
+        ref = data.get(name, _BAD)
+        if ref is _BAD:
+            continue
+        if place == PAY:
+            if type(ref) is not list:
+                return None
+            hand = state.hand[player]
+            paid = []
+            for r in ref:
+                if type(r) is not str or "#" in r:
+                    return None
+                best = -1
+                for c in hand:
+                    if names[c] == r and (best < 0 or c < best) and c not in taken:
+                        best = c
+                if best < 0:
+                    return None
+                paid.append(best)
+                taken.append(best)
+            ids[name] = tuple(paid)
+            continue
+        if type(ref) is not str or "#" in ref:
+            return None
+        if place == HAND:
+            pile = state.hand[player]
+        elif place == OWN_GENERAL or place == ANY_GENERAL:
+            pile = state.field[player]
+        elif place == ENEMY_GENERAL:
+            pile = state.field[1 - player]
+        elif place == POOL:
+            pile = state.pool[player]
+        else:
+            return None
+        best = -1
+        for c in pile:
+            if names[c] == ref and (best < 0 or c < best) and c not in taken:
+                best = c
+        if best < 0 and place == ANY_GENERAL:
+            for c in state.field[1 - player]:
+                if names[c] == ref and (best < 0 or c < best) and c not in taken:
+                    best = c
+        if best < 0:
+            return None
+        ids[name] = best
+        taken.append(best)
+    key: list[Any] = [_SPECS[kind][0]]
+    for k, v in data.items():
+        if k == "type":
+            continue
+        if k in ids:
+            v = ids[k]
+        elif v is not None and type(v) is not str:
+            return None
+        key.append(k)
+        key.append(v)
+    return _BUILT.get(tuple(key))
 
 
 def _card_names(state: State, names: list[Any], where: str) -> list[Any]:

@@ -565,6 +565,8 @@ def _adjudicate(
     apply_drawn = state.apply_drawn_reveal
     current = state.current_player
     drawn_name = state.drawn_name
+    seed_reveal = state.apply_seed_reveal
+    applied = False
     paper = PaperTable() if transcribed else None  # ruling G18: unknown face-down cards, implicit passes
     reveals = _reveals_of(db)
     for i in range(stop):
@@ -603,7 +605,9 @@ def _adjudicate(
             break
         drawn = False
         if seed_checked and chance_ok and who == CHANCE:
-            if type(action) is Reveal and action.card == drawn_name() and state.chance is not None:
+            if type(action) is Reveal and seed_reveal(action):
+                drawn = applied = True  # the seed's own draw from a RESOURCE, applied (no second check)
+            elif type(action) is Reveal and action.card == drawn_name() and state.chance is not None:
                 drawn = True  # the seed's own draw: legal as it is (no second check)
             elif action != (expected := state.sample_chance()):
                 chance_ok = False
@@ -621,14 +625,16 @@ def _adjudicate(
                     _m("verdict.first_player_mismatch", player=seat(declared_first)),
                     i,
                 )
-        try:
-            if drawn:
-                apply_drawn(action)  # type: ignore[arg-type]
-            else:
-                apply(action)
-        except IllegalAction as exc:
-            first_illegal = IllegalEntry(i, _actor_of(who), raw_action, exc.rule, exc.message)
-            break
+        if not applied:
+            try:
+                if drawn:
+                    apply_drawn(action)  # type: ignore[arg-type]
+                else:
+                    apply(action)
+            except IllegalAction as exc:
+                first_illegal = IllegalEntry(i, _actor_of(who), raw_action, exc.rule, exc.message)
+                break
+        applied = False
         if paper is not None:
             paper.after(state)
         replayed = i + 1
