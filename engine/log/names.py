@@ -209,7 +209,7 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     return _build(out, where)
 
 
-def _resolved_before(state: State, data: dict[str, Any], kind: str, fields: dict[str, str]) -> Action | None:
+def _resolved_before(state: State, data: dict[str, Any], kind: Any, fields: dict[str, str]) -> Action | None:
     """The common case of :func:`resolve_action`, when it has built the same action before: every card field a
     plain name (no ``#``) found where its place says (the lowest id of that name there, as ``_find``; the
     actor's generals before the opponent's for ``any_general``; payments from the hand), every other field a
