@@ -479,11 +479,28 @@ class State:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (player or chance) in place; raise :class:`IllegalAction` otherwise."""
+        rules = self.rules
+        rule = rules.actions.get(type(action))
+        if (
+            rule is not None
+            and rule[2] is self.phase
+            and self.outcome is None
+            and self.chance is None
+            and type(action) not in _PLAYS_FROM_HAND
+        ):
+            # the commonest case, what validate then the dispatch below do in it: the action's own check, then it
+            error = rule[0](self, action)
+            if error is not None:
+                raise error
+            self.history = History(self.history, action)
+            rule[1](self, action)
+            if self.frames:
+                rules.proceed(self)
+            return
         error = self.validate(action)
         if error is not None:
             raise error
         self.history = History(self.history, action)  # history.plus(action), one call less
-        rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
         elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
