@@ -904,7 +904,7 @@ def _check_entries(
         if type(a) is not dict or type(kind := a.get("type")) is not str:
             problems.add("format", f"entries[{i}].action", _m("verdict.action_not_object"), i)
             continue
-        if kind == END or e.get("n", i) != i or not e.keys() <= keys:
+        if kind == END or e.get("n", i) != i or not keys.issuperset(e):
             _check_entry_detail(e, a, i, total, transcribed, problems)
         actor = e.get("actor", 0)
         if type(actor) is str:
