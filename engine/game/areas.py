@@ -142,13 +142,21 @@ def apply_reveal(s: State, name: str) -> None:
         if names[resource[i]] == name:
             card = resource.pop(i)
             break
-    s.hidden[player] -= 1
-    if tops is not None and chance[2] is Area.RESOURCE:  # looked at (郭嘉): stays on top, known to its owner
-        resource.insert(top, card)
-        tops[player] += 1
+    hidden = s.hidden
+    hidden[player] -= 1
+    if tops is not None:
+        if chance[2] is Area.RESOURCE:  # looked at (郭嘉): stays on top, known to its owner
+            resource.insert(top, card)
+            tops[player] += 1
+        else:
+            _place(s, player, card, chance[2])
+    elif chance[2] is Area.HAND:  # _place, inline: a draw
+        s.hand[player].append(card)
     else:
-        _place(s, player, card, chance[2])
+        s.discard[player].append(card)
     chance[1] -= 1
+    if tops is None and chance[1] and hidden[player]:
+        return  # more to take, from the unseen part: wait for the next chance event (as _settle_reveal)
     _settle_reveal(s)
 
 

@@ -479,11 +479,28 @@ class State:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (player or chance) in place; raise :class:`IllegalAction` otherwise."""
+        rules = self.rules
+        rule = rules.actions.get(type(action))
+        if (
+            rule is not None
+            and rule[2] is self.phase
+            and self.outcome is None
+            and self.chance is None
+            and type(action) not in _PLAYS_FROM_HAND
+        ):
+            # the commonest case, what validate then the dispatch below do in it: the action's own check, then it
+            error = rule[0](self, action)
+            if error is not None:
+                raise error
+            self.history = History(self.history, action)
+            rule[1](self, action)
+            if self.frames:
+                rules.proceed(self)
+            return
         error = self.validate(action)
         if error is not None:
             raise error
         self.history = History(self.history, action)  # history.plus(action), one call less
-        rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
         elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
@@ -502,6 +519,30 @@ class State:
         rules.apply_reveal(self, action.card)
         if self.frames:
             rules.proceed(self)
+
+    def apply_seed_reveal(self, action: Reveal) -> bool:
+        """Apply ``action`` (a :class:`Reveal`) if its card is the one the seed draws from the pending RESOURCE
+        now (what :meth:`drawn_name` gives, then :meth:`apply_drawn_reveal`, in one call: a checked replay's
+        commonest entry); True if applied. False, the state untouched, for anything else (no reveal pending, a reveal
+        from a hand, another name): the caller then goes the long way (``drawn_name``, ``apply``)."""
+        chance = self.chance
+        if chance is None or len(chance) > 4:
+            return False
+        player = chance[0]
+        rules = self.rules
+        name = action.card
+        # splitmix64 of (seed, step), as _mix
+        z = (self.seed * 0x9E3779B97F4A7C15 + self.history._len * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        pick = ((z ^ (z >> 31)) >> 8) % self.hidden[player]
+        if self.names[self.resource[player][rules.known_top(self, player) + pick]] != name:
+            return False
+        self.history = History(self.history, action)
+        rules.apply_reveal(self, name)
+        if self.frames:
+            rules.proceed(self)
+        return True
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do: concrete actions and :class:`PaymentChoice` descriptors.

@@ -162,6 +162,10 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     elif kind == "name_cards" and type(data.get("names")) is list:
         return _build({**data, "names": _card_names(state, data["names"], f"{where}.names")}, where)
     fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields:
+        known_action = _resolved_before(state, data, kind, fields)
+        if known_action is not None:
+            return known_action
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
         if fields is None:
             try:
@@ -203,6 +207,80 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
             out[name] = c
             taken.append(c)
     return _build(out, where)
+
+
+def _resolved_before(state: State, data: dict[str, Any], kind: Any, fields: dict[str, str]) -> Action | None:
+    """The common case of :func:`resolve_action`, when it has built the same action before: every card field a
+    plain name (no ``#``) found where its place says (the lowest id of that name there, as ``_find``; the
+    actor's generals before the opponent's for ``any_general``; payments from the hand), every other field a
+    string or null; the action from ``_build``'s table under the key ``_build`` makes of the resolved fields
+    (exact types only, so a hit is the action the long way builds). None when anything is otherwise (a
+    name elsewhere, an alias, an id, another type, a kind with a card on the table or a choice, or not
+    built yet): the long way then."""
+    places = _QUICK.get(kind)
+    if places is None:
+        return None
+    player = state.current_player()
+    if player < 0:
+        player = state.active
+    names = state.names
+    ids: dict[str, Any] = {}
+    taken: list[int] = []
+    for name, place in places:
+        ref = data.get(name, _BAD)
+        if ref is _BAD:
+            continue
+        if place is _Q_PAY:
+            if type(ref) is not list:
+                return None
+            hand = state.hand[player]
+            paid = []
+            for r in ref:
+                if type(r) is not str or "#" in r:
+                    return None
+                best = -1
+                for c in hand:
+                    if names[c] == r and (best < 0 or c < best) and c not in taken:
+                        best = c
+                if best < 0:
+                    return None
+                paid.append(best)
+                taken.append(best)
+            ids[name] = tuple(paid)
+            continue
+        if type(ref) is not str or "#" in ref:
+            return None
+        if place is _Q_HAND:
+            pile = state.hand[player]
+        elif place is _Q_ENEMY:
+            pile = state.field[1 - player]
+        elif place is _Q_POOL:
+            pile = state.pool[player]
+        else:  # the actor's generals (own_general; any_general first)
+            pile = state.field[player]
+        best = -1
+        for c in pile:
+            if names[c] == ref and (best < 0 or c < best) and c not in taken:
+                best = c
+        if best < 0 and place is _Q_ANY:
+            for c in state.field[1 - player]:
+                if names[c] == ref and (best < 0 or c < best) and c not in taken:
+                    best = c
+        if best < 0:
+            return None
+        ids[name] = best
+        taken.append(best)
+    key: list[Any] = [_SPECS[kind][0]]
+    for k, v in data.items():
+        if k == "type":
+            continue
+        if k in ids:
+            v = ids[k]
+        elif v is not None and type(v) is not str:
+            return None
+        key.append(k)
+        key.append(v)
+    return _BUILT.get(tuple(key))
 
 
 def _card_names(state: State, names: list[Any], where: str) -> list[Any]:
@@ -314,6 +392,23 @@ def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], 
         specs[kind] = (cls, required, {f.name: _CONVERT[f.type] for f in fields})
     return specs
 
+
+_Q_HAND, _Q_OWN, _Q_ANY, _Q_ENEMY, _Q_POOL, _Q_PAY = (object() for _ in range(6))
+_QUICK_PLACE = {
+    HAND: _Q_HAND,
+    OWN_GENERAL: _Q_OWN,
+    ANY_GENERAL: _Q_ANY,
+    ENEMY_GENERAL: _Q_ENEMY,
+    POOL: _Q_POOL,
+    PAY: _Q_PAY,
+}
+_QUICK: dict[str, tuple[tuple[str, object], ...]] = {
+    kind: tuple((name, _QUICK_PLACE[place]) for name, place in fields.items())
+    for kind, fields in CARD_FIELDS.items()
+    if fields and all(place in _QUICK_PLACE for place in fields.values())
+}
+"""For ``_resolved_before``: each kind's card fields in order, with where the name is looked up; kinds with a
+card on the table (``activate``) or a choice (``choose``) are left to the long way."""
 
 ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
 """Every engine action type, from the engine's declaration (``engine.game.actions.ACTION_KINDS``)."""

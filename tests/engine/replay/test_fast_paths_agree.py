@@ -1,0 +1,148 @@
+"""Issue 17, session 6: the checked replay's short ways give the verdict the long ways give.
+
+The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``);
+an action named as before found in the table of built actions (``names._resolved_before``); ``State.apply``'s
+commonest case checked and applied with one look-up of its rule. The long ways, put back here: no seed
+reveal in one call, every action resolved the long way, ``apply`` as ``validate`` then the dispatch.
+Compared on whole recorded games and on altered copies (resealed with the key, so that the rules and the
+seed decide the verdict, not the chain): every field of the verdict the same.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import orjson
+import pytest
+
+import engine.log.names as names
+from engine.game import Game, IllegalAction, Reveal, State
+from engine.game.actions import ActivateEffect
+from engine.game.state import History
+from engine.game.terms import Phase
+from engine.log import load_log
+from engine.replay import adjudicate
+from engine.replay import verdict as verdict_module
+from tests.engine.replay.conftest import KEY, paper_game, rechain, record, texts_game
+
+
+def _long_apply(self: State, action: Any) -> None:
+    """``State.apply`` before its short way: ``validate``, then the dispatch."""
+    error = self.validate(action)
+    if error is not None:
+        raise error
+    self.history = History(self.history, action)
+    rules = self.rules
+    if type(action) is Reveal:
+        rules.apply_reveal(self, action.card)
+    elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
+        rules.do_respond(self, action)
+    else:
+        rules.actions[type(action)][1](self, action)
+    if self.frames:
+        rules.proceed(self)
+
+
+def _both(log: Any, db: Any, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The verdict with the short ways, and with the long ways only (fresh tables both times)."""
+    names._BUILT.clear()
+    verdict_module._REVEALS.clear()
+    short = adjudicate(copy.deepcopy(log), db=db, key=KEY, **kwargs).to_dict()
+    with monkeypatch.context() as m:
+        m.setattr(State, "apply", _long_apply)
+        m.setattr(State, "apply_seed_reveal", lambda self, action: False)
+        m.setattr(names, "_resolved_before", lambda *args: None)
+        names._BUILT.clear()
+        verdict_module._REVEALS.clear()
+        long = adjudicate(copy.deepcopy(log), db=db, key=KEY, **kwargs).to_dict()
+    return short, long
+
+
+def _altered(log: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A copy of ``log`` with one entry changed: another entry's action put in its place, a reveal naming
+    another card, a move to another zone, an entry deleted or two swapped; resealed with the key."""
+    out = copy.deepcopy(log)
+    entries = out["entries"]
+    i = rng.randrange(1, len(entries) - 1)
+    how = rng.randrange(5)
+    if how == 0:
+        entries[i]["action"] = copy.deepcopy(entries[rng.randrange(len(entries) - 1)]["action"])
+    elif how == 1:
+        reveals = [e for e in entries if e["action"]["type"] == "reveal"]
+        target = rng.choice(reveals)
+        target["action"]["card"] = rng.choice(reveals)["action"]["card"]
+    elif how == 2:
+        moves = [e for e in entries if e["action"]["type"] == "move"] or entries[i : i + 1]
+        target = rng.choice(moves)
+        target["action"]["to"] = rng.choice(["fortress", "border", "enemy_border"])
+    elif how == 3:
+        del entries[i]
+    else:
+        entries[i], entries[i + 1] = entries[i + 1], entries[i]
+    for n, e in enumerate(entries):
+        e["n"] = n
+    return rechain(out, KEY)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_recorded_game_and_its_altered_copies_get_the_same_verdict_both_ways(db, decks, seed, monkeypatch):
+    log = load_log(record(db, decks, seed, key=KEY, state_hash_every=9).dumps())
+    short, long = _both(orjson.dumps(log), db, monkeypatch)
+    assert short == long and short["ok"]
+    rng = random.Random(seed)
+    illegal = 0
+    for _ in range(25):
+        bad = _altered(log, rng)
+        short, long = _both(orjson.dumps(bad), db, monkeypatch)
+        assert short == long
+        illegal += short["legal"] is False or short["seed"] == "mismatch" or bool(short["problems"])
+    assert illegal > 10  # most alterations are caught, the same way both ways
+
+
+def test_until_and_progress_see_the_same_states_both_ways(db, decks, monkeypatch):
+    log = load_log(record(db, decks, 4, key=KEY).dumps())
+    for until in (0, 7, 40, len(log["entries"]) - 1):
+        short, long = _both(log, db, monkeypatch, until=until, progress=lambda *a: None, progress_every=3)
+        assert short == long and short["state"] is not None
+
+
+@pytest.mark.parametrize("which", [paper_game, texts_game])
+def test_the_transcribed_fixtures_get_the_same_verdict_both_ways(db, which, monkeypatch):
+    log = which(db)
+    short, long = _both(log, db, monkeypatch)
+    assert short == long and short["legal"] is True
+    for i in range(1, len(log["entries"]) - 1):
+        bad = copy.deepcopy(log)
+        bad["entries"][i], bad["entries"][i + 1] = bad["entries"][i + 1], bad["entries"][i]
+        assert _both(bad, db, monkeypatch)[0] == _both(bad, db, monkeypatch)[1]
+
+
+def test_apply_short_way_accepts_and_refuses_as_validate_does(db, decks):
+    """On states along random games: every legal action, and actions taken from other states (mostly
+    illegal here), applied both ways to clones: the same refusal (code, parameters, rule) or the same state."""
+    rng = random.Random(5)
+    game = Game(db)
+    pool: list[Any] = []
+    checked = refused = 0
+    for seed in range(4):
+        rec = record(db, decks, seed)
+        pool.extend(a for a in rec.state.history if type(a) is not Reveal)
+        state = game.new_initial_state(*decks, seed=seed)
+        for action in rec.state.history:
+            if not state.is_chance_node() and not state.is_terminal():
+                for candidate in [action, *rng.sample(pool, min(6, len(pool)))]:
+                    a, b = state.clone(), state.clone()
+                    got: list[Any] = []
+                    for s, fn in ((a, State.apply), (b, _long_apply)):
+                        try:
+                            fn(s, candidate)
+                            got.append(s.to_json())
+                        except IllegalAction as exc:
+                            got.append((exc.message, exc.rule))
+                    assert got[0] == got[1]
+                    checked += 1
+                    refused += type(got[0]) is tuple
+            state.apply(action)
+    assert checked > 500 and refused > 100
