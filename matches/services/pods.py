@@ -26,7 +26,7 @@ from junling.models import record
 from matches import task_names
 from matches.access import access_pod_report, can_organise
 from matches.models import Pod, PodSeat, Registration, Round, StandingsSnapshot, Tournament
-from matches.services.rounds import unpairable
+from matches.services.round_errors import unpairable
 from matches.services.seeding import seeded_order
 from matches.tournament import (
     PairingWarning,

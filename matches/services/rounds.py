@@ -23,12 +23,12 @@ import junling.outbox as outbox
 from decks.models import DeckVersion
 from decks.services.decks import check_deck_version, deck_content_hash
 from engine.systems import get_system
-from junling.errors import Refused
 from junling.models import record
 from matches import task_names
 from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
 from matches.services.event import promote_waitlist
+from matches.services.round_errors import RoundError, unpairable
 from matches.services.seeding import seeded_order
 from matches.services.standings import current_standings
 from matches.tournament import (
@@ -46,22 +46,6 @@ from matches.tournament import (
     top_cut,
 )
 from matches.tournament.pairing import PLAYER_PARAMS, WARNING_TEXT
-
-
-class RoundError(Refused):
-    """A round cannot be paired, published or changed now; the message says why."""
-
-    code = "round.refused"
-
-
-def unpairable(exc: Exception) -> RoundError:
-    """The refusal of a round the pairing algorithm could not pair (``exc`` says why)."""
-    return RoundError(
-        _("This round cannot be paired: %(detail)s.") % {"detail": exc},
-        code="round.structure_error",
-        params={"detail": str(exc)},
-    )
-
 
 # Problems a hand pairing may have only if the organiser confirms; the rest cannot be saved at all.
 CONFIRMABLE = {
