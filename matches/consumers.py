@@ -33,12 +33,13 @@ from typing import Any
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, QueryDict
 from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from matches import access, push
+from matches import access, push, views_play
 from matches.models import Match
 from matches.presenters import fragments, watch
 from matches.presenters import play as presenter
@@ -105,10 +106,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    kinds: tuple[str, ...] = ("sync", "present")
+    """The messages a client of this socket may send."""
+
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
-        if kind not in ("sync", "present"):
+        if kind not in self.kinds:
             await self.send_json({"type": "error", "code": "push.unknown_message"})
+            return
+        if kind == "act":
+            await self.act(content)
             return
         await self.heard()
         if kind == "present":
@@ -133,6 +140,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """The channel layer group this socket listens to (a match's, by default)."""
         return push.group_name(self.match_id)
 
+    async def act(self, content: dict[str, Any]) -> None:
+        raise NotImplementedError
+
     def allowed(self) -> bool:
         raise NotImplementedError
 
@@ -142,7 +152,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
 
 class SeatConsumer(TableConsumer):
-    """A player's own table: exactly what the polling endpoint (``views_play.match_table``) gives him."""
+    """A player's own table: exactly what the polling endpoint (``views_play.match_table``) gives him; and
+    his actions, sent over the socket instead of the act view's POST (``{"type": "act", "form": [[name,
+    value], ...]}``, the control's form fields): read and applied by the view's own ``views_play.act_from``
+    (``ActForm``, ``acting.do_act``: his seat, his turn, the step), answered on this socket with his table
+    (``table``) or the table with the refusal said in his language (``refused``, its ``code``). The
+    socket is his alone: the session cookie, his seat checked when it opened and again by ``do_act``,
+    and the Origin header (``AllowedHostsOriginValidator``: another site's page cannot open it, which is
+    what a CSRF token proves for a POST). The push this action causes finds his socket already holding
+    the answered version and sends him nothing."""
+
+    kinds = ("sync", "present", "act")
 
     async def heard(self) -> None:
         try:
@@ -156,6 +176,32 @@ class SeatConsumer(TableConsumer):
     def allowed(self) -> bool:
         match = Match.objects.filter(pk=self.match_id).first()
         return match is not None and access.seat_of(match, self.user) is not None and access.can_watch(match, self.user)
+
+    async def act(self, content: dict[str, Any]) -> None:
+        # Off the thread the sync views share, as a push (the referee serializes a match's actions itself).
+        message = await DatabaseSyncToAsync(self.acted, thread_sensitive=False)(content.get("form"))
+        if message["type"] == "table":
+            self.sent = message["version"]
+        await self.send_json(message)
+
+    def acted(self, form: Any) -> dict[str, Any]:
+        """Apply the action in ``form`` (pairs of field name and value) as the act view does; the answer."""
+        with translation.override(self.language):
+            try:
+                match = access.access_refereed_match(self.user, self.match_id)
+            except Http404:
+                return {"type": "error", "code": "play.not_seated"}
+            error = views_play.act_from(match, self.user, form_data(form))
+            if error is None:
+                return self.message(None) or {}
+            try:  # a refused action is no presence in do_act: the message still is
+                self.mark_present()
+            except Exception:
+                logger.warning("live play: could not note presence on match %s", self.match_id, exc_info=True)
+            match.refresh_from_db()
+            context = {**presenter.table_context(match, self.user, self.language, error), "live": True}
+            html = render_to_string("matches/play/_table.html", {**context, "csrf_token": self.csrf_token})
+            return {"type": "refused", "code": error.code, "version": context["view"]["version"], "html": html}
 
     def message(self, known: str | None) -> dict[str, Any] | None:
         match, row = presenter.current_of(self.match_id)
@@ -197,6 +243,17 @@ class WatchConsumer(TableConsumer):
         if known is not None and known == fragment.version:
             return None
         return table_message(fragment, fragment.for_socket(""))
+
+
+def form_data(form: Any) -> QueryDict:
+    """A socket action's form fields (``[[name, value], ...]``) as a POST's data; anything else is left out
+    (``ActForm`` then refuses what is missing)."""
+    data = QueryDict(mutable=True)
+    if isinstance(form, list):
+        for pair in form[:256]:
+            if isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair):
+                data.appendlist(pair[0], pair[1])
+    return data
 
 
 def table_message(fragment: fragments.Fragment, html: str) -> dict[str, Any]:
