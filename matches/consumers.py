@@ -16,8 +16,10 @@ Messages are JSON: the server sends ``{"type": "table", "version", "game", "step
 ``{"type": "current", "version"}`` when the client is up to date); the client sends ``{"type": "sync",
 "version"}`` with the version (game, entry index, ...) it last drew, on every (re)connect, and gets
 the whole table again if anything is missing, and a seat's page sends ``{"type": "present"}`` every
-30 s while its socket is open (no answer). A socket refused (not logged in, not seated, no such
-match) is closed with code 4403.
+30 s while its socket is open (no answer), and its actions (``{"type": "act", "form": [[name, value],
+...]}``: ``SeatConsumer``, answered ``table`` or ``refused``). A message a socket does not take is
+answered ``{"type": "error", "code"}``. A socket refused (not logged in, not seated, no such match) is
+closed with code 4403.
 
 An open seat socket is the player's presence (abandonment claims, ``matches.services.play.ending``):
 its opening and every message it sends note him as here (``ending.do_mark_present``, a write, as the
