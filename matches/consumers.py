@@ -126,6 +126,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_table(str(known) if known is not None else None, answer=True)
 
     async def match_changed(self, event: dict[str, Any]) -> None:
+        if event.get("by") == self.channel_name:  # its own action: the answer it was sent is as new
+            return
         await self.send_table(self.sent)
 
     async def send_table(self, known: str | None, *, answer: bool = False) -> None:
@@ -193,7 +195,11 @@ class SeatConsumer(TableConsumer):
                 match = access.access_refereed_match(self.user, self.match_id)
             except Http404:
                 return {"type": "error", "code": "play.not_seated"}
-            error = views_play.act_from(match, self.user, form_data(form))
+            acting = push.ACTING.set(self.channel_name)  # the pushes it commits skip this socket
+            try:
+                error = views_play.act_from(match, self.user, form_data(form))
+            finally:
+                push.ACTING.reset(acting)
             if error is None:
                 return self.message(None) or {}
             try:  # a refused action is no presence in do_act: the message still is

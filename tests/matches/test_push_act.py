@@ -182,3 +182,44 @@ def test_a_spectators_socket_cannot_act_even_for_a_player_of_the_match(setup):
     run(scenario)
     assert got["answer"] == {"type": "error", "code": "push.unknown_message"}
     assert presenter.table_version(match) == before
+
+
+def test_the_change_a_socket_action_commits_is_not_read_again_for_the_actors_own_socket(setup, monkeypatch):
+    """The event of a change committed by a socket's action names that socket (``by``): the actor's socket does
+    not read the table again for it (its answer was drawn after the commit), the opponent's reads his."""
+    from matches.consumers import SeatConsumer
+
+    match = human_match(setup)
+    _fmt, alice, bob, _a, _b = setup
+    app = build_application()
+    cookies = {0: cookie_of(alice), 1: cookie_of(bob)}
+    state = state_of(match)
+    actor = state.current_player()
+    message = act_message(winning_step(state, actor), steps_of(match))
+    reads: dict[int, list[str | None]] = {0: [], 1: []}
+    built = SeatConsumer.message
+
+    def counted(self, known):  # type: ignore[no-untyped-def]
+        reads[0 if self.user.pk == alice.pk else 1].append(known)
+        return built(self, known)
+
+    monkeypatch.setattr(SeatConsumer, "message", counted)
+    got: dict[str, Any] = {}
+
+    async def scenario() -> None:
+        await get_channel_layer().flush()
+        seats = {s: socket(app, f"/ws/play/matches/{match.pk}/", cookies[s]) for s in (0, 1)}
+        for comm in seats.values():
+            assert (await comm.connect())[0]
+        await seats[actor].send_json_to(message)
+        got["answer"] = await seats[actor].receive_json_from(timeout=TIMEOUT)
+        await receive_until(seats[1 - actor], got["answer"]["version"], [])
+        await seats[actor].send_json_to({"type": "sync", "version": got["answer"]["version"]})
+        got["next"] = await seats[actor].receive_json_from(timeout=TIMEOUT)  # the event came before it
+        for comm in seats.values():
+            await comm.disconnect()
+
+    run(scenario)
+    assert got["next"]["type"] == "current"
+    assert reads[actor] == [None, got["answer"]["version"]]  # the answer, the sync: nothing for the event
+    assert len(reads[1 - actor]) == 1  # the opponent's push
