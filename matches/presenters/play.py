@@ -62,7 +62,7 @@ def version_of(status: str, row: RefereedGame | None) -> str:
 def current_of(match_id: int) -> tuple[Match, RefereedGame | None]:
     """The match and its current game (``cache.current_game``) in one query when it has a game: what a
     pushed table starts from (its players, tournament and card database joined). The query reads every
-    game of the match (one to a few rows): the match keeps them for its table (``_games``), which then
+    game of the match (one to a few rows): the match keeps them for its table (``games_of_match``), which then
     needs no query of its own for the score."""
     games = _CURRENT_OF.all(match_id)
     if games:
@@ -77,7 +77,7 @@ GAMES = "_current_games"
 """Where a match read by :func:`current_of` keeps its games (the same read as its current game)."""
 
 
-def _games(match: Match) -> list[RefereedGame]:
+def games_of_match(match: Match) -> list[RefereedGame]:
     """Every game of ``match``, oldest first: those :func:`current_of` read with it, else one query."""
     games = match.__dict__.get(GAMES)
     return games if games is not None else cache.games_of(match.pk)
@@ -132,7 +132,7 @@ def _player_view(match: Match, user: Any, language: str) -> tuple[dict[str, Any]
     """:func:`player_view` and the current game it was built from (the last of the match's games)."""
     seat = access_seat(match, user)
     # Every game of the match (one query, or none after current_of); the last is the current one.
-    games = _games(match)
+    games = games_of_match(match)
     row = games[-1] if games else None
     players = display_names(match)
     if row is not None:

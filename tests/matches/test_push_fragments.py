@@ -27,9 +27,10 @@ pytestmark = pytest.mark.django_db(transaction=True)  # on_commit runs: the stat
 
 QUERIES_ON_A_SHARED_TABLE = 1
 """A push whose table another reader of the same seat kind already drew: the match and its current game."""
-QUERIES_ON_A_NEW_TABLE = 2
-"""A push that draws the table: the match and its current game, the match's games (the game's new feed
-entries were read by the actor's answer: ``narration.stored_feeds``)."""
+QUERIES_ON_A_NEW_TABLE = 1
+"""A push that draws the table: the match, its current game and all its games, one read
+(``play.current_of``; the game's new feed entries were read by the actor's answer:
+``narration.stored_feeds``)."""
 
 
 def seat_socket(match: Any, user: Any) -> SeatConsumer:
@@ -74,7 +75,7 @@ def _no_fragments() -> Any:
     fragments.forget_fragments()
 
 
-def test_a_push_to_the_actor_reuses_his_http_answer_and_one_to_the_opponent_or_a_spectator_costs_at_most_two_queries(
+def test_a_push_to_the_actor_reuses_his_http_answer_and_one_to_the_opponent_or_a_spectator_costs_one_query(
     setup,
 ):
     match = human_match(setup)
