@@ -32,7 +32,8 @@ import asyncio
 import logging
 from typing import Any
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.http import Http404, HttpRequest, QueryDict
@@ -80,6 +81,14 @@ def scope_csrf_token(scope: dict[str, Any]) -> str:
     return get_token(request)
 
 
+def off_loop(func: Any) -> Any:
+    """``func`` (sync code that queries) as a coroutine run on a thread of the event loop's pool, its
+    database connection checked before and given back after (``DatabaseSyncToAsync``). Not on the one
+    thread that thread-sensitive sync code shares (``database_sync_to_async``'s default): a thousand
+    sockets' reads queued behind each other there, and behind every other socket's."""
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     """One socket's table of one match; subclasses say who may open it and what it shows."""
 
@@ -87,11 +96,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     sent: str | None = None
     group: str = ""
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """channels' dispatch without its ``close_old_connections`` before every message (a hop to the one
+        shared sync thread for each message of each socket: at 500 live matches a queue of them): every
+        query here runs in ``off_loop``, which does it on its own thread."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
         self.language = scope_language(self.scope)
-        allowed = await database_sync_to_async(self.allowed)()
+        allowed = await off_loop(self.allowed)()
         if not allowed:
             await self.close(code=REFUSED)
             return
@@ -131,8 +149,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_table(self.sent)
 
     async def send_table(self, known: str | None, *, answer: bool = False) -> None:
-        # Off the one thread the sync views share: a push is not queued behind another request's page.
-        message = await DatabaseSyncToAsync(self.message, thread_sensitive=False)(known)
+        message = await off_loop(self.message)(known)
         if message is None:
             if answer:
                 await self.send_json({"type": "current", "version": known})
@@ -170,7 +187,7 @@ class SeatConsumer(TableConsumer):
 
     async def heard(self) -> None:
         try:
-            await database_sync_to_async(self.mark_present)()
+            await off_loop(self.mark_present)()
         except Exception:  # presence is a side line: the table is still pushed (the page's POST is the fallback)
             logger.warning("live play: could not note presence on match %s", self.match_id, exc_info=True)
 
@@ -183,7 +200,7 @@ class SeatConsumer(TableConsumer):
 
     async def act(self, content: dict[str, Any]) -> None:
         # Off the thread the sync views share, as a push (the referee serializes a match's actions itself).
-        message = await DatabaseSyncToAsync(self.acted, thread_sensitive=False)(content.get("form"))
+        message = await off_loop(self.acted)(content.get("form"))
         if message["type"] == "table":
             self.sent = message["version"]
         await self.send_json(message)

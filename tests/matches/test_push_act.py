@@ -223,3 +223,33 @@ def test_the_change_a_socket_action_commits_is_not_read_again_for_the_actors_own
     assert got["next"]["type"] == "current"
     assert reads[actor] == [None, got["answer"]["version"]]  # the answer, the sync: nothing for the event
     assert len(reads[1 - actor]) == 1  # the opponent's push
+
+
+def test_a_socket_message_does_not_hop_to_the_shared_sync_thread_to_close_connections(setup, monkeypatch):
+    """channels' dispatch sends every message of every socket through ``aclose_old_connections`` on the one
+    thread that thread-sensitive sync code shares; these consumers query only in ``off_loop`` (which checks
+    its connection on its own thread), so they skip it, and the table still comes."""
+    import channels.consumer
+
+    hops: list[int] = []
+
+    async def counted() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    match = human_match(setup)
+    cookie = cookie_of(setup[1])
+    app = build_application()
+    got: dict[str, Any] = {}
+
+    async def scenario() -> None:
+        await get_channel_layer().flush()
+        comm = socket(app, f"/ws/play/matches/{match.pk}/", cookie)
+        assert (await comm.connect())[0]
+        await comm.send_json_to({"type": "sync", "version": None})
+        got["table"] = await comm.receive_json_from(timeout=TIMEOUT)
+        await comm.disconnect()
+
+    run(scenario)
+    assert got["table"]["type"] == "table"
+    assert hops == []
