@@ -28,7 +28,7 @@ session 6). Measured:
 Every seat is connected and synced (--ramp at a time) before the timed play starts; that ramp is reported
 apart (sockets a second, and the server's CPU per socket).
 
-Reports p50/p99/max latency, actions per second, the server's CPU per action (all its processes) and this
+Reports p50/p99/max latency (and the p99 of each tenth of the run: where the tail is), actions per second, the server's CPU per action (all its processes) and this
 client's (it shares the machine: on two cores its CPU is the server's lost), the machine, date and load.
 The run is bounded (--seconds per N, every socket closed at the end, the server stopped whatever happens).
 """
@@ -117,6 +117,7 @@ def make_matches(n: int) -> tuple[list[int], dict[int, str]]:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    at: list[float] = field(default_factory=list)  # when each latency ended (perf_counter)
     actions: int = 0
     refused: int = 0
     errors: int = 0
@@ -199,6 +200,7 @@ async def seat_client(
             sent = match.pending.get(1 - seat)
             if sent is not None and (step > sent[0] or message.get("game", 0) > sent[1]):
                 stats.latencies.append(now - sent[2])
+                stats.at.append(now)
                 match.pending.pop(1 - seat, None)
             picked = choose(message.get("html", ""), rng)
             if picked is not None and (acting is None or acting.done()):
@@ -451,6 +453,12 @@ def main() -> None:
                 "load": os.getloadavg(),
             }
             rows.append(row)
+            if stats.at:  # where the tail is: the 99th percentile of each tenth of the run
+                t0, t1 = min(stats.at), max(stats.at) + 1e-9
+                tenths: list[list[float]] = [[] for _ in range(10)]
+                for when, ms in zip(stats.at, lat, strict=True):
+                    tenths[int(10 * (when - t0) / (t1 - t0))].append(ms)
+                print("  p99 by tenth of the run (ms):", " ".join(f"{pct(t, 0.99):.0f}" for t in tenths), flush=True)
             print(
                 f"N={n}: {stats.actions} actions ({row['per_s']:.1f}/s), latency p50 {row['p50']:.0f} ms "
                 f"p99 {row['p99']:.0f} ms max {row['max']:.0f} ms, server CPU {row['cpu_ms']:.1f} ms/action "
