@@ -28,8 +28,9 @@ session 6). Measured:
 Every seat is connected and synced (--ramp at a time) before the timed play starts; that ramp is reported
 apart (sockets a second, and the server's CPU per socket).
 
-Reports p50/p99/max latency (and the p99 of each tenth of the run: where the tail is), actions per second, the server's CPU per action (all its processes) and this
-client's (it shares the machine: on two cores its CPU is the server's lost), the machine, date and load.
+Reports p50/p99/max latency (and the p99 of each tenth of the run: where the tail is), actions a second,
+the server's CPU per action (all its processes) and this client's (it shares the machine: on two cores
+its CPU is the server's lost), the machine, date and load.
 The run is bounded (--seconds per N, every socket closed at the end, the server stopped whatever happens).
 """
 
