@@ -1,7 +1,7 @@
 """Live play pushed over websockets: N concurrent refereed matches, both seats played by bots that drive
 real websocket clients and real HTTP actions on loopback against a real ASGI server.
 
-    .venv/bin/python bench/live_push.py [--matches 10 100 500] [--seconds 60] [--think 5]
+    .venv/bin/python bench/live_push.py [--matches 10 100 500] [--seconds 60] [--think 5] [--via socket]
                                         [--port 18200] [--workers 1] [--idle 200] [--idle-seconds 30]
 
 Needs a scratch database: DATABASE_URL (PostgreSQL; the bench empties it) or, without it, a SQLite file
@@ -13,8 +13,11 @@ of match i on process i mod K, seat B on the next: every push crosses Redis). Ma
 matches (alice challenges bob, bob accepts: the quick decks of tests/matches/test_play_factories.py),
 and for each N runs --seconds of play: each seat's client opens ``/ws/play/matches/<pk>/``, sends its
 version, and whenever the table pushed to it offers it controls it waits a think time (uniform in
-[0.5, 1.5] x --think seconds), then posts one of them to ``/play/matches/<pk>/act`` as the page does
-(HX-Request; mostly "end turn" or "pass", else another control without a payment). Measured:
+[0.5, 1.5] x --think seconds), then sends one of them as the page does (mostly "end turn" or "pass", else
+another control without a payment): ``--via socket`` (the default, the page's path while its socket is
+open) over the seat's socket (``{"type": "act", "form": ...}``, answered there with its table), ``--via
+http`` as a POST to ``/play/matches/<pk>/act`` (HX-Request: the page's fallback, and the path before
+session 6). Measured:
 
 - latency: from just before an action's request is written to the moment the opponent's socket receives
   a table whose step is past the acted step (both ends in this one client process: one clock);
@@ -25,8 +28,9 @@ version, and whenever the table pushed to it offers it controls it waits a think
 Every seat is connected and synced (--ramp at a time) before the timed play starts; that ramp is reported
 apart (sockets a second, and the server's CPU per socket).
 
-Reports p50/p99/max latency, actions per second, the server's CPU per action (all its processes) and this
-client's (it shares the machine: on two cores its CPU is the server's lost), the machine, date and load.
+Reports p50/p99/max latency (and the p99 of each tenth of the run: where the tail is), actions a second,
+the server's CPU per action (all its processes) and this client's (it shares the machine: on two cores
+its CPU is the server's lost), the machine, date and load.
 The run is bounded (--seconds per N, every socket closed at the end, the server stopped whatever happens).
 """
 
@@ -115,9 +119,11 @@ def make_matches(n: int) -> tuple[list[int], dict[int, str]]:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    at: list[float] = field(default_factory=list)  # when each latency ended (perf_counter)
     actions: int = 0
     refused: int = 0
     errors: int = 0
+    via: str = "socket"
 
 
 @dataclass
@@ -196,16 +202,23 @@ async def seat_client(
     acting: asyncio.Task[None] | None = None
     message = first
     while True:
-        if message.get("type") == "table":
+        if message.get("type") in ("table", "refused"):
             now = time.perf_counter()
             step = int(message.get("step") or 0)
+            if message.get("type") == "refused":  # a socket action's refusal (its table, with the reason)
+                stats.actions -= 1
+                stats.refused += 1
+                match.pending.pop(seat, None)
             sent = match.pending.get(1 - seat)
             if sent is not None and (step > sent[0] or message.get("game", 0) > sent[1]):
                 stats.latencies.append(now - sent[2])
+                stats.at.append(now)
                 match.pending.pop(1 - seat, None)
             picked = choose(message.get("html", ""), rng)
             if picked is not None and (acting is None or acting.done()):
-                acting = asyncio.create_task(act(port, match, seat, cookie, picked, message, stats, think, rng, stop))
+                acting = asyncio.create_task(
+                    act(ws, port, match, seat, cookie, picked, message, stats, think, rng, stop)
+                )
         if time.monotonic() >= stop:
             break
         try:
@@ -217,12 +230,16 @@ async def seat_client(
     await ws.close()
 
 
-async def act(port, match, seat, cookie, picked, message, stats, think, rng, stop) -> None:  # type: ignore[no-untyped-def]
+async def act(ws, port, match, seat, cookie, picked, message, stats, think, rng, stop) -> None:  # type: ignore[no-untyped-def]
     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
     if time.monotonic() >= stop:
         return
     action, step = picked
     match.pending[seat] = (int(step), int(message.get("game", 0)), time.perf_counter())
+    if stats.via == "socket":  # as the page sends a control's form over its open socket
+        await ws.send(json.dumps({"type": "act", "form": [["action", action], ["step", step]]}))
+        stats.actions += 1  # less the refusals, which come back on this seat's socket
+        return
     try:
         status = await post_action(port, cookie, match.pk, action, step)
     except OSError:
@@ -250,10 +267,11 @@ async def run_load(
     think: float,
     seed: int,
     ramp: int,
+    via: str = "socket",
 ) -> tuple[Stats, float, float, float]:
     """Connect every seat (``ramp`` at a time), then play for ``seconds``: (stats, server CPU s, wall s, this
     client's CPU s) of the play."""
-    stats = Stats()
+    stats = Stats(via=via)
     rng = random.Random(seed)
     gate = asyncio.Semaphore(ramp)
     seats = [(pk, seat) for pk in ids for seat in (0, 1)]
@@ -397,6 +415,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=18200)
     parser.add_argument("--workers", type=int, default=1, help="uvicorn processes (more than one: CHANNEL_REDIS_URL)")
     parser.add_argument("--ramp", type=int, default=100, help="sockets connecting at once before the play")
+    parser.add_argument(
+        "--via", choices=["socket", "http"], default="socket", help="how a seat sends its action (the page: socket)"
+    )
     parser.add_argument("--idle", type=int, default=200)
     parser.add_argument("--idle-seconds", type=float, default=30)
     args = parser.parse_args()
@@ -427,7 +448,7 @@ def main() -> None:
             chunk = ids[start : start + n]
             start += n
             stats, cpu, wall, mine = asyncio.run(
-                run_load(ports, pids, chunk, cookies, args.seconds, args.think, n, args.ramp)
+                run_load(ports, pids, chunk, cookies, args.seconds, args.think, n, args.ramp, args.via)
             )
             lat = [x * 1000 for x in stats.latencies]
             row = {
@@ -445,6 +466,12 @@ def main() -> None:
                 "load": os.getloadavg(),
             }
             rows.append(row)
+            if stats.at:  # where the tail is: the 99th percentile of each tenth of the run
+                t0, t1 = min(stats.at), max(stats.at) + 1e-9
+                tenths: list[list[float]] = [[] for _ in range(10)]
+                for when, ms in zip(stats.at, lat, strict=True):
+                    tenths[int(10 * (when - t0) / (t1 - t0))].append(ms)
+                print("  p99 by tenth of the run (ms):", " ".join(f"{pct(t, 0.99):.0f}" for t in tenths), flush=True)
             print(
                 f"N={n}: {stats.actions} actions ({row['per_s']:.1f}/s), latency p50 {row['p50']:.0f} ms "
                 f"p99 {row['p99']:.0f} ms max {row['max']:.0f} ms, server CPU {row['cpu_ms']:.1f} ms/action "
@@ -465,7 +492,8 @@ def main() -> None:
     layer = "Redis" if env.get("CHANNEL_REDIS_URL") else "in memory"
     print(
         f"database {vendor} (pool {'on' if env['DB_POOL'] == '1' and vendor == 'postgresql' else 'off'}); "
-        f"{args.workers} uvicorn process(es), channel layer {layer}; think {args.think} s; {args.seconds:.0f} s a run"
+        f"{args.workers} uvicorn process(es), channel layer {layer}; actions via {args.via}; think {args.think} s; "
+        f"{args.seconds:.0f} s a run"
     )
     print(f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load {os.getloadavg()}")
 

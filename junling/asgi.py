@@ -42,7 +42,9 @@ def build_application(layer: str = "default") -> ProtocolTypeRouter:
 
 application = build_application()
 
-from junling.gcfreeze import freeze_after_startup  # noqa: E402
+from junling.gcfreeze import freeze_after_startup, tune_server  # noqa: E402
 
-# Whatever server imports this (uvicorn, daphne): keep the collector off the loaded app.
+# Whatever server imports this (uvicorn, daphne): keep the collector off the loaded app, and its full
+# collections rare (live play's per-process caches made them long and frequent: SERVER_THRESHOLDS).
 freeze_after_startup()
+tune_server()

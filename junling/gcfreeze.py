@@ -42,6 +42,25 @@ def warm_up() -> None:
             translation.gettext("Junling")
 
 
+SERVER_THRESHOLDS = (20_000, 20, 10)
+"""The collector's thresholds in the ASGI server (CPython's: 700, 10, 10). Live play keeps hundreds of games'
+states, feeds and tables in the process, and each action caches a new state: with CPython's thresholds a
+full collection ran every 7-9 s at 500 live matches, 250-340 ms each, the pushes' p99 (``docs/benchmarks.md``,
+session 6). Young collections 30 times rarer promote far fewer short-lived objects, so full ones come
+rarely (none in 45 s of play there) and the p99 fell from 437-637 ms to 107 ms."""
+
+
+def tune_server() -> tuple[int, int, int] | None:
+    """Set the ASGI server's collector thresholds: ``JUNLING_GC_THRESHOLD`` ("a,b,c"; "default" keeps
+    CPython's), else :data:`SERVER_THRESHOLDS`. Returns what it set (None: nothing)."""
+    raw = os.environ.get("JUNLING_GC_THRESHOLD", "").strip()
+    if raw.lower() in {"default", "off", "0"}:
+        return None
+    first, second, third = (int(part) for part in raw.split(",")) if raw else SERVER_THRESHOLDS
+    gc.set_threshold(first, second, third)
+    return first, second, third
+
+
 def freeze_after_startup(*, warm: bool = True) -> bool:
     """Collect once, then freeze every object alive: call it when the process has loaded the app.
 

@@ -129,7 +129,7 @@ CHANNEL_LAYERS = {
         },
     }
     if CHANNEL_REDIS_URL
-    else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    else {"BACKEND": "junling.channel_layer.InMemoryChannelLayer"}  # channels', its sweep once a second
 }
 
 DATABASES = {

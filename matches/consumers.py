@@ -16,8 +16,10 @@ Messages are JSON: the server sends ``{"type": "table", "version", "game", "step
 ``{"type": "current", "version"}`` when the client is up to date); the client sends ``{"type": "sync",
 "version"}`` with the version (game, entry index, ...) it last drew, on every (re)connect, and gets
 the whole table again if anything is missing, and a seat's page sends ``{"type": "present"}`` every
-30 s while its socket is open (no answer). A socket refused (not logged in, not seated, no such
-match) is closed with code 4403.
+30 s while its socket is open (no answer), and its actions (``{"type": "act", "form": [[name, value],
+...]}``: ``SeatConsumer``, answered ``table`` or ``refused``). A message a socket does not take is
+answered ``{"type": "error", "code"}``. A socket refused (not logged in, not seated, no such match) is
+closed with code 4403.
 
 An open seat socket is the player's presence (abandonment claims, ``matches.services.play.ending``):
 its opening and every message it sends note him as here (``ending.do_mark_present``, a write, as the
@@ -30,15 +32,17 @@ import asyncio
 import logging
 from typing import Any
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, QueryDict
 from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from matches import access, push
+from matches import access, push, views_play
 from matches.models import Match
 from matches.presenters import fragments, watch
 from matches.presenters import play as presenter
@@ -77,6 +81,14 @@ def scope_csrf_token(scope: dict[str, Any]) -> str:
     return get_token(request)
 
 
+def off_loop(func: Any) -> Any:
+    """``func`` (sync code that queries) as a coroutine run on a thread of the event loop's pool, its
+    database connection checked before and given back after (``DatabaseSyncToAsync``). Not on the one
+    thread that thread-sensitive sync code shares (``database_sync_to_async``'s default): a thousand
+    sockets' reads queued behind each other there, and behind every other socket's."""
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     """One socket's table of one match; subclasses say who may open it and what it shows."""
 
@@ -84,11 +96,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     sent: str | None = None
     group: str = ""
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """channels' dispatch without its ``close_old_connections`` before every message (a hop to the one
+        shared sync thread for each message of each socket: at 500 live matches a queue of them): every
+        query here runs in ``off_loop``, which does it on its own thread."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
         self.language = scope_language(self.scope)
-        allowed = await database_sync_to_async(self.allowed)()
+        allowed = await off_loop(self.allowed)()
         if not allowed:
             await self.close(code=REFUSED)
             return
@@ -105,10 +126,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    kinds: tuple[str, ...] = ("sync", "present")
+    """The messages a client of this socket may send."""
+
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
-        if kind not in ("sync", "present"):
+        if kind not in self.kinds:
             await self.send_json({"type": "error", "code": "push.unknown_message"})
+            return
+        if kind == "act":
+            await self.act(content)
             return
         await self.heard()
         if kind == "present":
@@ -117,11 +144,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_table(str(known) if known is not None else None, answer=True)
 
     async def match_changed(self, event: dict[str, Any]) -> None:
+        if event.get("by") == self.channel_name:  # its own action: the answer it was sent is as new
+            return
         await self.send_table(self.sent)
 
     async def send_table(self, known: str | None, *, answer: bool = False) -> None:
-        # Off the one thread the sync views share: a push is not queued behind another request's page.
-        message = await DatabaseSyncToAsync(self.message, thread_sensitive=False)(known)
+        message = await off_loop(self.message)(known)
         if message is None:
             if answer:
                 await self.send_json({"type": "current", "version": known})
@@ -133,6 +161,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """The channel layer group this socket listens to (a match's, by default)."""
         return push.group_name(self.match_id)
 
+    async def act(self, content: dict[str, Any]) -> None:
+        raise NotImplementedError
+
     def allowed(self) -> bool:
         raise NotImplementedError
 
@@ -142,11 +173,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
 
 class SeatConsumer(TableConsumer):
-    """A player's own table: exactly what the polling endpoint (``views_play.match_table``) gives him."""
+    """A player's own table: exactly what the polling endpoint (``views_play.match_table``) gives him; and
+    his actions, sent over the socket instead of the act view's POST (``{"type": "act", "form": [[name,
+    value], ...]}``, the control's form fields): read and applied by the view's own ``views_play.act_from``
+    (``ActForm``, ``acting.do_act``: his seat, his turn, the step), answered on this socket with his table
+    (``table``) or the table with the refusal said in his language (``refused``, its ``code``). The
+    socket is his alone: the session cookie, his seat checked when it opened and again by ``do_act``,
+    and the Origin header (``AllowedHostsOriginValidator``: another site's page cannot open it, which is
+    what a CSRF token proves for a POST). The push this action causes finds his socket already holding
+    the answered version and sends him nothing."""
+
+    kinds = ("sync", "present", "act")
 
     async def heard(self) -> None:
         try:
-            await database_sync_to_async(self.mark_present)()
+            await off_loop(self.mark_present)()
         except Exception:  # presence is a side line: the table is still pushed (the page's POST is the fallback)
             logger.warning("live play: could not note presence on match %s", self.match_id, exc_info=True)
 
@@ -156,6 +197,36 @@ class SeatConsumer(TableConsumer):
     def allowed(self) -> bool:
         match = Match.objects.filter(pk=self.match_id).first()
         return match is not None and access.seat_of(match, self.user) is not None and access.can_watch(match, self.user)
+
+    async def act(self, content: dict[str, Any]) -> None:
+        # Off the thread the sync views share, as a push (the referee serializes a match's actions itself).
+        message = await off_loop(self.acted)(content.get("form"))
+        if message["type"] == "table":
+            self.sent = message["version"]
+        await self.send_json(message)
+
+    def acted(self, form: Any) -> dict[str, Any]:
+        """Apply the action in ``form`` (pairs of field name and value) as the act view does; the answer."""
+        with translation.override(self.language):
+            try:
+                match = access.access_refereed_match(self.user, self.match_id)
+            except Http404:
+                return {"type": "error", "code": "play.not_seated"}
+            acting = push.ACTING.set(self.channel_name)  # the pushes it commits skip this socket
+            try:
+                error = views_play.act_from(match, self.user, form_data(form))
+            finally:
+                push.ACTING.reset(acting)
+            if error is None:
+                return self.message(None) or {}
+            try:  # a refused action is no presence in do_act: the message still is
+                self.mark_present()
+            except Exception:
+                logger.warning("live play: could not note presence on match %s", self.match_id, exc_info=True)
+            match.refresh_from_db()
+            context = {**presenter.table_context(match, self.user, self.language, error), "live": True}
+            html = render_to_string("matches/play/_table.html", {**context, "csrf_token": self.csrf_token})
+            return {"type": "refused", "code": error.code, "version": context["view"]["version"], "html": html}
 
     def message(self, known: str | None) -> dict[str, Any] | None:
         match, row = presenter.current_of(self.match_id)
@@ -197,6 +268,17 @@ class WatchConsumer(TableConsumer):
         if known is not None and known == fragment.version:
             return None
         return table_message(fragment, fragment.for_socket(""))
+
+
+def form_data(form: Any) -> QueryDict:
+    """A socket action's form fields (``[[name, value], ...]``) as a POST's data; anything else is left out
+    (``ActForm`` then refuses what is missing)."""
+    data = QueryDict(mutable=True)
+    if isinstance(form, list):
+        for pair in form[:256]:
+            if isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair):
+                data.appendlist(pair[0], pair[1])
+    return data
 
 
 def table_message(fragment: fragments.Fragment, html: str) -> dict[str, Any]:

@@ -8,9 +8,11 @@ through ``forms_play``, ask ``matches.access`` who may act, call the services an
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -154,16 +156,22 @@ def _fragment(request: HttpRequest, match: Match, row: RefereedGame | None, vers
 @require_POST
 def match_act(request: HttpRequest, pk: int) -> HttpResponse:
     match = access.access_refereed_match(request.user, pk)
-    form = ActForm(request.POST)
-    error = None
+    return _after(request, match, act_from(match, request.user, request.POST))
+
+
+def act_from(match: Match, user: Any, data: QueryDict) -> ActionRefused | None:
+    """Read one action from posted ``data`` (``ActForm``) and apply it for ``user`` (``acting.do_act``, which
+    asks ``access`` for his seat): the refusal, or None. The act view and a seat's socket
+    (``matches.consumers.SeatConsumer``) both act through it."""
+    form = ActForm(data)
     try:
         if not form.is_valid():
             raise ActionRefused(form.first_error(), code="play.malformed")
-        data = form.cleaned_data
-        acting.do_act(match, request.user, data["action"], step=data["step"], payment=form.payment_or_none())
+        cleaned = form.cleaned_data
+        acting.do_act(match, user, cleaned["action"], step=cleaned["step"], payment=form.payment_or_none())
     except ActionRefused as exc:
-        error = exc
-    return _after(request, match, error)
+        return exc
+    return None
 
 
 @login_required

@@ -25,6 +25,7 @@ from engine.game.terms import Zone
 from engine.messages import card
 from junling import engine_text
 from matches.models import RefereedEntry, RefereedGame
+from matches.services.play import cache
 
 CONCESSION = "concession"
 """The termination of a conceded game (``matches.services.play.referee`` writes it)."""
@@ -129,8 +130,28 @@ def feed_with_cards(row: RefereedGame, viewer: Names) -> tuple[list[str], list[l
 
 # (game pk, salt) -> (the entry number of the first kept, the stored feeds of the newest FEED_LIMIT entries)
 _STORED: dict[tuple[int, str], tuple[int, list[Any]]] = {}
-MAX_STORED = 256
-"""Games whose newest stored feeds a process keeps (the oldest go first)."""
+MAX_STORED = 1024
+"""Games whose newest stored feeds a process keeps (the oldest go first): more than its live games (500 live
+matches thrashed 256, each miss a read)."""
+
+
+def note_stored(pk: int, salt: str, first: int, feeds: list[Any]) -> None:
+    """Entries ``first``, ``first + 1``, ... of game ``pk`` were committed with these feeds
+    (``cache.STORED_LISTENERS``): kept as if read, so the tables drawn for that change here read nothing.
+    Kept after the game's kept feeds when they follow on, else alone (an older ``start`` reads afresh)."""
+    key = (pk, salt)
+    feeds = json.loads(json.dumps(feeds))  # as the database gives them back (lists, not tuples)
+    kept = _STORED.get(key)
+    if kept is not None and kept[0] + len(kept[1]) == first:
+        first, feeds = kept[0], kept[1] + feeds
+    drop = max(0, len(feeds) - FEED_LIMIT)
+    _STORED.pop(key, None)
+    _STORED[key] = (first + drop, feeds[drop:])
+    while len(_STORED) > MAX_STORED:
+        _STORED.pop(next(iter(_STORED)))
+
+
+cache.STORED_LISTENERS.append(note_stored)
 
 
 def stored_feeds(row: RefereedGame, start: int) -> list[Any]:

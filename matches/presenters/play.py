@@ -61,11 +61,26 @@ def version_of(status: str, row: RefereedGame | None) -> str:
 
 def current_of(match_id: int) -> tuple[Match, RefereedGame | None]:
     """The match and its current game (``cache.current_game``) in one query when it has a game: what a
-    pushed table starts from (its players, tournament and card database joined)."""
-    row = _CURRENT_OF.first(match_id)
-    if row is not None:
-        return row.refereed_match.match, row
+    pushed table starts from (its players, tournament and card database joined). The query reads every
+    game of the match (one to a few rows): the match keeps them for its table (``games_of_match``), which then
+    needs no query of its own for the score."""
+    games = _CURRENT_OF.all(match_id)
+    if games:
+        row = games[-1]
+        match = row.refereed_match.match
+        match.__dict__[GAMES] = games
+        return match, row
     return Match.objects.select_related("player_a", "player_b", "tournament").get(pk=match_id), None
+
+
+GAMES = "_current_games"
+"""Where a match read by :func:`current_of` keeps its games (the same read as its current game)."""
+
+
+def games_of_match(match: Match) -> list[RefereedGame]:
+    """Every game of ``match``, oldest first: those :func:`current_of` read with it, else one query."""
+    games = match.__dict__.get(GAMES)
+    return games if games is not None else cache.games_of(match.pk)
 
 
 _CURRENT_OF = Prepared(
@@ -79,7 +94,7 @@ _CURRENT_OF = Prepared(
             "refereed_match__database_version",
         )
         .filter(refereed_match__match_id=match_id)
-        .order_by("-number")[:1]
+        .order_by("number")
     ),
     0,
 )
@@ -116,8 +131,8 @@ def player_view(match: Match, user: Any, language: str = "zh-hans") -> dict[str,
 def _player_view(match: Match, user: Any, language: str) -> tuple[dict[str, Any], RefereedGame | None]:
     """:func:`player_view` and the current game it was built from (the last of the match's games)."""
     seat = access_seat(match, user)
-    # One query for every game of the match; the last is the current one (``cache.current_game``).
-    games = cache.games_of(match.pk)
+    # Every game of the match (one query, or none after current_of); the last is the current one.
+    games = games_of_match(match)
     row = games[-1] if games else None
     players = display_names(match)
     if row is not None:

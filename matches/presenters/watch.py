@@ -22,7 +22,7 @@ from junling import engine_text
 from matches.access import spectatable, spectator_delay
 from matches.models import Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import Names, narrated_feed
-from matches.presenters.play import display_names, poll_attributes
+from matches.presenters.play import display_names, games_of_match, poll_attributes
 from matches.services.play import cache, windows
 
 FEED_LIMIT = 200
@@ -83,7 +83,7 @@ def spectator_view(match: Match, user: Any, language: str = "zh-hans") -> dict[s
     delay = spectator_delay(match, user)
     until = cutoff(delay)
     players = display_names(match)
-    every = cache.games_of(match.pk)  # one query: the games, their refereed match and card database
+    every = games_of_match(match)  # the games, their refereed match and card database (none after current_of)
     if every:
         refereed = every[0].refereed_match
     else:

@@ -3,6 +3,8 @@
 // missing; while the socket is open, the table's htmx polling sends nothing, and a seat's presence
 // (abandonment claims) goes over the socket every 30 s instead of the page's presence POST. When the
 // socket cannot open, or drops, the page polls and POSTs as before and reconnects with a growing pause.
+// A seat's action (a control's form) goes over the open socket instead of its htmx POST: the answer is
+// the player's table ("table") or the table with the refusal ("refused"); the opponent is pushed his.
 (function () {
   "use strict";
 
@@ -36,6 +38,8 @@
     try { data = JSON.parse(event.data); } catch (e) { return; }
     var el = table();
     if (data.type === "table" && el && data.version !== el.getAttribute("data-version")) swap(data.html);
+    if (data.type === "refused" && el) swap(data.html); // the same version, with the refusal said
+    if (data.type === "error") poll(); // an action the socket could not take: redraw from the server
     if (el) el.setAttribute("data-live", "1");
   }
 
@@ -77,7 +81,21 @@
     if (open && elt && ((elt.id === "play-table" && verb === "get") || elt.id === "play-present")) {
       event.preventDefault();
     }
+    if (open && elt && verb === "post" && elt.tagName === "FORM" && elt.classList.contains("control")) {
+      event.preventDefault();
+      sendAction(elt);
+    }
   });
+
+  function sendAction(form) {
+    // The control's fields as the POST would carry them (the CSRF token aside: the socket is the player's own).
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && typeof value === "string") fields.push([name, value]);
+    });
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    socket.send(JSON.stringify({ type: "act", form: fields }));
+  }
 
   window.setInterval(function () {
     if (open && socket && document.getElementById("play-present")) socket.send(JSON.stringify({ type: "present" }));

@@ -62,6 +62,7 @@ def _context(browser, base_url: str, user, locale: str = "zh-CN", width: int = 1
 
 LIVE = "() => { const t = document.querySelector('#play-table'); return t && t.dataset.live === '1'; }"
 AT = "v => { const t = document.querySelector('#play-table'); return t && t.dataset.version === v; }"
+NOT_AT = "v => { const t = document.querySelector('#play-table'); return t && t.dataset.version !== v; }"
 
 
 def test_a_move_arrives_on_the_opponent_table_by_push_without_reload_or_poll(asgi_server, chromium_path):
@@ -94,19 +95,54 @@ def test_a_move_arrives_on_the_opponent_table_by_push_without_reload_or_poll(asg
             watching.evaluate("() => { window.__notReloaded = true; }")
             before = table_version(match)
             before_spectator = spectator_view(Match.objects.get(pk=match.pk), None, "zh-hans")["version"]
-            # click() returns once the click is dispatched, not once htmx's POST is applied: wait for the
-            # POST's answer (sent after the move commits) before reading the version the move made.
+            # The socket is open: the control's form goes over it (no POST), and its answer, the mover's own
+            # table, is drawn once the move has committed: wait for it before reading the version it made.
             mover_page = pages[mover.username]
-            with mover_page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/act")):
-                mover_page.locator('form.control[data-kind="end_turn"] button').click()
+            posts: list[str] = []
+            mover_page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+            mover_page.locator('form.control[data-kind="end_turn"] button').click()
+            mover_page.wait_for_function(NOT_AT, arg=before)
             after = table_version(match)
             assert after != before  # the move was applied
+            assert mover_page.evaluate("() => document.querySelector('#play-table').dataset.version") == after
+            assert not posts, posts  # it went over the socket
             watching.wait_for_function(AT, arg=after)
             assert watching.evaluate("() => window.__notReloaded === true")  # the same page: no reload
             assert not polls, polls  # nor a poll: it came by push
             spectated = spectator_view(Match.objects.get(pk=match.pk), None, "zh-hans")["version"]
             assert spectated != before_spectator
             spectator.wait_for_function(AT, arg=spectated)
+        finally:
+            browser.close()
+
+
+def test_without_a_socket_a_move_is_posted_as_before_and_its_answer_redraws_the_table(asgi_server, chromium_path):
+    """The fallback: a browser whose socket cannot open (no WebSocket here) posts the control's form to the act
+    view (htmx) and draws the table it answers."""
+    from playwright.sync_api import sync_playwright
+
+    from matches.services.play import cache
+    from tests.conftest import CHROMIUM_ARGS
+
+    setup = quick_setup()
+    _fmt, alice, bob, _a, _b = setup
+    match = human_match(setup)
+    mover = alice if cache.load_state(cache.current_game(match)).current_player() == 0 else bob
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            context, page = _context(browser, asgi_server, mover)
+            context.add_init_script("delete window.WebSocket;")
+            page.goto(f"{asgi_server}/play/matches/{match.pk}/")
+            assert page.evaluate("() => !('WebSocket' in window)")
+            before = table_version(match)
+            with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/act")) as posted:
+                page.locator('form.control[data-kind="end_turn"] button').click()
+            assert posted.value.status == 200
+            after = table_version(match)
+            assert after != before  # applied by the POST
+            page.wait_for_function(AT, arg=after)
+            assert page.evaluate("() => document.querySelector('#play-table').dataset.live") is None
         finally:
             browser.close()
 

@@ -74,3 +74,25 @@ def test_importing_the_wsgi_app_freezes_it(tmp_path):
     code = "import gc, junling.wsgi; print(gc.get_freeze_count())"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert int(out.stdout.split()[-1]) > 10_000
+
+
+def test_the_asgi_server_sets_its_collector_thresholds_unless_told_to_keep_cpythons() -> None:
+    """``junling.asgi`` (what uvicorn and daphne import) sets ``gcfreeze.SERVER_THRESHOLDS``;
+    ``JUNLING_GC_THRESHOLD`` names others, or "default" keeps CPython's."""
+    from junling.gcfreeze import SERVER_THRESHOLDS
+
+    root = Path(__file__).resolve().parent.parent.parent
+    code = "import gc, junling.asgi; print(','.join(map(str, gc.get_threshold())))"
+
+    def thresholds(setting: str | None) -> str:
+        env = {k: v for k, v in os.environ.items() if k not in ("JUNLING_GC_THRESHOLD", "PYTEST_VERSION")}
+        env.update(DJANGO_SETTINGS_MODULE="junling.settings", DJANGO_SECRET_KEY="test-gc", DB_POOL="0")
+        if setting is not None:
+            env["JUNLING_GC_THRESHOLD"] = setting
+        run = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        return run.stdout.strip().splitlines()[-1]
+
+    assert thresholds(None) == ",".join(map(str, SERVER_THRESHOLDS)) != "700,10,10"
+    assert thresholds("5000,15,12") == "5000,15,12"
+    assert thresholds("default") == "700,10,10"

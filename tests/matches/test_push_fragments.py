@@ -27,9 +27,10 @@ pytestmark = pytest.mark.django_db(transaction=True)  # on_commit runs: the stat
 
 QUERIES_ON_A_SHARED_TABLE = 1
 """A push whose table another reader of the same seat kind already drew: the match and its current game."""
-QUERIES_ON_A_NEW_TABLE = 2
-"""A push that draws the table: the match and its current game, the match's games (the game's new feed
-entries were read by the actor's answer: ``narration.stored_feeds``)."""
+QUERIES_ON_A_NEW_TABLE = 1
+"""A push that draws the table: the match, its current game and all its games, one read
+(``play.current_of``; the game's new feed entries were read by the actor's answer:
+``narration.stored_feeds``)."""
 
 
 def seat_socket(match: Any, user: Any) -> SeatConsumer:
@@ -74,7 +75,7 @@ def _no_fragments() -> Any:
     fragments.forget_fragments()
 
 
-def test_a_push_to_the_actor_reuses_his_http_answer_and_one_to_the_opponent_or_a_spectator_costs_at_most_two_queries(
+def test_a_push_to_the_actor_reuses_his_http_answer_and_one_to_the_opponent_or_a_spectator_costs_one_query(
     setup,
 ):
     match = human_match(setup)
@@ -140,3 +141,30 @@ def test_each_seat_kind_has_its_own_fragment_a_seat_never_gets_the_other_seats_h
         assert not [h for h in hidden if h in tables[seat]["html"]]
         assert [h for h in hidden if h in tables[1 - seat]["html"]]  # the other seat sees its own hand
     assert not [h for h in secrets_for(state, None) if h in spectator["html"]]
+
+
+def test_the_feeds_of_an_action_committed_in_this_process_are_kept_so_its_tables_read_no_entry(setup):
+    """``narration.note_stored`` (``cache.STORED_LISTENERS``): once an action commits, the feeds of its entries
+    are kept as the database gives them back; the readers of that change (actor, opponent, spectators) read
+    none of them. A reader asking for older entries than kept still reads them (from the database)."""
+    from matches.models import RefereedEntry
+    from matches.presenters import narration
+    from matches.services.play import acting
+
+    match = human_match(setup)
+    _fmt, alice, bob, _a, _b = setup
+    narration._STORED.clear()
+    state = state_of(match)
+    actor = state.current_player()
+    before = cache.current_game(match).steps
+    acting.do_act(match, alice if actor == 0 else bob, winning_step(state, actor))
+    row = cache.current_game(match)
+    stored = list(RefereedEntry.objects.filter(game=row).order_by("n").values_list("feed", flat=True))
+    assert row.steps > before
+    with CaptureQueriesContext(connection) as queries:
+        kept = narration.stored_feeds(row, before)
+    assert len(queries) == 0
+    assert kept == stored[before:]
+    with CaptureQueriesContext(connection) as queries:
+        older = narration.stored_feeds(row, 0)
+    assert len(queries) == 1 and older == stored

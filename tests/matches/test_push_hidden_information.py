@@ -25,7 +25,7 @@ from matches.presenters import narration, watch
 from matches.presenters import play as presenter
 from matches.services.play import acting, cache
 from tests.matches.test_play_factories import human_match, state_of
-from tests.matches.test_push import cookie_of, receive_until, run, socket
+from tests.matches.test_push import TIMEOUT, cookie_of, receive_until, run, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,8 +72,10 @@ def _check(messages: list[dict[str, Any]], secrets: list[str], where: str) -> No
             assert secret not in text, f"{where} was pushed {secret!r}"
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_no_pushed_message_of_a_random_game_names_a_card_its_reader_cannot_see(setup, seed, frozen_clock):
+@pytest.mark.parametrize(("seed", "via"), [(1, "service"), (2, "service"), (3, "socket")])
+def test_no_pushed_message_of_a_random_game_names_a_card_its_reader_cannot_see(setup, seed, via, frozen_clock):
+    """``via``: each action applied by the service (as a POST would), or sent over the actor's own socket
+    (``{"type": "act"}``: then his answer on it is checked too)."""
     match = human_match(setup)
     _fmt, alice, bob, _a, _b = setup
     users = {0: alice, 1: bob}
@@ -83,12 +85,18 @@ def test_no_pushed_message_of_a_random_game_names_a_card_its_reader_cannot_see(s
     checked = {0: 0, 1: 0, None: 0}
     hidden_seen = {0: 0, 1: 0, None: 0}
 
+    def choose() -> tuple[int, Any]:
+        """One random legal action: its seat and its JSON form."""
+        state = state_of(match)
+        return state.current_player(), BOTS["random"](rng.randrange(2**31)).choose(state).to_json()
+
     def step() -> tuple[list[str], list[str], list[str], str, str, bool]:
         """One random legal action; then the secrets of each reader and the versions to wait for."""
-        state = state_of(match)
-        seat = state.current_player()
-        action = BOTS["random"](rng.randrange(2**31)).choose(state)
-        acting.do_act(match, users[seat], action.to_json())
+        seat, action = choose()
+        acting.do_act(match, users[seat], action)
+        return secrets_now()
+
+    def secrets_now() -> tuple[list[str], list[str], list[str], str, str, bool]:
         after = state_of(match)
         fresh = Match.objects.get(pk=match.pk)
         spectator_version = watch.spectator_view(fresh, None, "en")["version"]
@@ -111,11 +119,20 @@ def test_no_pushed_message_of_a_random_game_names_a_card_its_reader_cannot_see(s
         for comm in comms.values():
             assert (await comm.connect())[0]
         for _ in range(ACTIONS):
-            s0, s1, spectator, version, spectator_version, over = await database_sync_to_async(step)()
+            answered: dict[Any, dict[str, Any]] = {}
+            if via == "socket":
+                seat, action = await database_sync_to_async(choose)()
+                await comms[seat].send_json_to({"type": "act", "form": [["action", json.dumps(action)]]})
+                answered[seat] = await comms[seat].receive_json_from(timeout=TIMEOUT)
+                assert answered[seat]["type"] == "table"  # applied
+                s0, s1, spectator, version, spectator_version, over = await database_sync_to_async(secrets_now)()
+            else:
+                s0, s1, spectator, version, spectator_version, over = await database_sync_to_async(step)()
             secrets = {0: s0, 1: s1, None: spectator}
             for reader, comm in comms.items():
-                got: list[dict[str, Any]] = []
-                await receive_until(comm, spectator_version if reader is None else version, got)
+                got: list[dict[str, Any]] = [answered[reader]] if reader in answered else []
+                if not got or got[0]["version"] != version:  # the actor's answer is his push
+                    await receive_until(comm, spectator_version if reader is None else version, got)
                 _check(got, secrets[reader], f"reader {reader}")
                 checked[reader] += len(got)
                 hidden_seen[reader] += len(secrets[reader]) > 2

@@ -6,6 +6,9 @@ its number of stored entries; a state is put in only once its transaction has co
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.db import IntegrityError, OperationalError, transaction
 
 from engine.game import Game, State, action_from_json
@@ -50,6 +53,12 @@ def hold_entry(row: RefereedGame, entry: RefereedEntry) -> None:
     row.__dict__.setdefault(PENDING, []).append(entry)
 
 
+STORED_LISTENERS: list[Callable[[int, str, int, list[Any]], None]] = []
+"""Told of each change's entries once they are committed (game pk, salt, first entry number, their feeds):
+``matches.presenters.narration`` keeps the feeds, so the tables drawn for the change in this process (the
+actor's answer, the opponent's and the spectators' pushes) do not read them back."""
+
+
 def flush_entries(row: RefereedGame) -> None:
     """Store the entries held for ``row`` (``hold_entry``: an action, its chance events and the quick bot's
     replies, three to five) in one INSERT. Saving the row does it (``referee.save``), and so does every
@@ -57,6 +66,15 @@ def flush_entries(row: RefereedGame) -> None:
     pending = row.__dict__.pop(PENDING, None)
     if pending:
         RefereedEntry.objects.bulk_create(pending)
+        if STORED_LISTENERS:
+            told = (row.pk, row.salt, pending[0].n, [entry.feed for entry in pending])
+            # Before the push's own on_commit (referee.save announces after this): registered first, run first.
+            transaction.on_commit(lambda: _tell_stored(*told))
+
+
+def _tell_stored(pk: int, salt: str, first: int, feeds: list[Any]) -> None:
+    for listener in STORED_LISTENERS:
+        listener(pk, salt, first, feeds)
 
 
 def load_state(row: RefereedGame) -> State:
