@@ -53,4 +53,6 @@ def test_the_asgi_server_on_postgresql_gets_the_pool_and_no_persistent_connectio
 
 def test_other_processes_and_sqlite_get_no_pool() -> None:
     assert _database_settings({"DATABASE_URL": POSTGRES}) == "{} 0"  # a worker, a management command
-    assert _database_settings({"DATABASE_URL": "sqlite:////tmp/nowhere.sqlite3", "DB_POOL": "1"}) == "{} 0"
+    # SQLite's only option is its lock timeout (a writer waits for a worker's commit), never a pool.
+    sqlite = {"DATABASE_URL": "sqlite:////tmp/nowhere.sqlite3", "DB_POOL": "1"}
+    assert _database_settings(sqlite) == "{'timeout': 30} 0"
