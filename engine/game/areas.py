@@ -140,13 +140,26 @@ def apply_reveal(s: State, name: str) -> None:
     top = tops[player] if tops is not None else 0
     for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
-            card = resource.pop(i)
             break
+    else:
+        raise RuntimeError(f"no {name} in the unseen part of RESOURCE {player}: check_reveal first")
+    reveal_at(s, i)
+
+
+def reveal_at(s: State, index: int) -> None:
+    """Apply the pending reveal from a RESOURCE whose card is the one at ``index`` of its unseen part (the first
+    card of the revealed name there: :func:`apply_reveal` finds it by name; a seeded replay by id)."""
+    chance = s.chance
+    assert chance is not None
+    player = chance[0]
+    resource = s.resource[player]
+    card = resource.pop(index)
+    tops = s.top
     hidden = s.hidden
     hidden[player] -= 1
     if tops is not None:
         if chance[2] is Area.RESOURCE:  # looked at (郭嘉): stays on top, known to its owner
-            resource.insert(top, card)
+            resource.insert(tops[player], card)
             tops[player] += 1
         else:
             _place(s, player, card, chance[2])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
@@ -206,6 +207,7 @@ class State:
         "activated",
         "active",
         "advantage",
+        "alike",
         "attacked",
         "auras",
         "cards",
@@ -268,7 +270,9 @@ class State:
             if len(game._layouts) < 64:
                 game._layouts[self.decks] = layout
         # fixed for the whole game, immutable, shared by clones (a replay meets the same decks log after log)
-        self.names, self.owner, resource, self.pool, self.cards, self.factions, self.limit, self.texts = layout
+        self.names, self.owner, resource, self.pool, self.cards, self.factions, self.limit, self.texts, self.alike = (
+            layout
+        )
         self.resource: list[list[int]] = [list(resource[0]), list(resource[1])]
         self.listeners: list[int] = []
         self.auras: set[int] = set()
@@ -529,17 +533,27 @@ class State:
         if chance is None or len(chance) > 4:
             return False
         player = chance[0]
-        rules = self.rules
-        name = action.card
+        tops = self.top
+        top = tops[player] if tops is not None else 0  # known_top, inline
         # splitmix64 of (seed, step), as _mix
         z = (self.seed * 0x9E3779B97F4A7C15 + self.history._len * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        pick = ((z ^ (z >> 31)) >> 8) % self.hidden[player]
-        if self.names[self.resource[player][rules.known_top(self, player) + pick]] != name:
+        at = top + ((z ^ (z >> 31)) >> 8) % self.hidden[player]
+        resource = self.resource[player]
+        card = resource[at]
+        if self.names[card] != action.card:
             return False
+        # the card taken is the first of that name in the unseen part, which is sorted by id (what apply_reveal's
+        # scan by name finds): the lowest id of the name still there, the drawn card itself if none lower is
+        for lower in self.alike[card]:
+            i = bisect_left(resource, lower, top, at)
+            if resource[i] == lower:
+                at = i
+                break
         self.history = History(self.history, action)
-        rules.apply_reveal(self, name)
+        rules = self.rules
+        rules.reveal_at(self, at)
         if self.frames:
             rules.proceed(self)
         return True
@@ -660,6 +674,7 @@ class State:
         new.seed = self.seed
         new.decks = self.decks
         new.names = self.names
+        new.alike = self.alike
         new.owner = self.owner
         new.cards = self.cards
         new.texts = self.texts
@@ -946,6 +961,12 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
     # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
     factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in decks)
     limit = tuple(hand_limit(len(deck_factions(cards[c] for c in resource[p]))) for p in (0, 1))
+    # for each card, the lower ids of its RESOURCE with its name, ascending: the unseen part is kept sorted by id, so
+    # the first card of a name there is the first of these still in it (found by bisection), or the card itself
+    alike: list[tuple[int, ...]] = [() for _ in names]
+    for pile in resource:
+        for k, c in enumerate(pile):
+            alike[c] = tuple(d for d in pile[:k] if names[d] == names[c])
     return (
         key,
         tuple(owner),
@@ -955,6 +976,7 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
         factions,
         limit,
         any(c.effect for c in cards),
+        tuple(alike),
     )
 
 
