@@ -496,7 +496,13 @@ class State:
             error = rule[0](self, action)
             if error is not None:
                 raise error
-            self.history = History(self.history, action)
+            # History(self.history, action), without the class call: a new node, its slots set as __init__ sets them
+            node = _new_state(History)
+            node._prev = prev = self.history
+            node._last = action
+            node._len = prev._len + 1
+            node._items = None
+            self.history = node
             rule[1](self, action)
             if self.frames:
                 rules.proceed(self)
@@ -551,7 +557,12 @@ class State:
             if resource[i] == lower:
                 at = i
                 break
-        self.history = History(self.history, action)
+        node = _new_state(History)  # History(self.history, action), as in apply
+        node._prev = prev = self.history
+        node._last = action
+        node._len = prev._len + 1
+        node._items = None
+        self.history = node
         rules = self.rules
         rules.reveal_at(self, at)
         if self.frames:

@@ -885,9 +885,8 @@ def _check_entries(
 ) -> str | None:
     """Check every entry's shape and the hash chain; the last hash as computed (None without a chain).
 
-    ``owned``: the entries were parsed here and nobody else holds them, so an entry's ``hash`` may be taken
-    out while its body is serialised and put back (its place among the keys changes; nothing reads it by
-    position) instead of copying the entry.
+    ``owned``: the entries were parsed here and nobody else holds them, so an entry's ``hash`` is taken out
+    to serialise its body, and not put back (nothing reads it after this), instead of copying the entry.
     """
     total = len(entries)
     chained = not transcribed or any(type(e) is dict and "hash" in e for e in entries)
@@ -898,6 +897,7 @@ def _check_entries(
     sort_keys = CANONICAL_OPTION
     prev: Any = header_hash(header).encode()
     broken: int | None = None
+    missing = False  # the first break is an entry without a hash
     actors = (0, 1, CHANCE_ACTOR, REFEREE_ACTOR)
     keys = ENTRY_KEYS
     for i in range(total):
@@ -923,32 +923,21 @@ def _check_entries(
             if type(st) is not str or len(st) != 64:
                 problems.add("format", f"entries[{i}].state", _m("verdict.state_hash_value"), i)
         if chained:
-            if "hash" in e:
-                body = e if owned else dict(e)
-                claimed = body.pop("hash")
-                try:
-                    prev = new_hash(prev + dumps(body, option=sort_keys)).hexdigest()
-                except TypeError:  # what orjson refuses: canonical says it with the stdlib
-                    prev = new_hash(prev + canonical(body)).hexdigest()
-                if owned:
-                    e["hash"] = claimed
-                if broken is None and claimed != prev:
-                    broken = i
-            else:
-                try:
-                    prev = new_hash(prev + dumps(e, option=sort_keys)).hexdigest()
-                except TypeError:
-                    prev = new_hash(prev + canonical(e)).hexdigest()
-                if broken is None:
-                    broken = i
+            body = e if owned else dict(e)
+            claimed = body.pop("hash", _UNSET)
+            try:
+                prev = new_hash(prev + dumps(body, option=sort_keys)).hexdigest()
+            except TypeError:  # what orjson refuses: canonical says it with the stdlib
+                prev = new_hash(prev + canonical(body)).hexdigest()
+            if broken is None and claimed != prev:  # no hash at all (_UNSET) breaks it too
+                broken = i
+                missing = claimed is _UNSET
             prev = prev.encode()
     if chained:
         if broken is None:
             status["chain"] = "valid"
         else:
             status["chain"] = "broken"
-            e = entries[broken]
-            missing = type(e) is dict and "hash" not in e
             problems.add(
                 "chain",
                 f"entries[{broken}].hash",
