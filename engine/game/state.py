@@ -541,8 +541,14 @@ class State:
         player = chance[0]
         tops = self.top
         top = tops[player] if tops is not None else 0  # known_top, inline
-        # splitmix64 of (seed, step), as _mix
-        z = (self.seed * 0x9E3779B97F4A7C15 + self.history._len * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
+        # splitmix64 of (seed, step), as _mix; its first term, fixed by the seed, kept for the last seed seen
+        # (one tuple read and replaced whole: threads replaying other logs never see a seed with another's term)
+        global _SEED_TERM
+        seed = self.seed
+        last = _SEED_TERM
+        if last[0] is not seed:
+            last = _SEED_TERM = (seed, (seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK)
+        z = (last[1] + self.history._len * 0xD1B54A32D192ED03) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         at = top + ((z ^ (z >> 31)) >> 8) % self.hidden[player]
@@ -989,6 +995,11 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
         any(c.effect for c in cards),
         tuple(alike),
     )
+
+
+_SEED_TERM: tuple[Any, int] = (None, 0)
+"""The last seed :meth:`State.apply_seed_reveal` met and ``(seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK``,
+the part of splitmix64's first step that does not change with the step: (a + b) & m == ((a & m) + b) & m."""
 
 
 def _mix(seed: int, step: int) -> int:

@@ -587,8 +587,7 @@ def _adjudicate(
                 and seed_reveal(action)  # type: ignore[arg-type]  # a two-key reveal resolves to a Reveal
             ):
                 replayed = i + 1
-                claimed = entry.get("state")
-                if claimed is not None and claimed != state_hash(state):
+                if "state" in entry and (claimed := entry["state"]) is not None and claimed != state_hash(state):
                     problems.add("state", f"entries[{i}].state", _m("verdict.state_mismatch"), i)
                 if i == until:
                     snapshot, observations = _snapshot(state)
@@ -661,8 +660,7 @@ def _adjudicate(
         if paper is not None:
             paper.after(state)
         replayed = i + 1
-        claimed = entry.get("state")
-        if claimed is not None and claimed != state_hash(state):
+        if "state" in entry and (claimed := entry["state"]) is not None and claimed != state_hash(state):
             problems.add("state", f"entries[{i}].state", _m("verdict.state_mismatch"), i)
         if i == until:
             snapshot, observations = _snapshot(state)
@@ -905,13 +903,24 @@ def _check_entries(
         if type(e) is not dict:
             problems.add("format", f"entries[{i}]", _m("verdict.entry_not_object", type=type(e).__name__), i)
             continue
-        a = e.get("action")
+        # subscripts, cheaper than get, for the fields every entry has; KeyError for one without
+        try:
+            a = e["action"]
+        except KeyError:
+            a = None
         if type(a) is not dict or type(kind := a.get("type")) is not str:
             problems.add("format", f"entries[{i}].action", _m("verdict.action_not_object"), i)
             continue
-        if kind == END or e.get("n", i) != i or not keys.issuperset(e):
+        try:
+            n = e["n"]
+        except KeyError:
+            n = i
+        if kind == END or n != i or not keys.issuperset(e):
             _check_entry_detail(e, a, i, total, transcribed, problems)
-        actor = e.get("actor", 0)
+        try:
+            actor = e["actor"]
+        except KeyError:
+            actor = 0
         if type(actor) is str:
             if actor != CHANCE_ACTOR and actor != REFEREE_ACTOR:
                 _bad_actor(actor, i, problems)
