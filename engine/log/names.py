@@ -416,6 +416,8 @@ ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
 """Every engine action type, from the engine's declaration (``engine.game.actions.ACTION_KINDS``)."""
 _SPECS = _specs()
 _NO_FIELDS: dict[str, Action] = {kind: cls() for kind, cls in ACTION_KINDS.items() if not action_fields(kind)}
+NO_FIELD_ACTIONS = _NO_FIELDS
+"""Each kind without fields (end_turn, pass, …) and what :func:`resolve_action` gives for ``{"type": kind}``."""
 
 
 def entry_action(state: State, action: Action) -> dict[str, Any]:

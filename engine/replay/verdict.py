@@ -38,6 +38,7 @@ from engine.log import (
     sign,
     state_hash,
 )
+from engine.log.names import NO_FIELD_ACTIONS
 from engine.log.sealing import CANONICAL_OPTION, canonical_dumps
 from engine.messages import Message, render, seat, term
 from engine.replay.paper import PaperTable
@@ -564,7 +565,7 @@ def _adjudicate(
     stop = total - 1 if end is not None else total
     apply = state.apply
     apply_drawn = state.apply_drawn_reveal
-    current = state.current_player
+    no_fields = _NO_FIELD_ACTIONS
     drawn_name = state.drawn_name
     seed_reveal = state.apply_seed_reveal
     applied = False
@@ -599,7 +600,13 @@ def _adjudicate(
             if illegal is not None:
                 first_illegal = illegal
                 break
-        who = current()
+        # who = state.current_player(), inline
+        if state.outcome is not None:
+            who = TERMINAL
+        elif state.chance is not None or state.phase is _COIN_FLIP:
+            who = CHANCE
+        else:
+            who = state.to_act
         actor = entry.get("actor", _UNSET)
         if actor is not _UNSET and actor != (CHANCE_ACTOR if who == CHANCE else who) and who != TERMINAL:
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
@@ -608,6 +615,8 @@ def _adjudicate(
             named = raw_action.get("card")
             if paper is not None:
                 action = paper.resolve(state, raw_action)
+            elif len(raw_action) == 1 and (plain := no_fields.get(raw_action["type"])) is not None:
+                action = plain  # a kind without fields (end_turn, pass): what resolve_action gives for it
             elif len(raw_action) == 2 and type(named) is str and raw_action["type"] == "reveal":
                 # half of all entries, the same few names: resolved once per card database (a Reveal names
                 # no id, only the database's canonical name)
@@ -700,6 +709,8 @@ def _adjudicate(
 
 
 _UNSET = object()
+_NO_FIELD_ACTIONS = NO_FIELD_ACTIONS  # (tests put the long way back by emptying it)
+_COIN_FLIP = Phase.COIN_FLIP
 _REVEALS: dict[str, dict[str, Action]] = {}
 
 

@@ -2,7 +2,8 @@
 
 The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``);
 an action named as before found in the table of built actions (``names._resolved_before``); ``State.apply``'s
-commonest case checked and applied with one look-up of its rule. The long ways, put back here: no seed
+commonest case checked and applied with one look-up of its rule; a kind without fields (end_turn, pass) taken from
+its table without ``resolve_action``. The long ways, put back here: no seed
 reveal in one call, every action resolved the long way, ``apply`` as ``validate`` then the dispatch.
 Compared on whole recorded games and on altered copies (resealed with the key, so that the rules and the
 seed decide the verdict, not the chain): every field of the verdict the same.
@@ -54,6 +55,7 @@ def _both(log: Any, db: Any, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> 
         m.setattr(State, "apply", _long_apply)
         m.setattr(State, "apply_seed_reveal", lambda self, action: False)
         m.setattr(names, "_resolved_before", lambda *args: None)
+        m.setattr(verdict_module, "_NO_FIELD_ACTIONS", {})  # end_turn, pass, … through resolve_action
         names._BUILT.clear()
         verdict_module._REVEALS.clear()
         long = adjudicate(copy.deepcopy(log), db=db, key=KEY, **kwargs).to_dict()
