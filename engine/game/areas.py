@@ -168,8 +168,14 @@ def reveal_at(s: State, index: int) -> None:
     else:
         s.discard[player].append(card)
     chance[1] -= 1
-    if tops is None and chance[1] and hidden[player]:
-        return  # more to take, from the unseen part: wait for the next chance event (as _settle_reveal)
+    if tops is None:  # what _settle_reveal does then, without the call in the commonest cases
+        if chance[1]:
+            if hidden[player]:
+                return  # more to take, from the unseen part: wait for the next chance event
+        else:  # all taken: the reveal is done
+            s.chance = None
+            s.rules.continuations[chance[3]](s)
+            return
     _settle_reveal(s)
 
 

@@ -612,12 +612,13 @@ def _adjudicate(
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
             break
         try:
-            named = raw_action.get("card")
             if paper is not None:
                 action = paper.resolve(state, raw_action)
             elif len(raw_action) == 1 and (plain := no_fields.get(raw_action["type"])) is not None:
                 action = plain  # a kind without fields (end_turn, pass): what resolve_action gives for it
-            elif len(raw_action) == 2 and type(named) is str and raw_action["type"] == "reveal":
+            elif (
+                len(raw_action) == 2 and raw_action["type"] == "reveal" and type(named := raw_action.get("card")) is str
+            ):
                 # half of all entries, the same few names: resolved once per card database (a Reveal names
                 # no id, only the database's canonical name)
                 cached = reveals.get(named)
