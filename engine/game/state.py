@@ -978,12 +978,15 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
     # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
     factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in decks)
     limit = tuple(hand_limit(len(deck_factions(cards[c] for c in resource[p]))) for p in (0, 1))
-    # for each card, the lower ids of its RESOURCE with its name, ascending: the unseen part is kept sorted by id, so
-    # the first card of a name there is the first of these still in it (found by bisection), or the card itself
-    alike: list[tuple[int, ...]] = [() for _ in names]
-    for pile in resource:
-        for k, c in enumerate(pile):
-            alike[c] = tuple(d for d in pile[:k] if names[d] == names[c])
+    # for each card, every lower id with its name (any pile, any owner: whatever a RESOURCE may come to hold),
+    # ascending: the unseen part is kept sorted by id, so the first card of a name there is the first of these
+    # still in it (found by bisection), or the card itself
+    same: dict[str, list[int]] = {}
+    alike: list[tuple[int, ...]] = []
+    for c, name in enumerate(names):
+        lower = same.setdefault(name, [])
+        alike.append(tuple(lower))
+        lower.append(c)
     return (
         key,
         tuple(owner),
