@@ -116,6 +116,8 @@ def reveal_from_resource(s: State, player: int, count: int, dest: Area, then: st
     if s.chance is not None:  # a card text asked for a second reveal while one waits: a spec error
         raise RuntimeError(f"a reveal from RESOURCE is already pending ({s.chance}); see docs/engine.md")
     s.chance = [player, count, dest, then]
+    if s.top is None and count and s.hidden[player]:
+        return  # unseen cards to take: wait for the chance event (what _settle_reveal does then, without the call)
     _settle_reveal(s)
 
 
