@@ -116,6 +116,8 @@ def reveal_from_resource(s: State, player: int, count: int, dest: Area, then: st
     if s.chance is not None:  # a card text asked for a second reveal while one waits: a spec error
         raise RuntimeError(f"a reveal from RESOURCE is already pending ({s.chance}); see docs/engine.md")
     s.chance = [player, count, dest, then]
+    if s.top is None and count and s.hidden[player]:
+        return  # unseen cards to take: wait for the chance event (what _settle_reveal does then, without the call)
     _settle_reveal(s)
 
 
@@ -140,13 +142,26 @@ def apply_reveal(s: State, name: str) -> None:
     top = tops[player] if tops is not None else 0
     for i in range(top, top + s.hidden[player]):
         if names[resource[i]] == name:
-            card = resource.pop(i)
             break
+    else:
+        raise RuntimeError(f"no {name} in the unseen part of RESOURCE {player}: check_reveal first")
+    reveal_at(s, i)
+
+
+def reveal_at(s: State, index: int) -> None:
+    """Apply the pending reveal from a RESOURCE whose card is the one at ``index`` of its unseen part (the first
+    card of the revealed name there: :func:`apply_reveal` finds it by name; a seeded replay by id)."""
+    chance = s.chance
+    assert chance is not None
+    player = chance[0]
+    resource = s.resource[player]
+    card = resource.pop(index)
+    tops = s.top
     hidden = s.hidden
     hidden[player] -= 1
     if tops is not None:
         if chance[2] is Area.RESOURCE:  # looked at (郭嘉): stays on top, known to its owner
-            resource.insert(top, card)
+            resource.insert(tops[player], card)
             tops[player] += 1
         else:
             _place(s, player, card, chance[2])
@@ -155,8 +170,14 @@ def apply_reveal(s: State, name: str) -> None:
     else:
         s.discard[player].append(card)
     chance[1] -= 1
-    if tops is None and chance[1] and hidden[player]:
-        return  # more to take, from the unseen part: wait for the next chance event (as _settle_reveal)
+    if tops is None:  # what _settle_reveal does then, without the call in the commonest cases
+        if chance[1]:
+            if hidden[player]:
+                return  # more to take, from the unseen part: wait for the next chance event
+        else:  # all taken: the reveal is done
+            s.chance = None
+            s.rules.continuations[chance[3]](s)
+            return
     _settle_reveal(s)
 
 

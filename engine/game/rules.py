@@ -122,6 +122,7 @@ class JunlingRules(Rules):
     # the state's entry points
     check_reveal = areas.check_reveal
     apply_reveal = areas.apply_reveal
+    reveal_at = areas.reveal_at
     check_respond = activation.check_respond
     do_respond = activation.do_respond
     observation = observe.observation

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
@@ -206,6 +207,7 @@ class State:
         "activated",
         "active",
         "advantage",
+        "alike",
         "attacked",
         "auras",
         "cards",
@@ -268,7 +270,9 @@ class State:
             if len(game._layouts) < 64:
                 game._layouts[self.decks] = layout
         # fixed for the whole game, immutable, shared by clones (a replay meets the same decks log after log)
-        self.names, self.owner, resource, self.pool, self.cards, self.factions, self.limit, self.texts = layout
+        self.names, self.owner, resource, self.pool, self.cards, self.factions, self.limit, self.texts, self.alike = (
+            layout
+        )
         self.resource: list[list[int]] = [list(resource[0]), list(resource[1])]
         self.listeners: list[int] = []
         self.auras: set[int] = set()
@@ -492,7 +496,13 @@ class State:
             error = rule[0](self, action)
             if error is not None:
                 raise error
-            self.history = History(self.history, action)
+            # History(self.history, action), without the class call: a new node, its slots set as __init__ sets them
+            node = _new_state(History)
+            node._prev = prev = self.history
+            node._last = action
+            node._len = prev._len + 1
+            node._items = None
+            self.history = node
             rule[1](self, action)
             if self.frames:
                 rules.proceed(self)
@@ -529,17 +539,38 @@ class State:
         if chance is None or len(chance) > 4:
             return False
         player = chance[0]
-        rules = self.rules
-        name = action.card
-        # splitmix64 of (seed, step), as _mix
-        z = (self.seed * 0x9E3779B97F4A7C15 + self.history._len * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
+        tops = self.top
+        top = tops[player] if tops is not None else 0  # known_top, inline
+        # splitmix64 of (seed, step), as _mix; its first term, fixed by the seed, kept for the last seed seen
+        # (one tuple read and replaced whole: threads replaying other logs never see a seed with another's term)
+        global _SEED_TERM
+        seed = self.seed
+        last = _SEED_TERM
+        if last[0] is not seed:
+            last = _SEED_TERM = (seed, (seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK)
+        z = (last[1] + self.history._len * 0xD1B54A32D192ED03) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        pick = ((z ^ (z >> 31)) >> 8) % self.hidden[player]
-        if self.names[self.resource[player][rules.known_top(self, player) + pick]] != name:
+        at = top + ((z ^ (z >> 31)) >> 8) % self.hidden[player]
+        resource = self.resource[player]
+        card = resource[at]
+        if self.names[card] != action.card:
             return False
-        self.history = History(self.history, action)
-        rules.apply_reveal(self, name)
+        # the card taken is the first of that name in the unseen part, which is sorted by id (what apply_reveal's
+        # scan by name finds): the lowest id of the name still there, the drawn card itself if none lower is
+        for lower in self.alike[card]:
+            i = bisect_left(resource, lower, top, at)
+            if resource[i] == lower:
+                at = i
+                break
+        node = _new_state(History)  # History(self.history, action), as in apply
+        node._prev = prev = self.history
+        node._last = action
+        node._len = prev._len + 1
+        node._items = None
+        self.history = node
+        rules = self.rules
+        rules.reveal_at(self, at)
         if self.frames:
             rules.proceed(self)
         return True
@@ -660,6 +691,7 @@ class State:
         new.seed = self.seed
         new.decks = self.decks
         new.names = self.names
+        new.alike = self.alike
         new.owner = self.owner
         new.cards = self.cards
         new.texts = self.texts
@@ -946,6 +978,15 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
     # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
     factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in decks)
     limit = tuple(hand_limit(len(deck_factions(cards[c] for c in resource[p]))) for p in (0, 1))
+    # for each card, every lower id with its name (any pile, any owner: whatever a RESOURCE may come to hold),
+    # ascending: the unseen part is kept sorted by id, so the first card of a name there is the first of these
+    # still in it (found by bisection), or the card itself
+    same: dict[str, list[int]] = {}
+    alike: list[tuple[int, ...]] = []
+    for c, name in enumerate(names):
+        lower = same.setdefault(name, [])
+        alike.append(tuple(lower))
+        lower.append(c)
     return (
         key,
         tuple(owner),
@@ -955,7 +996,13 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
         factions,
         limit,
         any(c.effect for c in cards),
+        tuple(alike),
     )
+
+
+_SEED_TERM: tuple[Any, int] = (None, 0)
+"""The last seed :meth:`State.apply_seed_reveal` met and ``(seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK``,
+the part of splitmix64's first step that does not change with the step: (a + b) & m == ((a & m) + b) & m."""
 
 
 def _mix(seed: int, step: int) -> int:

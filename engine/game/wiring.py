@@ -60,6 +60,7 @@ class Rules:
     """Each condition of the effect language by name."""
     check_reveal: ClassVar[Callable[[State, str], IllegalAction | None]]
     apply_reveal: ClassVar[Callable[[State, str], None]]
+    reveal_at: ClassVar[Callable[[State, int], None]]
     check_respond: ClassVar[Check]
     do_respond: ClassVar[Do]
     observation: ClassVar[Callable[[State, int], dict[str, Any]]]

@@ -23,6 +23,7 @@ from engine.game.actions import (
     action_fields,
 )
 from engine.game.errors import LogError
+from engine.game.terms import Phase
 from engine.log.format import LogFormatError
 from engine.messages import Message
 
@@ -220,8 +221,9 @@ def _resolved_before(state: State, data: dict[str, Any], kind: Any, fields: dict
     places = _QUICK.get(kind)
     if places is None:
         return None
-    player = state.current_player()
-    if player < 0:
+    if state.outcome is None and state.chance is None and state.phase is not Phase.COIN_FLIP:
+        player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
+    else:
         player = state.active
     names = state.names
     ids: dict[str, Any] = {}
@@ -414,6 +416,8 @@ ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
 """Every engine action type, from the engine's declaration (``engine.game.actions.ACTION_KINDS``)."""
 _SPECS = _specs()
 _NO_FIELDS: dict[str, Action] = {kind: cls() for kind, cls in ACTION_KINDS.items() if not action_fields(kind)}
+NO_FIELD_ACTIONS = _NO_FIELDS
+"""Each kind without fields (end_turn, pass, …) and what :func:`resolve_action` gives for ``{"type": kind}``."""
 
 
 def entry_action(state: State, action: Action) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from engine.log import (
     sign,
     state_hash,
 )
+from engine.log.names import NO_FIELD_ACTIONS
 from engine.log.sealing import CANONICAL_OPTION, canonical_dumps
 from engine.messages import Message, render, seat, term
 from engine.replay.paper import PaperTable
@@ -564,7 +565,7 @@ def _adjudicate(
     stop = total - 1 if end is not None else total
     apply = state.apply
     apply_drawn = state.apply_drawn_reveal
-    current = state.current_player
+    no_fields = _NO_FIELD_ACTIONS
     drawn_name = state.drawn_name
     seed_reveal = state.apply_seed_reveal
     applied = False
@@ -587,8 +588,7 @@ def _adjudicate(
                 and seed_reveal(action)  # type: ignore[arg-type]  # a two-key reveal resolves to a Reveal
             ):
                 replayed = i + 1
-                claimed = entry.get("state")
-                if claimed is not None and claimed != state_hash(state):
+                if "state" in entry and (claimed := entry["state"]) is not None and claimed != state_hash(state):
                     problems.add("state", f"entries[{i}].state", _m("verdict.state_mismatch"), i)
                 if i == until:
                     snapshot, observations = _snapshot(state)
@@ -600,16 +600,25 @@ def _adjudicate(
             if illegal is not None:
                 first_illegal = illegal
                 break
-        who = current()
+        # who = state.current_player(), inline
+        if state.outcome is not None:
+            who = TERMINAL
+        elif state.chance is not None or state.phase is _COIN_FLIP:
+            who = CHANCE
+        else:
+            who = state.to_act
         actor = entry.get("actor", _UNSET)
         if actor is not _UNSET and actor != (CHANCE_ACTOR if who == CHANCE else who) and who != TERMINAL:
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
             break
         try:
-            named = raw_action.get("card")
             if paper is not None:
                 action = paper.resolve(state, raw_action)
-            elif len(raw_action) == 2 and type(named) is str and raw_action["type"] == "reveal":
+            elif len(raw_action) == 1 and (plain := no_fields.get(raw_action["type"])) is not None:
+                action = plain  # a kind without fields (end_turn, pass): what resolve_action gives for it
+            elif (
+                len(raw_action) == 2 and raw_action["type"] == "reveal" and type(named := raw_action.get("card")) is str
+            ):
                 # half of all entries, the same few names: resolved once per card database (a Reveal names
                 # no id, only the database's canonical name)
                 cached = reveals.get(named)
@@ -661,8 +670,7 @@ def _adjudicate(
         if paper is not None:
             paper.after(state)
         replayed = i + 1
-        claimed = entry.get("state")
-        if claimed is not None and claimed != state_hash(state):
+        if "state" in entry and (claimed := entry["state"]) is not None and claimed != state_hash(state):
             problems.add("state", f"entries[{i}].state", _m("verdict.state_mismatch"), i)
         if i == until:
             snapshot, observations = _snapshot(state)
@@ -702,6 +710,8 @@ def _adjudicate(
 
 
 _UNSET = object()
+_NO_FIELD_ACTIONS = NO_FIELD_ACTIONS  # (tests put the long way back by emptying it)
+_COIN_FLIP = Phase.COIN_FLIP
 _REVEALS: dict[str, dict[str, Action]] = {}
 
 
@@ -885,9 +895,8 @@ def _check_entries(
 ) -> str | None:
     """Check every entry's shape and the hash chain; the last hash as computed (None without a chain).
 
-    ``owned``: the entries were parsed here and nobody else holds them, so an entry's ``hash`` may be taken
-    out while its body is serialised and put back (its place among the keys changes; nothing reads it by
-    position) instead of copying the entry.
+    ``owned``: the entries were parsed here and nobody else holds them, so an entry's ``hash`` is taken out
+    to serialise its body, and not put back (nothing reads it after this), instead of copying the entry.
     """
     total = len(entries)
     chained = not transcribed or any(type(e) is dict and "hash" in e for e in entries)
@@ -898,6 +907,7 @@ def _check_entries(
     sort_keys = CANONICAL_OPTION
     prev: Any = header_hash(header).encode()
     broken: int | None = None
+    missing = False  # the first break is an entry without a hash
     actors = (0, 1, CHANCE_ACTOR, REFEREE_ACTOR)
     keys = ENTRY_KEYS
     for i in range(total):
@@ -905,13 +915,24 @@ def _check_entries(
         if type(e) is not dict:
             problems.add("format", f"entries[{i}]", _m("verdict.entry_not_object", type=type(e).__name__), i)
             continue
-        a = e.get("action")
+        # subscripts, cheaper than get, for the fields every entry has; KeyError for one without
+        try:
+            a = e["action"]
+        except KeyError:
+            a = None
         if type(a) is not dict or type(kind := a.get("type")) is not str:
             problems.add("format", f"entries[{i}].action", _m("verdict.action_not_object"), i)
             continue
-        if kind == END or e.get("n", i) != i or not keys.issuperset(e):
+        try:
+            n = e["n"]
+        except KeyError:
+            n = i
+        if kind == END or n != i or not keys.issuperset(e):
             _check_entry_detail(e, a, i, total, transcribed, problems)
-        actor = e.get("actor", 0)
+        try:
+            actor = e["actor"]
+        except KeyError:
+            actor = 0
         if type(actor) is str:
             if actor != CHANCE_ACTOR and actor != REFEREE_ACTOR:
                 _bad_actor(actor, i, problems)
@@ -923,32 +944,21 @@ def _check_entries(
             if type(st) is not str or len(st) != 64:
                 problems.add("format", f"entries[{i}].state", _m("verdict.state_hash_value"), i)
         if chained:
-            if "hash" in e:
-                body = e if owned else dict(e)
-                claimed = body.pop("hash")
-                try:
-                    prev = new_hash(prev + dumps(body, option=sort_keys)).hexdigest()
-                except TypeError:  # what orjson refuses: canonical says it with the stdlib
-                    prev = new_hash(prev + canonical(body)).hexdigest()
-                if owned:
-                    e["hash"] = claimed
-                if broken is None and claimed != prev:
-                    broken = i
-            else:
-                try:
-                    prev = new_hash(prev + dumps(e, option=sort_keys)).hexdigest()
-                except TypeError:
-                    prev = new_hash(prev + canonical(e)).hexdigest()
-                if broken is None:
-                    broken = i
+            body = e if owned else dict(e)
+            claimed = body.pop("hash", _UNSET)
+            try:
+                prev = new_hash(prev + dumps(body, option=sort_keys)).hexdigest()
+            except TypeError:  # what orjson refuses: canonical says it with the stdlib
+                prev = new_hash(prev + canonical(body)).hexdigest()
+            if broken is None and claimed != prev:  # no hash at all (_UNSET) breaks it too
+                broken = i
+                missing = claimed is _UNSET
             prev = prev.encode()
     if chained:
         if broken is None:
             status["chain"] = "valid"
         else:
             status["chain"] = "broken"
-            e = entries[broken]
-            missing = type(e) is dict and "hash" not in e
             problems.add(
                 "chain",
                 f"entries[{broken}].hash",

@@ -2,7 +2,8 @@
 
 The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``);
 an action named as before found in the table of built actions (``names._resolved_before``); ``State.apply``'s
-commonest case checked and applied with one look-up of its rule. The long ways, put back here: no seed
+commonest case checked and applied with one look-up of its rule; a kind without fields (end_turn, pass) taken from
+its table without ``resolve_action``. The long ways, put back here: no seed
 reveal in one call, every action resolved the long way, ``apply`` as ``validate`` then the dispatch.
 Compared on whole recorded games and on altered copies (resealed with the key, so that the rules and the
 seed decide the verdict, not the chain): every field of the verdict the same.
@@ -54,6 +55,7 @@ def _both(log: Any, db: Any, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> 
         m.setattr(State, "apply", _long_apply)
         m.setattr(State, "apply_seed_reveal", lambda self, action: False)
         m.setattr(names, "_resolved_before", lambda *args: None)
+        m.setattr(verdict_module, "_NO_FIELD_ACTIONS", {})  # end_turn, pass, … through resolve_action
         names._BUILT.clear()
         verdict_module._REVEALS.clear()
         long = adjudicate(copy.deepcopy(log), db=db, key=KEY, **kwargs).to_dict()
@@ -146,3 +148,37 @@ def test_apply_short_way_accepts_and_refuses_as_validate_does(db, decks):
                     refused += type(got[0]) is tuple
             state.apply(action)
     assert checked > 500 and refused > 100
+
+
+def test_seed_reveal_takes_the_card_the_scan_by_name_takes(db, decks):
+    """``apply_seed_reveal`` finds the first card of the drawn name in the unseen part by bisection among the
+    lower ids of that name; the long way (``apply``, ``apply_reveal``'s scan by name) must take the same card.
+    Decks in their order and shuffled (copies of a name then far apart in id), on every chance node of random
+    games and the same state after, or both refuse."""
+    game = Game(db)
+    rng = random.Random(17)
+    shuffled = []
+    for d in game.new_initial_state(*decks, seed=0).decks:
+        resource = list(d.resource)
+        rng.shuffle(resource)
+        shuffled.append((resource, list(d.pool), list(d.factions)))
+    applied = copies = 0
+    for pair in (decks, tuple(shuffled)):
+        for seed in range(6):
+            rec = record(db, pair, seed)
+            state = game.new_initial_state(*pair, seed=seed)
+            for action in rec.state.history:
+                if state.chance is not None and len(state.chance) <= 4:
+                    for outcome, _p in state.chance_outcomes():
+                        a, b = state.clone(), state.clone()
+                        name = outcome.card  # type: ignore[attr-defined]
+                        if a.apply_seed_reveal(outcome):  # type: ignore[arg-type]
+                            _long_apply(b, outcome)
+                            assert a.to_json() == b.to_json()
+                            applied += 1
+                            unseen = state.resource[state.chance[0]][: state.hidden[state.chance[0]]]
+                            copies += sum(state.names[c] == name for c in unseen) > 1  # which copy is taken matters
+                        else:
+                            assert a.to_json() == state.to_json()
+                state.apply(action)
+    assert applied > 200 and copies > 100
