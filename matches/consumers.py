@@ -119,8 +119,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
+    notes_presence = False
+    """A seat's socket notes its player as here (abandonment claims); a spectator's does not."""
+
     async def heard(self) -> None:
         """The client showed it is there (it opened the socket or sent a message); a seat notes presence."""
+        if not self.notes_presence:
+            return
+        try:
+            await off_loop(self.mark_present)()
+        except Exception:  # presence is a side line: the table is still pushed (the page's POST is the fallback)
+            logger.warning("live play: could not note presence on %s", self.group_for(), exc_info=True)
+
+    def mark_present(self) -> None:
+        """Note the socket's player as here (a write: a websocket message is not a GET)."""
+        raise NotImplementedError
 
     async def disconnect(self, code: int) -> None:
         if self.group:
@@ -185,11 +198,7 @@ class SeatConsumer(TableConsumer):
 
     kinds = ("sync", "present", "act")
 
-    async def heard(self) -> None:
-        try:
-            await off_loop(self.mark_present)()
-        except Exception:  # presence is a side line: the table is still pushed (the page's POST is the fallback)
-            logger.warning("live play: could not note presence on match %s", self.match_id, exc_info=True)
+    notes_presence = True
 
     def mark_present(self) -> None:
         ending.do_mark_present(Match.objects.get(pk=self.match_id), self.user)

@@ -7,18 +7,14 @@ the stored game with the presenter the page uses: the seat's own observation and
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from matches.consumers import TableConsumer
 from tables import access, presenters, services
 from tables.models import Table
-
-logger = logging.getLogger(__name__)
 
 
 class TableSeatConsumer(TableConsumer):
@@ -27,12 +23,7 @@ class TableSeatConsumer(TableConsumer):
     def group_for(self) -> str:
         return services.group_name(self.match_id)
 
-    async def heard(self) -> None:
-        """The socket's opening and each message say the seat's player is here (abandonment)."""
-        try:
-            await database_sync_to_async(self.mark_present)()
-        except Exception:  # presence is a side line: the table is still pushed (the page's POST is the fallback)
-            logger.warning("tables: could not note presence at table %s", self.match_id, exc_info=True)
+    notes_presence = True  # the socket's opening and each message say the seat's player is here (abandonment)
 
     def mark_present(self) -> None:
         table = Table.objects.filter(pk=self.match_id).first()
