@@ -95,6 +95,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     match_id: int
     sent: str | None = None
     group: str = ""
+    delay: int = 0
+    """Seconds a spectator's table lags the game (0: live); a spectator socket's ``allowed`` sets it."""
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """channels' dispatch without its ``close_old_connections`` before every message (a hop to the one
@@ -109,6 +111,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
         self.language = scope_language(self.scope)
+        self.pending: set[asyncio.Future[None]] = set()
         allowed = await off_loop(self.allowed)()
         if not allowed:
             await self.close(code=REFUSED)
@@ -159,7 +162,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def match_changed(self, event: dict[str, Any]) -> None:
         if event.get("by") == self.channel_name:  # its own action: the answer it was sent is as new
             return
+        await self.push_changed()
+
+    async def push_changed(self) -> None:
+        """Send the table a change made: now, or, for a delayed spectator, once the change is older than the
+        delay (look again then: the event carries no state)."""
+        if self.delay > 0:
+            asyncio.get_running_loop().call_later(self.delay, self._later)
+            return
         await self.send_table(self.sent)
+
+    def _later(self) -> None:
+        task = asyncio.ensure_future(self.send_table(self.sent))
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
 
     async def send_table(self, known: str | None, *, answer: bool = False) -> None:
         message = await off_loop(self.message)(known)
@@ -254,20 +270,7 @@ class WatchConsumer(TableConsumer):
         if match is None or not access.can_spectate(match, self.user):
             return False
         self.delay = access.spectator_delay(match, self.user)
-        self.pending: set[asyncio.Future[None]] = set()
         return True
-
-    async def match_changed(self, event: dict[str, Any]) -> None:
-        if getattr(self, "delay", 0) > 0:
-            # The change shows once it is older than the delay: look again then (the event carries no state).
-            asyncio.get_running_loop().call_later(self.delay, self._later)
-            return
-        await self.send_table(self.sent)
-
-    def _later(self) -> None:
-        task = asyncio.ensure_future(self.send_table(self.sent))
-        self.pending.add(task)
-        task.add_done_callback(self.pending.discard)
 
     def message(self, known: str | None) -> dict[str, Any] | None:
         match, row = presenter.current_of(self.match_id)

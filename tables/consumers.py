@@ -6,7 +6,6 @@ the stored game with the presenter the page uses: the seat's own observation and
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -31,7 +30,7 @@ class TableSeatConsumer(TableConsumer):
             services.do_mark_present(self.user, table)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.send_table(self.sent)
+        await self.push_changed()
 
     def allowed(self) -> bool:
         table = Table.objects.filter(pk=self.match_id).first()
@@ -55,30 +54,14 @@ class TableWatchConsumer(TableSeatConsumer):
     table only, built by the spectator page's presenter, as late as the event's delay says
     (``access.spectator_delay``: a delayed socket looks again when the change is old enough)."""
 
-    delay = 0
-
-    async def heard(self) -> None:
-        """A spectator is nobody's presence."""
+    notes_presence = False  # a spectator is nobody's presence
 
     def allowed(self) -> bool:
         table = Table.objects.filter(pk=self.match_id).first()
         if table is None or not access.can_spectate(table, self.user):
             return False
         self.delay = access.spectator_delay(table, self.user)
-        self.pending: set[asyncio.Future[None]] = set()
         return True
-
-    async def table_changed(self, event: dict[str, Any]) -> None:
-        if self.delay > 0:
-            # The change shows once it is older than the delay: look again then (the event carries no state).
-            asyncio.get_running_loop().call_later(self.delay, self._later)
-            return
-        await self.send_table(self.sent)
-
-    def _later(self) -> None:
-        task = asyncio.ensure_future(self.send_table(self.sent))
-        self.pending.add(task)
-        task.add_done_callback(self.pending.discard)
 
     def message(self, known: str | None) -> dict[str, Any] | None:
         table = Table.objects.get(pk=self.match_id)
