@@ -46,6 +46,24 @@ def zh_socket(app: Any, path: str, cookie: str) -> WebsocketCommunicator:
     return WebsocketCommunicator(app, path, headers=[*headers, (b"cookie", cookie.encode())])
 
 
+def first_answer(path: str, cookie: str, message: dict[str, Any], *, chinese: bool = False) -> dict[str, Any]:
+    """Open a socket on ``path`` as ``cookie``'s user (reading Chinese if ``chinese``), send ``message`` and
+    return the first message the server sends back."""
+    app = build_application()
+    got: dict[str, Any] = {}
+
+    async def scenario() -> None:
+        await get_channel_layer().flush()
+        comm = (zh_socket if chinese else socket)(app, path, cookie)
+        assert (await comm.connect())[0]
+        await comm.send_json_to(message)
+        got["answer"] = await comm.receive_json_from(timeout=TIMEOUT)
+        await comm.disconnect()
+
+    run(scenario)
+    return got["answer"]
+
+
 def test_an_action_sent_over_the_seat_socket_is_applied_and_answered_there_with_the_actors_own_table(setup):
     match = human_match(setup)
     _fmt, alice, bob, _a, _b = setup
@@ -93,19 +111,8 @@ def test_an_action_out_of_turn_over_the_socket_is_refused_with_its_code_and_the_
     waiting = 1 - state_of(match).current_player()
     cookie = cookie_of(alice if waiting == 0 else bob)
     before = presenter.table_version(match)
-    app = build_application()
-    got: dict[str, Any] = {}
-
-    async def scenario() -> None:
-        await get_channel_layer().flush()
-        comm = zh_socket(app, f"/ws/play/matches/{match.pk}/", cookie)
-        assert (await comm.connect())[0]
-        await comm.send_json_to(act_message({"type": "end_turn"}))
-        got["answer"] = await comm.receive_json_from(timeout=TIMEOUT)
-        await comm.disconnect()
-
-    run(scenario)
-    answer = got["answer"]
+    message = act_message({"type": "end_turn"})
+    answer = first_answer(f"/ws/play/matches/{match.pk}/", cookie, message, chinese=True)
     assert answer["type"] == "refused" and answer["code"] == "play.not_your_turn"
     assert "还没轮到你行动：请等待对手。" in answer["html"] and 'role="alert"' in answer["html"]
     assert answer["version"] == before == presenter.table_version(match)  # nothing applied
@@ -122,19 +129,8 @@ def test_a_malformed_socket_action_is_refused_as_malformed_and_applies_nothing(s
     actor = state_of(match).current_player()
     cookie = cookie_of(alice if actor == 0 else bob)
     before = presenter.table_version(match)
-    app = build_application()
-    got: dict[str, Any] = {}
-
-    async def scenario() -> None:
-        await get_channel_layer().flush()
-        comm = socket(app, f"/ws/play/matches/{match.pk}/", cookie)
-        assert (await comm.connect())[0]
-        await comm.send_json_to({"type": "act", "form": form})
-        got["answer"] = await comm.receive_json_from(timeout=TIMEOUT)
-        await comm.disconnect()
-
-    run(scenario)
-    assert got["answer"]["type"] == "refused" and got["answer"]["code"] == "play.malformed"
+    answer = first_answer(f"/ws/play/matches/{match.pk}/", cookie, {"type": "act", "form": form})
+    assert answer["type"] == "refused" and answer["code"] == "play.malformed"
     assert presenter.table_version(match) == before
 
 
@@ -146,19 +142,8 @@ def test_a_stale_socket_action_drawn_at_an_older_step_is_refused_and_applies_not
     cookie = cookie_of(alice if actor == 0 else bob)
     before = presenter.table_version(match)
     message = act_message(winning_step(state, actor), steps_of(match) + 5)
-    app = build_application()
-    got: dict[str, Any] = {}
-
-    async def scenario() -> None:
-        await get_channel_layer().flush()
-        comm = socket(app, f"/ws/play/matches/{match.pk}/", cookie)
-        assert (await comm.connect())[0]
-        await comm.send_json_to(message)
-        got["answer"] = await comm.receive_json_from(timeout=TIMEOUT)
-        await comm.disconnect()
-
-    run(scenario)
-    assert got["answer"]["type"] == "refused" and got["answer"]["code"] == "play.stale"
+    answer = first_answer(f"/ws/play/matches/{match.pk}/", cookie, message)
+    assert answer["type"] == "refused" and answer["code"] == "play.stale"
     assert presenter.table_version(match) == before
 
 
@@ -168,19 +153,8 @@ def test_a_spectators_socket_cannot_act_even_for_a_player_of_the_match(setup):
     actor = state_of(match).current_player()
     cookie = cookie_of(alice if actor == 0 else bob)  # the player whose turn it is, on the spectator's path
     before = presenter.table_version(match)
-    app = build_application()
-    got: dict[str, Any] = {}
-
-    async def scenario() -> None:
-        await get_channel_layer().flush()
-        comm = socket(app, f"/ws/watch/matches/{match.pk}/", cookie)
-        assert (await comm.connect())[0]
-        await comm.send_json_to(act_message({"type": "end_turn"}))
-        got["answer"] = await comm.receive_json_from(timeout=TIMEOUT)
-        await comm.disconnect()
-
-    run(scenario)
-    assert got["answer"] == {"type": "error", "code": "push.unknown_message"}
+    answer = first_answer(f"/ws/watch/matches/{match.pk}/", cookie, act_message({"type": "end_turn"}))
+    assert answer == {"type": "error", "code": "push.unknown_message"}
     assert presenter.table_version(match) == before
 
 
@@ -239,17 +213,6 @@ def test_a_socket_message_does_not_hop_to_the_shared_sync_thread_to_close_connec
     monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
     match = human_match(setup)
     cookie = cookie_of(setup[1])
-    app = build_application()
-    got: dict[str, Any] = {}
-
-    async def scenario() -> None:
-        await get_channel_layer().flush()
-        comm = socket(app, f"/ws/play/matches/{match.pk}/", cookie)
-        assert (await comm.connect())[0]
-        await comm.send_json_to({"type": "sync", "version": None})
-        got["table"] = await comm.receive_json_from(timeout=TIMEOUT)
-        await comm.disconnect()
-
-    run(scenario)
-    assert got["table"]["type"] == "table"
+    table = first_answer(f"/ws/play/matches/{match.pk}/", cookie, {"type": "sync", "version": None})
+    assert table["type"] == "table"
     assert hops == []
