@@ -507,10 +507,16 @@ class State:
             if self.frames:
                 rules.proceed(self)
             return
+        self.apply_checked(action)
+
+    def apply_checked(self, action: Action) -> None:
+        """:meth:`apply` the long way, right in every case: :meth:`validate`, then the dispatch (``apply``'s
+        short way does the same for its commonest case; tests compare the two)."""
         error = self.validate(action)
         if error is not None:
             raise error
         self.history = History(self.history, action)  # history.plus(action), one call less
+        rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
         elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:

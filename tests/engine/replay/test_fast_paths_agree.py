@@ -20,30 +20,13 @@ import pytest
 
 import engine.log.names as names
 from engine.game import Game, IllegalAction, Reveal, State
-from engine.game.actions import ActivateEffect
-from engine.game.state import History
-from engine.game.terms import Phase
 from engine.log import load_log
 from engine.replay import adjudicate
 from engine.replay import verdict as verdict_module
 from tests.engine.replay.conftest import KEY, paper_game, rechain, record, texts_game
 
-
-def _long_apply(self: State, action: Any) -> None:
-    """``State.apply`` before its short way: ``validate``, then the dispatch."""
-    error = self.validate(action)
-    if error is not None:
-        raise error
-    self.history = History(self.history, action)
-    rules = self.rules
-    if type(action) is Reveal:
-        rules.apply_reveal(self, action.card)
-    elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
-        rules.do_respond(self, action)
-    else:
-        rules.actions[type(action)][1](self, action)
-    if self.frames:
-        rules.proceed(self)
+_long_apply = State.apply_checked
+"""``State.apply`` without its short way: ``validate``, then the dispatch."""
 
 
 def _both(log: Any, db: Any, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
