@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -77,11 +78,16 @@ def can_view(table: Table, user: Any) -> bool:
 
 def access_table(user: Any, pk: Any) -> Table:
     """The table for one who may see it, else 404 (a game in play is not shown to strangers at all)."""
+    return _table_or_404(user, pk, can_view)
+
+
+def _table_or_404(user: Any, pk: Any, may: Callable[[Table, Any], bool]) -> Table:
+    """Table ``pk`` if ``may(table, user)``; a 404 both for no such table and for one he may not see."""
     try:
         table = Table.objects.get(pk=int(pk))
     except (Table.DoesNotExist, TypeError, ValueError):
         raise Http404 from None
-    if not can_view(table, user):
+    if not may(table, user):
         raise Http404
     return table
 
@@ -123,13 +129,7 @@ def spectator_delay(table: Table, user: Any) -> int:
 
 def access_spectated_table(user: Any, pk: Any) -> Table:
     """A table ``user`` may watch (404 otherwise, as if it did not exist)."""
-    try:
-        table = Table.objects.get(pk=int(pk))
-    except (Table.DoesNotExist, TypeError, ValueError):
-        raise Http404 from None
-    if not can_spectate(table, user):
-        raise Http404
-    return table
+    return _table_or_404(user, pk, can_spectate)
 
 
 def can_join(table: Table, user: Any, seat: Seat) -> bool:
