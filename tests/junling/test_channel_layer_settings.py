@@ -13,6 +13,21 @@ from channels_redis.core import RedisChannelLayer
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
+def _printed_by_django(code: str, **env: str) -> str:
+    """What ``code`` prints in a new process whose Django is set up with ``env`` and no other CHANNEL_ setting."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("CHANNEL_")}
+    clean.update(env, DJANGO_SETTINGS_MODULE="junling.settings", DJANGO_SECRET_KEY="test-channel-layer")
+    out = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout
+
+
 def test_a_redis_read_waits_longer_than_a_receive_blocks() -> None:
     """channels_redis blocks ``brpop_timeout`` seconds on Redis for a socket's next message; redis-py 8 gives a
     read 5 s by default, the same: an idle socket's consumer died of TimeoutError (bench/live_push.py)."""
@@ -20,21 +35,7 @@ def test_a_redis_read_waits_longer_than_a_receive_blocks() -> None:
         "import json; from django.conf import settings; "
         "print(json.dumps(settings.CHANNEL_LAYERS['default']['CONFIG']['hosts']))"
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CHANNEL_")}
-    env.update(
-        CHANNEL_REDIS_URL="redis://127.0.0.1:6379/9",
-        DJANGO_SETTINGS_MODULE="junling.settings",
-        DJANGO_SECRET_KEY="test-channel-layer",
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    (host,) = json.loads(out.stdout)
+    (host,) = json.loads(_printed_by_django(code, CHANNEL_REDIS_URL="redis://127.0.0.1:6379/9"))
     assert host["address"] == "redis://127.0.0.1:6379/9"
     assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
     assert host["socket_connect_timeout"] <= 5  # a Redis that is down is still noticed at once
@@ -45,17 +46,7 @@ def test_without_redis_the_layer_is_the_in_memory_one_whose_expiry_sweep_runs_on
     """``junling.channel_layer.InMemoryChannelLayer``: channels' sweep of expired messages walked every
     channel and group membership on every receive and group_send; it runs at most once a ``sweep_every``."""
     code = "import json; from django.conf import settings; print(json.dumps(settings.CHANNEL_LAYERS['default']))"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CHANNEL_")}
-    env.update(DJANGO_SETTINGS_MODULE="junling.settings", DJANGO_SECRET_KEY="test-channel-layer")
-    out = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(out.stdout)["BACKEND"] == "junling.channel_layer.InMemoryChannelLayer"
+    assert json.loads(_printed_by_django(code))["BACKEND"] == "junling.channel_layer.InMemoryChannelLayer"
 
 
 def test_the_in_memory_layer_sweeps_an_expired_message_out_only_when_a_sweep_is_due() -> None:
