@@ -74,6 +74,17 @@ def assert_hidden(texts: dict[str, str], secrets: set[str], where: str) -> None:
         assert not leaked, f"{where}, {name}: {leaked}"
 
 
+async def random_move(table: Table, now: Any, rng: random.Random) -> str:
+    """A legal action at random by whoever acts in ``now`` (the table's current state), applied as his; the
+    table's new version."""
+    user = await database_sync_to_async(seat_user)(table, engines.actor(now))
+    await database_sync_to_async(table.refresh_from_db)()
+    action = rng.choice(engines.legal(now)).to_json()
+    await database_sync_to_async(services.do_act)(user, table, action, table.steps)
+    await database_sync_to_async(table.refresh_from_db)()
+    return await database_sync_to_async(presenters.version)(table)
+
+
 @pytest.mark.parametrize("seed", [5, 8, 13])
 def test_the_other_sides_event_cards_and_the_decks_are_in_no_page_nor_api_answer_of_a_seat(seed):
     from tests.matches.factories import UserFactory
@@ -155,13 +166,7 @@ def test_every_pushed_message_holds_only_what_its_seat_may_see():
             now = await database_sync_to_async(services.load_state)(table)
             for s in (0, 1):
                 secrets.setdefault(s, set()).update(card_secrets(now, s))
-            actor = engines.actor(now)
-            user = await database_sync_to_async(seat_user)(table, actor)
-            await database_sync_to_async(table.refresh_from_db)()
-            action = rng.choice(engines.legal(now)).to_json()
-            await database_sync_to_async(services.do_act)(user, table, action, table.steps)
-            await database_sync_to_async(table.refresh_from_db)()
-            version = await database_sync_to_async(presenters.version)(table)
+            version = await random_move(table, now, rng)
             for s, comm in seats.items():
                 await receive_until(comm, version, pushed[s])
         for comm in seats.values():

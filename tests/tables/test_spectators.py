@@ -20,12 +20,11 @@ from tests.matches.factories import UserFactory
 from tests.matches.test_push import cookie_of, receive_until, run, socket
 from tests.tables.conftest import (
     reseed,
-    seat_user,
     store_random_play_until,
     three_seat_table,
     two_side_table,
 )
-from tests.tables.test_hidden_information import BIG, named, retainer_secrets
+from tests.tables.test_hidden_information import BIG, named, random_move, retainer_secrets
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -170,13 +169,7 @@ def test_a_spectators_socket_is_pushed_the_public_table_only():
         for _ in range(moves):
             now = await database_sync_to_async(services.load_state)(table)
             secrets.update(hand_secrets(now))
-            actor = engines.actor(now)
-            user = await database_sync_to_async(seat_user)(table, actor)
-            await database_sync_to_async(table.refresh_from_db)()
-            action = rng.choice(engines.legal(now)).to_json()
-            await database_sync_to_async(services.do_act)(user, table, action, table.steps)
-            await database_sync_to_async(table.refresh_from_db)()
-            version = await database_sync_to_async(presenters.version)(table)
+            version = await random_move(table, now, rng)
             await receive_until(comm, version, pushed)
         await comm.disconnect()
 
