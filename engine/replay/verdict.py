@@ -572,29 +572,21 @@ def _adjudicate(
     paper = PaperTable() if transcribed else None  # ruling G18: unknown face-down cards, implicit passes
     reveals = _reveals_of(db)
     quick = paper is None and seed_checked
-    for i in range(stop):
+    i = -1
+    while i + 1 < stop:
+        i += 1
+        if quick and chance_ok:
+            # the ordinary entries up to the next one that needs more (a progress call, the snapshot, anything
+            # unusual) the short way; that one, the long way below
+            upto = stop if progress is None else min(stop, (i // progress_every + 1) * progress_every - 1)
+            if until is not None and i <= until < upto:
+                upto = until
+            i = _replay_ordinary(state, entries, i, upto, reveals)
+            replayed = i
+            if i == stop:
+                break
         entry = entries[i]
         raw_action = entry["action"]
-        if quick and chance_ok and state.chance is not None and state.outcome is None:
-            # half of all entries: the seed's draw, written as it is drawn (what the long way below does with it,
-            # in one call: the actor is chance, the action a known reveal, its card the seed's draw, applied)
-            named = raw_action.get("card")
-            if (
-                type(named) is str
-                and len(raw_action) == 2
-                and raw_action["type"] == "reveal"
-                and entry.get("actor", CHANCE_ACTOR) == CHANCE_ACTOR
-                and (action := reveals.get(named)) is not None
-                and seed_reveal(action)  # type: ignore[arg-type]  # a two-key reveal resolves to a Reveal
-            ):
-                replayed = i + 1
-                if "state" in entry and (claimed := entry["state"]) is not None and claimed != state_hash(state):
-                    problems.add("state", f"entries[{i}].state", _m("verdict.state_mismatch"), i)
-                if i == until:
-                    snapshot, observations = _snapshot(state)
-                if progress is not None and replayed % progress_every == 0:
-                    progress(replayed, total)
-                continue
         if paper is not None:
             illegal = _paper_before(paper, state, i, entry)
             if illegal is not None:
@@ -676,7 +668,7 @@ def _adjudicate(
             snapshot, observations = _snapshot(state)
         if progress is not None and replayed % progress_every == 0:
             progress(replayed, total)
-    else:
+    if first_illegal is None and not unreadable:
         if end is not None and paper is not None:  # the end entry closes what the paper log left open
             first_illegal = _paper_before(paper, state, total - 1, entries[-1])
         if end is not None and first_illegal is None:
@@ -707,6 +699,52 @@ def _adjudicate(
         observations=observations,
         header=header,
     )
+
+
+def _replay_ordinary(state: State, entries: list[Any], start: int, stop: int, reveals: dict[str, Action]) -> int:
+    """Replay ``entries[start:stop]`` on ``state`` while each is ordinary, and return the index of the first that
+    is not (``stop`` if all are): that one is left as it was, for the long way in :func:`_adjudicate`.
+
+    Ordinary: no state hash; either the seed's own draw (a two-field reveal by chance of the very card the seed
+    draws: :meth:`State.apply_seed_reveal`) or the action of the player to act, resolved without error and legal.
+    What the long way does with such an entry, in fewer steps: no actor or chance to report, no problem to add.
+    An entry refused here is left untouched (the engine checks before it changes anything) and the long way
+    refuses it again, saying why.
+    """
+    apply = state.apply
+    seed_reveal = state.apply_seed_reveal
+    no_fields = _NO_FIELD_ACTIONS
+    for i in range(start, stop):
+        entry = entries[i]
+        if "state" in entry:
+            return i
+        raw = entry["action"]
+        if state.chance is not None:
+            named = raw.get("card")
+            if not (
+                type(named) is str
+                and len(raw) == 2
+                and raw["type"] == "reveal"
+                and entry.get("actor", CHANCE_ACTOR) == CHANCE_ACTOR
+                and state.outcome is None
+                and (action := reveals.get(named)) is not None
+                and seed_reveal(action)  # type: ignore[arg-type]  # a two-key reveal resolves to a Reveal
+            ):
+                return i
+            continue
+        if state.outcome is not None or state.phase is _COIN_FLIP:
+            return i
+        actor = entry.get("actor", _UNSET)
+        if actor is not _UNSET and actor != state.to_act:
+            return i
+        try:
+            if len(raw) == 1 and (plain := no_fields.get(raw["type"])) is not None:
+                apply(plain)
+            else:
+                apply(resolve_action(state, raw))
+        except (LogFormatError, IllegalAction):
+            return i
+    return stop
 
 
 _UNSET = object()

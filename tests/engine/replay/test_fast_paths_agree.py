@@ -3,7 +3,8 @@
 The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``);
 an action named as before found in the table of built actions (``names._resolved_before``); ``State.apply``'s
 commonest case checked and applied with one look-up of its rule; a kind without fields (end_turn, pass) taken from
-its table without ``resolve_action``. The long ways, put back here: no seed
+its table without ``resolve_action``; session 7: the ordinary entries replayed by ``_replay_ordinary``, without
+the long loop's reports. The long ways, put back here: no seed
 reveal in one call, every action resolved the long way, ``apply`` as ``validate`` then the dispatch.
 Compared on whole recorded games and on altered copies (resealed with the key, so that the rules and the
 seed decide the verdict, not the chain): every field of the verdict the same.
@@ -39,6 +40,7 @@ def _both(log: Any, db: Any, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> 
         m.setattr(State, "apply_seed_reveal", lambda self, action: False)
         m.setattr(names, "_resolved_before", lambda *args: None)
         m.setattr(verdict_module, "_NO_FIELD_ACTIONS", {})  # end_turn, pass, … through resolve_action
+        m.setattr(verdict_module, "_replay_ordinary", lambda state, entries, start, stop, reveals: start)
         names._BUILT.clear()
         verdict_module._REVEALS.clear()
         long = adjudicate(copy.deepcopy(log), db=db, key=KEY, **kwargs).to_dict()
@@ -86,11 +88,37 @@ def test_a_recorded_game_and_its_altered_copies_get_the_same_verdict_both_ways(d
     assert illegal > 10  # most alterations are caught, the same way both ways
 
 
-def test_until_and_progress_see_the_same_states_both_ways(db, decks, monkeypatch):
+def _noting(calls: list[tuple[int, int]]) -> Any:
+    return lambda done, total: calls.append((done, total))
+
+
+def test_until_and_progress_see_the_same_states_and_calls_both_ways(db, decks, monkeypatch):
     log = load_log(record(db, decks, 4, key=KEY).dumps())
-    for until in (0, 7, 40, len(log["entries"]) - 1):
-        short, long = _both(log, db, monkeypatch, until=until, progress=lambda *a: None, progress_every=3)
-        assert short == long and short["state"] is not None
+    total = len(log["entries"])
+    for until in (0, 7, 40, total - 1):
+        for every in (1, 3, 50):
+            calls: list[tuple[int, int]] = []  # the short way's calls, then the long way's
+            short, long = _both(log, db, monkeypatch, until=until, progress=_noting(calls), progress_every=every)
+            assert short == long and short["state"] is not None
+            half = len(calls) // 2
+            assert calls[:half] == calls[half:] and calls[half - 1] == (total, total)
+            assert [done for done, _ in calls[: half - 1]] == list(range(every, total, every))[: half - 1]
+
+
+def test_ordinary_entries_are_replayed_the_short_way(db, decks, monkeypatch):
+    """The short loop does the work (else the agreement above would hold vacuously): it replays most entries."""
+    log = record(db, decks, 5, key=KEY).dumps()
+    done: list[int] = []
+    ordinary = verdict_module._replay_ordinary
+
+    def counted(state: State, entries: list[Any], start: int, stop: int, reveals: Any) -> int:
+        reached = ordinary(state, entries, start, stop, reveals)
+        done.append(reached - start)
+        return reached
+
+    monkeypatch.setattr(verdict_module, "_replay_ordinary", counted)
+    v = adjudicate(log, db=db, key=KEY)
+    assert v.ok and sum(done) >= 0.9 * v.entries
 
 
 @pytest.mark.parametrize("which", [paper_game, texts_game])
