@@ -948,8 +948,8 @@ def _check_entries(
     missing = False  # the first break is an entry without a hash
     actors = (0, 1, CHANCE_ACTOR, REFEREE_ACTOR)
     keys = ENTRY_KEYS
-    for i in range(total):
-        e = entries[i]
+    base = new_hash()  # a copy of a new hash costs less than making one (OpenSSL 3 looks the digest up)
+    for i, e in enumerate(entries):
         if type(e) is not dict:
             problems.add("format", f"entries[{i}]", _m("verdict.entry_not_object", type=type(e).__name__), i)
             continue
@@ -984,10 +984,12 @@ def _check_entries(
         if chained:
             body = e if owned else dict(e)
             claimed = body.pop("hash", _UNSET)
+            h = base.copy()
             try:
-                prev = new_hash(prev + dumps(body, option=sort_keys)).hexdigest()
+                h.update(prev + dumps(body, option=sort_keys))
             except TypeError:  # what orjson refuses: canonical says it with the stdlib
-                prev = new_hash(prev + canonical(body)).hexdigest()
+                h.update(prev + canonical(body))
+            prev = h.hexdigest()
             if broken is None and claimed != prev:  # no hash at all (_UNSET) breaks it too
                 broken = i
                 missing = claimed is _UNSET
