@@ -93,7 +93,7 @@ def state_hash(state: State) -> str:
 
 def sign(key: bytes, last_hash: str) -> str:
     """The signature of a log: HMAC-SHA256 with the site's key over the last chain hash (hex)."""
-    return hmac.new(key, last_hash.encode(), hashlib.sha256).hexdigest()
+    return hmac.digest(key, last_hash.encode(), "sha256").hex()  # hmac.new(...).hexdigest(), in one C call
 
 
 def dumps_log(log: dict[str, Any]) -> bytes:
