@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine.game.actions import ActivateEffect, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
-from engine.messages import card, msg
+from engine.messages import card
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -51,9 +51,7 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
     if why is not None:
         return why
     cost = s.rules.ability_cost(s.cards[src])
-    return s.rules.check_payment(
-        s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, src))
-    )
+    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", "what.activating", src)
 
 
 def do(s: State, a: ActivateEffect) -> None:
@@ -164,9 +162,7 @@ def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
     if why is not None:
         return why
     cost = s.rules.ability_cost(s.cards[a.source])
-    return s.rules.check_payment(
-        s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, a.source))
-    )
+    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", "what.activating", a.source)
 
 
 def do_respond(s: State, a: ActivateEffect) -> None:
