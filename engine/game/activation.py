@@ -43,14 +43,17 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
     on_field = src in s.zone or src in s.carrier
     if not on_field or s.owner[src] != player:
         return IllegalAction("refusal.activate.not_on_field", {"card": card(s.names, src)}, "§3.6.4")
-    if s.cards[src].ability_kind != "effect" or enemy_turn_only(s.cards[src].effect):
+    c = s.cards[src]
+    if c.ability_kind != "effect" or enemy_turn_only(c.effect):
         return IllegalAction("refusal.activate.no_effect", {"card": card(s.names, src)}, "§3.6.4")
     if src in s.activated:
         return IllegalAction("refusal.activate.already", {"card": card(s.names, src)}, "ruling G8")
     why = s.rules.check_target(s, src, _steps(s, src), {}, a.target)
     if why is not None:
         return why
-    cost = s.rules.ability_cost(s.cards[src])
+    cost = s.rules.ability_cost(c)
+    if not cost and not a.payment:  # nothing to pay, nothing given: check_payment's answer (one call less)
+        return None
     return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", "what.activating", src)
 
 

@@ -22,14 +22,15 @@ _BORDER, _ENEMY_BORDER, _FORTRESS = Zone.BORDER, Zone.ENEMY_BORDER, Zone.FORTRES
 def check_melee(s: State, a: Melee) -> IllegalAction | None:
     """An own general that may attack, an enemy general in the same zone (§3.7.1 rule A, §3.7.2 rule 1)."""
     player = s.active
-    if a.attacker not in s.zone or s.owner[a.attacker] != player:
-        return IllegalAction("refusal.not_own_general", {"card": card(s.names, a.attacker)}, "§3.7.2")
-    if a.defender not in s.zone or s.owner[a.defender] == player:
-        return IllegalAction("refusal.melee.not_enemy", {"card": card(s.names, a.defender)}, "§3.7.2")
-    why = s.rules.why_not_ready(s, a.attacker, "attack")
+    attacker, defender, zone = a.attacker, a.defender, s.zone
+    if attacker not in zone or s.owner[attacker] != player:
+        return IllegalAction("refusal.not_own_general", {"card": card(s.names, attacker)}, "§3.7.2")
+    if defender not in zone or s.owner[defender] == player:
+        return IllegalAction("refusal.melee.not_enemy", {"card": card(s.names, defender)}, "§3.7.2")
+    why = s.rules.why_not_ready(s, attacker, "attack")
     if why is not None:
         return IllegalAction(*why)
-    if s.rules.facing(s.zone[a.attacker]) is not s.zone[a.defender] and not _from_fortress(s, a.attacker, a.defender):
+    if s.rules.facing(zone[attacker]) is not zone[defender] and not _from_fortress(s, attacker, defender):
         return IllegalAction(
             "refusal.melee.not_same_zone",
             {"attacker": card(s.names, a.attacker), "defender": card(s.names, a.defender)},

@@ -126,10 +126,10 @@ def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
         return
     about = (context.get("general"), context.get("loser"), context.get("defender"))
     path = "on." + event
-    zone, carrier, command = s.zone, s.carrier, s.command
+    zone, carrier, command, advantage = s.zone, s.carrier, s.command, s.advantage
     for card in cards:
         # s.on_table(card), inline
-        if card in about or card in zone or card in carrier or card == s.advantage or card in command:
+        if card in about or card in zone or card in carrier or card == advantage or card in command:
             steps = s.cards[card].effect["on"][event]
             ctx = dict(context)
             # a trait whose every step is conditional and none holds now is not queued (the same
@@ -162,11 +162,14 @@ def holds_all(s: State, conds: Any, subject: int, source: int, ctx: dict[str, An
     """Whether every condition of a list holds."""
     table = s.rules.conditions
     for c in conds:
-        # a name, the commonest, as holds does it (one call less)
+        # what holds does, inline (one call less a condition)
         if isinstance(c, str):
             if not table[c](s, subject, source, {}, ctx):
                 return False
-        elif not holds(s, c, subject, source, ctx):
+        elif "not" in c:
+            if holds(s, c["not"], subject, source, ctx):
+                return False
+        elif not table[c["is"]](s, subject, source, c, ctx):
             return False
     return True
 

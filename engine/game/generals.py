@@ -132,8 +132,8 @@ def immune_to_tactic(s: State, general: int, executor: int) -> bool:
 
 def why_not_ready(s: State, general: int, rule_for: str) -> tuple[str, dict[str, Any], str] | None:
     """(code, params, rule) if the general may not move or attack now."""
-    if rule_for == "attack" and may_attack(s, general):
-        return None
+    if rule_for == "attack" and ((general not in s.acted and general not in s.fresh) or may_attack(s, general)):
+        return None  # ready (G8): may_attack's first answer, one call less
     if rule_for == "move" and may_move(s, general):
         return None
     if general in s.fresh and general not in s.acted:

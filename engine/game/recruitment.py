@@ -129,19 +129,20 @@ def cost_breakdown(s: State, player: int, card: int) -> dict[str, object]:
 def do(s: State, a: Recruit) -> None:
     """Declare, place in 自城内 (入城), pay; the recruit waits this turn (待命, G8)."""
     player = s.active
-    s.hand[player].remove(a.card)
-    if s.rules.undeclared_faction(s, player, a.card):
-        s.stack.append(a.card)
+    c = a.card
+    s.hand[player].remove(c)
+    if s.rules.undeclared_faction(s, player, c):
+        s.stack.append(c)
         return
     if s.texts:
-        for f in s.cards[a.card].factions:
+        for f in s.cards[c].factions:
             s.tmem["recruited_" + f] = 1
-    s.field[player].append(a.card)
-    s.zone[a.card] = a.to or _FORTRESS
-    s.fresh.add(a.card)
+    s.field[player].append(c)
+    s.zone[c] = a.to or _FORTRESS
+    s.fresh.add(c)
     s.rules.pay(s, player, a.payment)
     if "recruited" in s.hooks:
-        s.rules.emit(s, "recruited", {"general": a.card})
+        s.rules.emit(s, "recruited", {"general": c})
 
 
 def legal(s: State, out: list[LegalAction]) -> None:
