@@ -21,6 +21,7 @@ puts them in the table).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.game.terms import STOP, Phase
@@ -148,11 +149,14 @@ def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
 
 # --- conditions ------------------------------------------------------------------------------------
 
+_NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
+"""The params of a condition given by name: none (one read-only mapping, not a new dict at every condition)."""
+
 
 def holds(s: State, cond: Any, subject: int, source: int, ctx: dict[str, Any]) -> bool:
     """Whether one condition (a name, or ``{"is": name, …params}``, or ``{"not": cond}``) holds."""
     if isinstance(cond, str):
-        return s.rules.conditions[cond](s, subject, source, {}, ctx)
+        return s.rules.conditions[cond](s, subject, source, _NO_PARAMS, ctx)
     if "not" in cond:
         return not holds(s, cond["not"], subject, source, ctx)
     return s.rules.conditions[cond["is"]](s, subject, source, cond, ctx)
@@ -164,7 +168,7 @@ def holds_all(s: State, conds: Any, subject: int, source: int, ctx: dict[str, An
     for c in conds:
         # what holds does, inline (one call less a condition)
         if isinstance(c, str):
-            if not table[c](s, subject, source, {}, ctx):
+            if not table[c](s, subject, source, _NO_PARAMS, ctx):
                 return False
         elif "not" in c:
             if holds(s, c["not"], subject, source, ctx):

@@ -168,8 +168,9 @@ def _search(s: State, source: int, step: Mapping[str, Any], ctx: dict[str, Any])
     then RESOURCE is shuffled. The player chooses among the names found; none found: only the shuffle."""
     owner = s.owner[source]
     seen: dict[str, int] = {}
+    match = step.get("match", {})
     for c in sorted(s.resource[owner]):
-        if s.names[c] not in seen and matches(s, c, step.get("match", {})):
+        if s.names[c] not in seen and matches(s, c, match):
             seen[s.names[c]] = c
     options = list(seen.values())
     if not options:
