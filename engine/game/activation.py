@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine.game.actions import ActivateEffect, LegalAction, PaymentChoice
 from engine.game.errors import IllegalAction
 from engine.game.terms import Phase
-from engine.messages import card, msg
+from engine.messages import card
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -43,17 +43,18 @@ def check(s: State, a: ActivateEffect) -> IllegalAction | None:
     on_field = src in s.zone or src in s.carrier
     if not on_field or s.owner[src] != player:
         return IllegalAction("refusal.activate.not_on_field", {"card": card(s.names, src)}, "§3.6.4")
-    if s.cards[src].ability_kind != "effect" or enemy_turn_only(s.cards[src].effect):
+    c = s.cards[src]
+    if c.ability_kind != "effect" or enemy_turn_only(c.effect):
         return IllegalAction("refusal.activate.no_effect", {"card": card(s.names, src)}, "§3.6.4")
     if src in s.activated:
         return IllegalAction("refusal.activate.already", {"card": card(s.names, src)}, "ruling G8")
     why = s.rules.check_target(s, src, _steps(s, src), {}, a.target)
     if why is not None:
         return why
-    cost = s.rules.ability_cost(s.cards[src])
-    return s.rules.check_payment(
-        s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, src))
-    )
+    cost = s.rules.ability_cost(c)
+    if not cost and not a.payment:  # nothing to pay, nothing given: check_payment's answer (one call less)
+        return None
+    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", "what.activating", src)
 
 
 def do(s: State, a: ActivateEffect) -> None:
@@ -164,9 +165,7 @@ def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
     if why is not None:
         return why
     cost = s.rules.ability_cost(s.cards[a.source])
-    return s.rules.check_payment(
-        s, player, a.payment, cost, None, "§3.6.4 rule 3", msg("what.activating", card=card(s.names, a.source))
-    )
+    return s.rules.check_payment(s, player, a.payment, cost, None, "§3.6.4 rule 3", "what.activating", a.source)
 
 
 def do_respond(s: State, a: ActivateEffect) -> None:

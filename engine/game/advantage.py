@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from engine.cards import CardType
 from engine.game.actions import LegalAction, PaymentChoice, PlayAdvantage
 from engine.game.errors import IllegalAction
-from engine.messages import card, msg
+from engine.messages import card
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -25,9 +25,7 @@ def check(s: State, a: PlayAdvantage) -> IllegalAction | None:
     if s.texts and s.rules.banned(s, player, a.card):
         return IllegalAction("refusal.banned", {"card": card(s.names, a.card)}, "§2.6")
     cost = s.rules.execution_cost(s.cards[a.card])
-    return s.rules.check_payment(
-        s, player, a.payment, cost, a.card, "§2.7.2", msg("what.placing", card=card(s.names, a.card))
-    )
+    return s.rules.check_payment(s, player, a.payment, cost, a.card, "§2.7.2", "what.placing", a.card)
 
 
 def do(s: State, a: PlayAdvantage) -> None:

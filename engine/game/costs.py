@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.game.errors import IllegalAction
-from engine.messages import card
+from engine.messages import card, msg
 
 if TYPE_CHECKING:
     from engine.game.state import State
@@ -24,15 +24,22 @@ def ability_cost(card: Card) -> int:
 
 
 def check_payment(
-    s: State, player: int, payment: tuple[int, ...], cost: int, played: int | None, rule: str, what: Any
+    s: State, player: int, payment: tuple[int, ...], cost: int, played: int | None, rule: str, what: str, about: int
 ) -> IllegalAction | None:
-    """Whether ``payment`` pays ``cost`` for ``what`` (a message parameter): that many distinct hand cards, not the
-    played card."""
+    """Whether ``payment`` pays ``cost`` for ``what`` (a message code, "what.recruiting", naming the card ``about``):
+    that many distinct hand cards, not the played card. The message is built only when it refuses (most
+    checks pass: a replay's are all legal)."""
     if len(payment) != cost:
-        return IllegalAction("refusal.payment.count", {"what": what, "cost": cost, "given": len(payment)}, rule)
+        params = {"what": msg(what, card=card(s.names, about)), "cost": cost, "given": len(payment)}
+        return IllegalAction("refusal.payment.count", params, rule)
     if cost == 0:
         return None
     hand = s.hand[player]
+    # the commonest answer, with set operations: distinct cards, not the played one, all in hand;
+    # anything else goes through the loop below, which says which card is wrong
+    given = set(payment)
+    if len(given) == cost and played not in given and given.issubset(hand):
+        return None
     seen = set()
     for c in payment:
         if c in seen:

@@ -10,6 +10,10 @@ from engine.messages import card
 if TYPE_CHECKING:
     from engine.game.state import State
 
+# enum members read once: reading one off its class costs about 70 ns in CPython 3.11, and the rules
+# ask them at every check
+_BORDER, _ENEMY_BORDER, _FORTRESS = Zone.BORDER, Zone.ENEMY_BORDER, Zone.FORTRESS
+
 
 def might(s: State, general: int) -> int:
     """Current Might: printed Might + equipment's ``might_mod`` + texts (static, this turn's) ; never below 0."""
@@ -64,7 +68,7 @@ def _modifiers(s: State, general: int, stat: str) -> int:
                     continue
                 if kind == "zone" and s.zone[general].value != arg:
                     continue
-                if kind == "outside" and s.zone[general] is Zone.FORTRESS:
+                if kind == "outside" and s.zone[general] is _FORTRESS:
                     continue
         total += m[2]
     return total
@@ -89,7 +93,7 @@ def may_attack(s: State, general: int) -> bool:
     if general in s.moved:
         if s.rules.has_flag(s, general, "attack_after_move"):
             return True
-        return s.zone[general] is Zone.ENEMY_BORDER and s.rules.has_flag(s, general, "attack_after_advance")
+        return s.zone[general] is _ENEMY_BORDER and s.rules.has_flag(s, general, "attack_after_advance")
     return general not in s.acted
 
 
@@ -128,8 +132,8 @@ def immune_to_tactic(s: State, general: int, executor: int) -> bool:
 
 def why_not_ready(s: State, general: int, rule_for: str) -> tuple[str, dict[str, Any], str] | None:
     """(code, params, rule) if the general may not move or attack now."""
-    if rule_for == "attack" and may_attack(s, general):
-        return None
+    if rule_for == "attack" and ((general not in s.acted and general not in s.fresh) or may_attack(s, general)):
+        return None  # ready (G8): may_attack's first answer, one call less
     if rule_for == "move" and may_move(s, general):
         return None
     if general in s.fresh and general not in s.acted:
@@ -141,10 +145,10 @@ def why_not_ready(s: State, general: int, rule_for: str) -> tuple[str, dict[str,
 
 def facing(zone: Zone) -> Zone | None:
     """The zone, seen from the enemy's side, of the same place on the table (None for 自城内)."""
-    if zone is Zone.BORDER:
-        return Zone.ENEMY_BORDER
-    if zone is Zone.ENEMY_BORDER:
-        return Zone.BORDER
+    if zone is _BORDER:
+        return _ENEMY_BORDER
+    if zone is _ENEMY_BORDER:
+        return _BORDER
     return None
 
 
