@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, Protocol
 
 from engine.cards import CardDatabase
@@ -904,7 +905,7 @@ def _check_header(header: dict[str, Any], problems: _Collector) -> None:
                 continue
             for k in ("resource", "pool", "factions"):
                 v = d.get(k)
-                if not (isinstance(v, list) and all(isinstance(n, str) for n in v)):
+                if not (isinstance(v, list) and all(map(isinstance, v, repeat(str)))):  # in C: a deck is 40-odd names
                     problems.add("format", f"header.decks[{p}].{k}", _m("verdict.names_expected"))
             for k in d:
                 if k not in ("resource", "pool", "factions"):
