@@ -702,6 +702,16 @@ def _adjudicate(
     )
 
 
+def _first_reveal(reveals: dict[str, Action], state: State, raw: dict[str, Any]) -> Action | None:
+    """A two-field reveal of a name not met yet with this card database, resolved and kept in ``reveals`` (as the
+    long loop does); None if it names no card (the long loop says so)."""
+    try:
+        action = reveals[raw["card"]] = resolve_action(state, raw)
+    except LogFormatError:
+        return None
+    return action
+
+
 def _replay_ordinary(state: State, entries: list[Any], start: int, stop: int, reveals: dict[str, Action]) -> int:
     """Replay ``entries[start:stop]`` on ``state`` while each is ordinary, and return the index of the first that
     is not (``stop`` if all are): that one is left as it was, for the long way in :func:`_adjudicate`.
@@ -728,7 +738,7 @@ def _replay_ordinary(state: State, entries: list[Any], start: int, stop: int, re
                 and raw["type"] == "reveal"
                 and entry.get("actor", CHANCE_ACTOR) == CHANCE_ACTOR
                 and state.outcome is None
-                and (action := reveals.get(named)) is not None
+                and (action := reveals.get(named) or _first_reveal(reveals, state, raw)) is not None
                 and seed_reveal(action)  # type: ignore[arg-type]  # a two-key reveal resolves to a Reveal
             ):
                 return i
