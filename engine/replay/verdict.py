@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, Protocol
 
 from engine.cards import CardDatabase
@@ -701,6 +702,16 @@ def _adjudicate(
     )
 
 
+def _first_reveal(reveals: dict[str, Action], state: State, raw: dict[str, Any]) -> Action | None:
+    """A two-field reveal of a name not met yet with this card database, resolved and kept in ``reveals`` (as the
+    long loop does); None if it names no card (the long loop says so)."""
+    try:
+        action = reveals[raw["card"]] = resolve_action(state, raw)
+    except LogFormatError:
+        return None
+    return action
+
+
 def _replay_ordinary(state: State, entries: list[Any], start: int, stop: int, reveals: dict[str, Action]) -> int:
     """Replay ``entries[start:stop]`` on ``state`` while each is ordinary, and return the index of the first that
     is not (``stop`` if all are): that one is left as it was, for the long way in :func:`_adjudicate`.
@@ -727,7 +738,7 @@ def _replay_ordinary(state: State, entries: list[Any], start: int, stop: int, re
                 and raw["type"] == "reveal"
                 and entry.get("actor", CHANCE_ACTOR) == CHANCE_ACTOR
                 and state.outcome is None
-                and (action := reveals.get(named)) is not None
+                and (action := reveals.get(named) or _first_reveal(reveals, state, raw)) is not None
                 and seed_reveal(action)  # type: ignore[arg-type]  # a two-key reveal resolves to a Reveal
             ):
                 return i
@@ -904,7 +915,7 @@ def _check_header(header: dict[str, Any], problems: _Collector) -> None:
                 continue
             for k in ("resource", "pool", "factions"):
                 v = d.get(k)
-                if not (isinstance(v, list) and all(isinstance(n, str) for n in v)):
+                if not (isinstance(v, list) and all(map(isinstance, v, repeat(str)))):  # in C: a deck is 40-odd names
                     problems.add("format", f"header.decks[{p}].{k}", _m("verdict.names_expected"))
             for k in d:
                 if k not in ("resource", "pool", "factions"):
