@@ -113,30 +113,36 @@ class Game:
 class History(Sequence[Action]):
     """The actions applied to a game so far: a persistent, immutable list that clones share.
 
-    ``history.plus(action)`` is a new history one longer (O(1)); the old one is unchanged. Reads like a
-    tuple (``len``, iteration, indexing, slicing; equal to a list or tuple of the same actions); the
-    actions in order are built once per history, when first asked for.
+    ``EMPTY_HISTORY`` is the empty one; ``history.plus(action)`` is a new history one longer (O(1)); the old
+    one is unchanged. Reads like a tuple (``len``, iteration, indexing, slicing; equal to a list or tuple of
+    the same actions); the actions in order are built once per history, when first asked for.
+
+    The class has no ``__init__``: ``History()`` is a bare node whose slots :meth:`plus` sets (a class
+    without a Python ``__init__`` makes its objects fastest, and the replay makes one per action).
     """
 
     __slots__ = ("_items", "_last", "_len", "_prev")
-
-    def __init__(self, prev: History | None = None, last: Action | None = None) -> None:
-        self._prev: History | None = prev
-        self._last: Action | None = last
-        self._len: int = 0 if prev is None else prev._len + 1
-        self._items: tuple[Action, ...] | None = () if prev is None else None
+    _prev: History | None
+    _last: Action | None
+    _len: int
+    _items: tuple[Action, ...] | None
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> History:
         """A history of ``actions`` in order."""
         h = EMPTY_HISTORY
         for a in actions:
-            h = History(h, a)
+            h = h.plus(a)
         return h
 
     def plus(self, action: Action) -> History:
         """This history followed by ``action``."""
-        return History(self, action)
+        node = History()
+        node._prev = self
+        node._last = action
+        node._len = self._len + 1
+        node._items = None
+        return node
 
     def _tuple(self) -> tuple[Action, ...]:
         items = self._items
@@ -196,7 +202,16 @@ class History(Sequence[Action]):
         return f"History({list(self._tuple())!r})"
 
 
-EMPTY_HISTORY = History()
+def _empty_history() -> History:
+    """The root of every history (made once: ``History()`` alone is a bare node)."""
+    root = History()
+    root._prev = root._last = None
+    root._len = 0
+    root._items = ()
+    return root
+
+
+EMPTY_HISTORY = _empty_history()
 
 
 class State:
@@ -496,8 +511,8 @@ class State:
             error = rule[0](self, action)
             if error is not None:
                 raise error
-            # History(self.history, action), without the class call: a new node, its slots set as __init__ sets them
-            node = _new_state(History)
+            # self.history.plus(action), inline: a new node, its slots set as plus sets them
+            node = History()
             node._prev = prev = self.history
             node._last = action
             node._len = prev._len + 1
@@ -515,7 +530,7 @@ class State:
         error = self.validate(action)
         if error is not None:
             raise error
-        self.history = History(self.history, action)  # history.plus(action), one call less
+        self.history = self.history.plus(action)
         rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
@@ -530,7 +545,7 @@ class State:
         """Apply the chance outcome :meth:`sample_chance` gave on this state (a checked replay's reveal whose
         name is the seed's own draw), without validating it again: drawn from the very cards
         ``check_reveal`` accepts, it is legal. Anything else goes through :meth:`apply`."""
-        self.history = History(self.history, action)  # history.plus(action), one call less
+        self.history = self.history.plus(action)
         rules = self.rules
         rules.apply_reveal(self, action.card)
         if self.frames:
@@ -564,12 +579,16 @@ class State:
             return False
         # the card taken is the first of that name in the unseen part, which is sorted by id (what apply_reveal's
         # scan by name finds): the lowest id of the name still there, the drawn card itself if none lower is
-        for lower in self.alike[card]:
+        below, run = self.alike[card]
+        for lower in below:  # rare: copies not next to this one (another deck's, say)
             i = bisect_left(resource, lower, top, at)
             if resource[i] == lower:
                 at = i
                 break
-        node = _new_state(History)  # History(self.history, action), as in apply
+        else:  # the cards just before it from run on have its name (a deck holds few copies: a step or two back)
+            while at > top and resource[at - 1] >= run:
+                at -= 1
+        node = History()  # self.history.plus(action), inline as in apply
         node._prev = prev = self.history
         node._last = action
         node._len = prev._len + 1
@@ -984,14 +1003,17 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
     # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
     factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in decks)
     limit = tuple(hand_limit(len(deck_factions(cards[c] for c in resource[p]))) for p in (0, 1))
-    # for each card, every lower id with its name (any pile, any owner: whatever a RESOURCE may come to hold),
-    # ascending: the unseen part is kept sorted by id, so the first card of a name there is the first of these
-    # still in it (found by bisection), or the card itself
+    # for each card, the lower ids with its name (any pile, any owner: whatever a RESOURCE may come to hold), as
+    # (those apart from it, ascending; the first id of its run: the ids just below it that all have its name, as
+    # a deck's copies of a card). The unseen part is kept sorted by id, so the first card of a name there is the
+    # first of those apart still in it (found by bisection), else the first of its run there (the cards just
+    # before it), else the card itself
     same: dict[str, list[int]] = {}
-    alike: list[tuple[int, ...]] = []
+    alike: list[tuple[tuple[int, ...], int]] = []
     for c, name in enumerate(names):
         lower = same.setdefault(name, [])
-        alike.append(tuple(lower))
+        run = alike[c - 1][1] if lower and lower[-1] == c - 1 else c
+        alike.append((tuple(x for x in lower if x < run), run))
         lower.append(c)
     return (
         key,

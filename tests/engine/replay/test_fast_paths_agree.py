@@ -135,9 +135,10 @@ def test_apply_short_way_accepts_and_refuses_as_validate_does(db, decks):
 
 def test_seed_reveal_takes_the_card_the_scan_by_name_takes(db, decks):
     """``apply_seed_reveal`` finds the first card of the drawn name in the unseen part by bisection among the
-    lower ids of that name; the long way (``apply``, ``apply_reveal``'s scan by name) must take the same card.
-    Decks in their order and shuffled (copies of a name then far apart in id), on every chance node of random
-    games and the same state after, or both refuse."""
+    lower ids of that name apart from it, else a step or two back over the copies next to it in id; the long way
+    (``apply``, ``apply_reveal``'s scan by name) must take the same card. Decks in their order (copies next to
+    each other, a few names in both decks) and shuffled (copies then far apart in id), on every chance node of
+    random games and the same state after, or both refuse."""
     game = Game(db)
     rng = random.Random(17)
     shuffled = []
