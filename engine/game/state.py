@@ -414,7 +414,7 @@ class State:
         """0 or 1, ``CHANCE`` (-1) when a chance event is due, ``TERMINAL`` (-2) when the game is over."""
         if self.outcome is not None:
             return TERMINAL
-        if self.chance is not None or self.phase is Phase.COIN_FLIP:
+        if self.chance is not None or self.phase is _COIN_FLIP:
             return CHANCE
         return self.to_act
 
@@ -424,7 +424,7 @@ class State:
 
     def is_chance_node(self) -> bool:
         """True when the next action is a chance event."""
-        return self.outcome is None and (self.chance is not None or self.phase is Phase.COIN_FLIP)
+        return self.outcome is None and (self.chance is not None or self.phase is _COIN_FLIP)
 
     # --- actions ----------------------------------------------------------------------------
 
@@ -447,7 +447,7 @@ class State:
                 return IllegalAction("refusal.no_reveal_pending", {}, "ruling G12")
             return IllegalAction("refusal.unknown_action", {"action": repr(action)}, "§3.9")
         check, _do, phase = rule
-        if type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
+        if type(action) is ActivateEffect and self.phase is _RESPONSE:
             return self.rules.check_respond(self, action)
         if phase is not self.phase:
             if self.phase is Phase.RESPONSE:
@@ -466,13 +466,22 @@ class State:
                 {"kind": {"term": f"action.{action.kind}"}, "phase": {"term": f"phase.{self.phase}"}},
                 rule_of,
             )
-        if type(action) in _PLAYS_FROM_HAND:
+        if type(action) in _PLAYS_FROM_HAND and self._commandment_from_deck(action):
             c = action.card  # type: ignore[attr-defined]
-            if isinstance(c, int) and 0 <= c < len(self.cards) and self.cards[c].type == CardType.COMMANDMENT:
-                if c in self.hand[self.to_act]:  # drawn from the resource deck: never used (ruling D5)
-                    return IllegalAction("refusal.commandment.from_deck", {"card": card(self.names, c)}, "ruling D5")
+            return IllegalAction("refusal.commandment.from_deck", {"card": card(self.names, c)}, "ruling D5")
         result: IllegalAction | None = check(self, action)
         return result
+
+    def _commandment_from_deck(self, action: Action) -> bool:
+        """Whether ``action`` (a kind that plays a card from hand) plays a commandment in hand: one drawn from
+        the resource deck, never used (ruling D5)."""
+        c = action.card  # type: ignore[attr-defined]
+        return (
+            isinstance(c, int)
+            and 0 <= c < len(self.cards)
+            and self.cards[c].type == _COMMANDMENT
+            and c in self.hand[self.to_act]
+        )
 
     def open_window(self, action: Action | None = None) -> dict[str, Any]:
         """The open response window as message parameters: who answers, the action answered and its card."""
@@ -499,13 +508,14 @@ class State:
     def apply(self, action: Action) -> None:
         """Apply a legal action (player or chance) in place; raise :class:`IllegalAction` otherwise."""
         rules = self.rules
-        rule = rules.actions.get(type(action))
+        kind = type(action)
+        rule = rules.actions.get(kind)
         if (
             rule is not None
             and rule[2] is self.phase
             and self.outcome is None
             and self.chance is None
-            and type(action) not in _PLAYS_FROM_HAND
+            and (kind not in _PLAYS_FROM_HAND or not self._commandment_from_deck(action))
         ):
             # the commonest case, what validate then the dispatch below do in it: the action's own check, then it
             error = rule[0](self, action)
@@ -534,7 +544,7 @@ class State:
         rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
-        elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
+        elif type(action) is ActivateEffect and self.phase is _RESPONSE:
             rules.do_respond(self, action)
         else:
             rules.actions[type(action)][1](self, action)
@@ -614,7 +624,7 @@ class State:
         """At a chance node, every outcome with its probability (distinct card names of the unseen part)."""
         if self.outcome is not None:
             return []
-        if self.phase is Phase.COIN_FLIP and self.chance is None:
+        if self.phase is _COIN_FLIP and self.chance is None:
             return [(CoinFlip(0), 0.5), (CoinFlip(1), 0.5)]
         if self.chance is None:
             return []
@@ -941,6 +951,12 @@ def _all_ids(n: int) -> frozenset[int]:
 
 
 _MASK = (1 << 64) - 1
+
+# Members read once: on Python 3.11 ``Phase.MAIN`` goes through the enum class's ``__getattr__`` hook (about
+# 65 ns a read), and who acts is asked at every step
+_COIN_FLIP = Phase.COIN_FLIP
+_RESPONSE = Phase.RESPONSE
+_COMMANDMENT = CardType.COMMANDMENT
 
 _AURA_KEYS = ("hand_limit", "upkeep_mod", "siege_mod_side", "cost_mod", "draw_mod")
 

@@ -2,7 +2,8 @@
 
 The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``);
 an action named as before found in the table of built actions (``names._resolved_before``); ``State.apply``'s
-commonest case checked and applied with one look-up of its rule; a kind without fields (end_turn, pass) taken from
+commonest case checked and applied with one look-up of its rule (a card played from hand too, unless a
+commandment); a kind without fields (end_turn, pass) taken from
 its table without ``resolve_action``. The long ways, put back here: no seed
 reveal in one call, every action resolved the long way, ``apply`` as ``validate`` then the dispatch.
 Compared on whole recorded games and on altered copies (resealed with the key, so that the rules and the
@@ -19,10 +20,11 @@ import orjson
 import pytest
 
 import engine.log.names as names
-from engine.game import Game, IllegalAction, Reveal, State
+from engine.game import Game, IllegalAction, PlayEvent, Reveal, State
 from engine.log import load_log
 from engine.replay import adjudicate
 from engine.replay import verdict as verdict_module
+from tests.engine.game.conftest import FILLER, TEST_RULES, begin, deck_of, give, make_db, wei_deck
 from tests.engine.replay.conftest import KEY, paper_game, rechain, record, texts_game
 
 _long_apply = State.apply_checked
@@ -118,19 +120,39 @@ def test_apply_short_way_accepts_and_refuses_as_validate_does(db, decks):
         for action in rec.state.history:
             if not state.is_chance_node() and not state.is_terminal():
                 for candidate in [action, *rng.sample(pool, min(6, len(pool)))]:
-                    a, b = state.clone(), state.clone()
-                    got: list[Any] = []
-                    for s, fn in ((a, State.apply), (b, _long_apply)):
-                        try:
-                            fn(s, candidate)
-                            got.append(s.to_json())
-                        except IllegalAction as exc:
-                            got.append((exc.message, exc.rule))
-                    assert got[0] == got[1]
+                    short, long = _applied_both_ways(state, candidate)
+                    assert short == long
                     checked += 1
-                    refused += type(got[0]) is tuple
+                    refused += type(short) is tuple
             state.apply(action)
     assert checked > 500 and refused > 100
+
+
+def _applied_both_ways(state: State, action: Any) -> tuple[Any, Any]:
+    """``action`` applied to two clones of ``state``, by ``apply`` and by its long way: each the state after, or
+    the refusal (message, rule)."""
+    got: list[Any] = []
+    for fn in (State.apply, _long_apply):
+        s = state.clone()
+        try:
+            fn(s, action)
+            got.append(s.to_json())
+        except IllegalAction as exc:
+            got.append((exc.message, exc.rule))
+    return got[0], got[1]
+
+
+def test_apply_short_way_refuses_a_commandment_from_the_deck_as_validate_does():
+    """The short way takes the kinds that play a card from hand too, unless the card is a commandment in hand
+    (drawn from the deck: ruling D5), which it leaves to the long way: the same refusal both ways, and the same
+    play of an ordinary card from hand."""
+    game = Game(make_db(), rules=TEST_RULES)
+    s = begin(game, deck_of("反军", factions=()), wei_deck(), first=0)
+    order, filler = give(s, 0, "反军"), give(s, 0, FILLER)
+    short, long = _applied_both_ways(s, PlayEvent(order))
+    assert short == long and short[1] == "ruling D5"
+    short, long = _applied_both_ways(s, PlayEvent(filler))
+    assert short == long and type(short) is dict
 
 
 def test_seed_reveal_takes_the_card_the_scan_by_name_takes(db, decks):
