@@ -1,6 +1,7 @@
 """Issue 17, session 6: the checked replay's short ways give the verdict the long ways give.
 
-The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``);
+The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``, its
+splitmix64 computed for 32 steps at once);
 an action named as before found in the table of built actions (``names._resolved_before``); ``State.apply``'s
 commonest case checked and applied with one look-up of its rule (a card played from hand too, unless a
 commandment); a kind without fields (end_turn, pass) taken from
@@ -21,6 +22,7 @@ import pytest
 
 import engine.log.names as names
 from engine.game import Game, IllegalAction, PlayEvent, Reveal, State
+from engine.game.state import _LANES, _mix, _mixes
 from engine.log import load_log
 from engine.replay import adjudicate
 from engine.replay import verdict as verdict_module
@@ -188,3 +190,12 @@ def test_seed_reveal_takes_the_card_the_scan_by_name_takes(db, decks):
                             assert a.to_json() == state.to_json()
                 state.apply(action)
     assert applied > 200 and copies > 100
+
+
+@pytest.mark.parametrize("seed", [0, 1, -1, -(2**70) + 3, 2**63, 2**64 - 1, 2**64, 2**80 + 17, 0x1234_5678_9ABC_DEF0])
+def test_mixes_computed_together_are_the_ones_computed_one_by_one(seed):
+    """``_mixes`` (the steps' splitmix64 in the lanes of one long int) gives ``_mix`` of each step: any seed Python
+    takes (negative, 64 bits and more), first steps from 0 up to far past any log's length."""
+    rng = random.Random(seed)
+    for first in [0, 1, _LANES - 1, _LANES, 1000, *(rng.randrange(2**40) for _ in range(20))]:
+        assert list(_mixes(seed, first)) == [_mix(seed, first + i) for i in range(_LANES)]
