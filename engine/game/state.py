@@ -579,9 +579,11 @@ class State:
         seed = self.seed
         step = self.history._len
         mixed = _MIXED
-        if mixed[0] is not seed or not 0 <= step - mixed[1] < _LANES:
+        lane = step - mixed[1]
+        if mixed[0] is not seed or not 0 <= lane < _LANES:
             mixed = _MIXED = (seed, step, _mixes(seed, step))
-        at = top + mixed[2][step - mixed[1]] % self.hidden[player]
+            lane = 0
+        at = top + mixed[2][lane] % self.hidden[player]
         resource = self.resource[player]
         card = resource[at]
         if self.names[card] != action.card:
