@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+import struct
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
@@ -113,30 +114,36 @@ class Game:
 class History(Sequence[Action]):
     """The actions applied to a game so far: a persistent, immutable list that clones share.
 
-    ``history.plus(action)`` is a new history one longer (O(1)); the old one is unchanged. Reads like a
-    tuple (``len``, iteration, indexing, slicing; equal to a list or tuple of the same actions); the
-    actions in order are built once per history, when first asked for.
+    ``EMPTY_HISTORY`` is the empty one; ``history.plus(action)`` is a new history one longer (O(1)); the old
+    one is unchanged. Reads like a tuple (``len``, iteration, indexing, slicing; equal to a list or tuple of
+    the same actions); the actions in order are built once per history, when first asked for.
+
+    The class has no ``__init__``: ``History()`` is a bare node whose slots :meth:`plus` sets (a class
+    without a Python ``__init__`` makes its objects fastest, and the replay makes one per action).
     """
 
     __slots__ = ("_items", "_last", "_len", "_prev")
-
-    def __init__(self, prev: History | None = None, last: Action | None = None) -> None:
-        self._prev: History | None = prev
-        self._last: Action | None = last
-        self._len: int = 0 if prev is None else prev._len + 1
-        self._items: tuple[Action, ...] | None = () if prev is None else None
+    _prev: History | None
+    _last: Action | None
+    _len: int
+    _items: tuple[Action, ...] | None
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> History:
         """A history of ``actions`` in order."""
         h = EMPTY_HISTORY
         for a in actions:
-            h = History(h, a)
+            h = h.plus(a)
         return h
 
     def plus(self, action: Action) -> History:
         """This history followed by ``action``."""
-        return History(self, action)
+        node = History()
+        node._prev = self
+        node._last = action
+        node._len = self._len + 1
+        node._items = None
+        return node
 
     def _tuple(self) -> tuple[Action, ...]:
         items = self._items
@@ -196,7 +203,16 @@ class History(Sequence[Action]):
         return f"History({list(self._tuple())!r})"
 
 
-EMPTY_HISTORY = History()
+def _empty_history() -> History:
+    """The root of every history (made once: ``History()`` alone is a bare node)."""
+    root = History()
+    root._prev = root._last = None
+    root._len = 0
+    root._items = ()
+    return root
+
+
+EMPTY_HISTORY = _empty_history()
 
 
 class State:
@@ -399,7 +415,7 @@ class State:
         """0 or 1, ``CHANCE`` (-1) when a chance event is due, ``TERMINAL`` (-2) when the game is over."""
         if self.outcome is not None:
             return TERMINAL
-        if self.chance is not None or self.phase is Phase.COIN_FLIP:
+        if self.chance is not None or self.phase is _COIN_FLIP:
             return CHANCE
         return self.to_act
 
@@ -409,7 +425,7 @@ class State:
 
     def is_chance_node(self) -> bool:
         """True when the next action is a chance event."""
-        return self.outcome is None and (self.chance is not None or self.phase is Phase.COIN_FLIP)
+        return self.outcome is None and (self.chance is not None or self.phase is _COIN_FLIP)
 
     # --- actions ----------------------------------------------------------------------------
 
@@ -432,7 +448,7 @@ class State:
                 return IllegalAction("refusal.no_reveal_pending", {}, "ruling G12")
             return IllegalAction("refusal.unknown_action", {"action": repr(action)}, "§3.9")
         check, _do, phase = rule
-        if type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
+        if type(action) is ActivateEffect and self.phase is _RESPONSE:
             return self.rules.check_respond(self, action)
         if phase is not self.phase:
             if self.phase is Phase.RESPONSE:
@@ -451,13 +467,22 @@ class State:
                 {"kind": {"term": f"action.{action.kind}"}, "phase": {"term": f"phase.{self.phase}"}},
                 rule_of,
             )
-        if type(action) in _PLAYS_FROM_HAND:
+        if type(action) in _PLAYS_FROM_HAND and self._commandment_from_deck(action):
             c = action.card  # type: ignore[attr-defined]
-            if isinstance(c, int) and 0 <= c < len(self.cards) and self.cards[c].type == CardType.COMMANDMENT:
-                if c in self.hand[self.to_act]:  # drawn from the resource deck: never used (ruling D5)
-                    return IllegalAction("refusal.commandment.from_deck", {"card": card(self.names, c)}, "ruling D5")
+            return IllegalAction("refusal.commandment.from_deck", {"card": card(self.names, c)}, "ruling D5")
         result: IllegalAction | None = check(self, action)
         return result
+
+    def _commandment_from_deck(self, action: Action) -> bool:
+        """Whether ``action`` (a kind that plays a card from hand) plays a commandment in hand: one drawn from
+        the resource deck, never used (ruling D5)."""
+        c = action.card  # type: ignore[attr-defined]
+        return (
+            isinstance(c, int)
+            and 0 <= c < len(self.cards)
+            and self.cards[c].type == _COMMANDMENT
+            and c in self.hand[self.to_act]
+        )
 
     def open_window(self, action: Action | None = None) -> dict[str, Any]:
         """The open response window as message parameters: who answers, the action answered and its card."""
@@ -484,20 +509,21 @@ class State:
     def apply(self, action: Action) -> None:
         """Apply a legal action (player or chance) in place; raise :class:`IllegalAction` otherwise."""
         rules = self.rules
-        rule = rules.actions.get(type(action))
+        kind = type(action)
+        rule = rules.actions.get(kind)
         if (
             rule is not None
             and rule[2] is self.phase
             and self.outcome is None
             and self.chance is None
-            and type(action) not in _PLAYS_FROM_HAND
+            and (kind not in _PLAYS_FROM_HAND or not self._commandment_from_deck(action))
         ):
             # the commonest case, what validate then the dispatch below do in it: the action's own check, then it
             error = rule[0](self, action)
             if error is not None:
                 raise error
-            # History(self.history, action), without the class call: a new node, its slots set as __init__ sets them
-            node = _new_state(History)
+            # self.history.plus(action), inline: a new node, its slots set as plus sets them
+            node = History()
             node._prev = prev = self.history
             node._last = action
             node._len = prev._len + 1
@@ -515,11 +541,11 @@ class State:
         error = self.validate(action)
         if error is not None:
             raise error
-        self.history = History(self.history, action)  # history.plus(action), one call less
+        self.history = self.history.plus(action)
         rules = self.rules
         if type(action) is Reveal:
             rules.apply_reveal(self, action.card)
-        elif type(action) is ActivateEffect and self.phase is Phase.RESPONSE:
+        elif type(action) is ActivateEffect and self.phase is _RESPONSE:
             rules.do_respond(self, action)
         else:
             rules.actions[type(action)][1](self, action)
@@ -530,7 +556,7 @@ class State:
         """Apply the chance outcome :meth:`sample_chance` gave on this state (a checked replay's reveal whose
         name is the seed's own draw), without validating it again: drawn from the very cards
         ``check_reveal`` accepts, it is legal. Anything else goes through :meth:`apply`."""
-        self.history = History(self.history, action)  # history.plus(action), one call less
+        self.history = self.history.plus(action)
         rules = self.rules
         rules.apply_reveal(self, action.card)
         if self.frames:
@@ -547,29 +573,33 @@ class State:
         player = chance[0]
         tops = self.top
         top = tops[player] if tops is not None else 0  # known_top, inline
-        # splitmix64 of (seed, step), as _mix; its first term, fixed by the seed, kept for the last seed seen
-        # (one tuple read and replaced whole: threads replaying other logs never see a seed with another's term)
-        global _SEED_TERM
+        # _mix(seed, step), read from the _LANES steps from the last one computed together for the last seed seen
+        # (one tuple read and replaced whole: threads replaying other logs never see a seed with another's values)
+        global _MIXED
         seed = self.seed
-        last = _SEED_TERM
-        if last[0] is not seed:
-            last = _SEED_TERM = (seed, (seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK)
-        z = (last[1] + self.history._len * 0xD1B54A32D192ED03) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        at = top + ((z ^ (z >> 31)) >> 8) % self.hidden[player]
+        step = self.history._len
+        mixed = _MIXED
+        lane = step - mixed[1]
+        if mixed[0] is not seed or not 0 <= lane < _LANES:
+            mixed = _MIXED = (seed, step, _mixes(seed, step))
+            lane = 0
+        at = top + mixed[2][lane] % self.hidden[player]
         resource = self.resource[player]
         card = resource[at]
         if self.names[card] != action.card:
             return False
         # the card taken is the first of that name in the unseen part, which is sorted by id (what apply_reveal's
         # scan by name finds): the lowest id of the name still there, the drawn card itself if none lower is
-        for lower in self.alike[card]:
+        below, run = self.alike[card]
+        for lower in below:  # rare: copies not next to this one (another deck's, say)
             i = bisect_left(resource, lower, top, at)
             if resource[i] == lower:
                 at = i
                 break
-        node = _new_state(History)  # History(self.history, action), as in apply
+        else:  # the cards just before it from run on have its name (a deck holds few copies: a step or two back)
+            while at > top and resource[at - 1] >= run:
+                at -= 1
+        node = History()  # self.history.plus(action), inline as in apply
         node._prev = prev = self.history
         node._last = action
         node._len = prev._len + 1
@@ -595,7 +625,7 @@ class State:
         """At a chance node, every outcome with its probability (distinct card names of the unseen part)."""
         if self.outcome is not None:
             return []
-        if self.phase is Phase.COIN_FLIP and self.chance is None:
+        if self.phase is _COIN_FLIP and self.chance is None:
             return [(CoinFlip(0), 0.5), (CoinFlip(1), 0.5)]
         if self.chance is None:
             return []
@@ -923,6 +953,12 @@ def _all_ids(n: int) -> frozenset[int]:
 
 _MASK = (1 << 64) - 1
 
+# Members read once: on Python 3.11 ``Phase.MAIN`` goes through the enum class's ``__getattr__`` hook (about
+# 65 ns a read), and who acts is asked at every step
+_COIN_FLIP = Phase.COIN_FLIP
+_RESPONSE = Phase.RESPONSE
+_COMMANDMENT = CardType.COMMANDMENT
+
 _AURA_KEYS = ("hand_limit", "upkeep_mod", "siege_mod_side", "cost_mod", "draw_mod")
 
 
@@ -984,14 +1020,17 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
     # whatever was declared, as checkdeck computes it (§2.2.5 note 1, rulings D3, D4, G15)
     factions = tuple(tuple(f for f in d.factions if f != NO_FACTION) for d in decks)
     limit = tuple(hand_limit(len(deck_factions(cards[c] for c in resource[p]))) for p in (0, 1))
-    # for each card, every lower id with its name (any pile, any owner: whatever a RESOURCE may come to hold),
-    # ascending: the unseen part is kept sorted by id, so the first card of a name there is the first of these
-    # still in it (found by bisection), or the card itself
+    # for each card, the lower ids with its name (any pile, any owner: whatever a RESOURCE may come to hold), as
+    # (those apart from it, ascending; the first id of its run: the ids just below it that all have its name, as
+    # a deck's copies of a card). The unseen part is kept sorted by id, so the first card of a name there is the
+    # first of those apart still in it (found by bisection), else the first of its run there (the cards just
+    # before it), else the card itself
     same: dict[str, list[int]] = {}
-    alike: list[tuple[int, ...]] = []
+    alike: list[tuple[tuple[int, ...], int]] = []
     for c, name in enumerate(names):
         lower = same.setdefault(name, [])
-        alike.append(tuple(lower))
+        run = alike[c - 1][1] if lower and lower[-1] == c - 1 else c
+        alike.append((tuple(x for x in lower if x < run), run))
         lower.append(c)
     return (
         key,
@@ -1006,17 +1045,34 @@ def _layout(game: Game, decks: tuple[Deck, ...]) -> tuple[Any, ...]:
     )
 
 
-_SEED_TERM: tuple[Any, int] = (None, 0)
-"""The last seed :meth:`State.apply_seed_reveal` met and ``(seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK``,
-the part of splitmix64's first step that does not change with the step: (a + b) & m == ((a & m) + b) & m."""
-
-
 def _mix(seed: int, step: int) -> int:
     """splitmix64 of (seed, step): a uniform 64-bit number, the same on every machine."""
     z = (seed * 0x9E3779B97F4A7C15 + step * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return (z ^ (z >> 31)) >> 8
+
+
+_LANES = 32
+"""How many steps :func:`_mixes` computes together."""
+_LANE_ONES = sum(1 << 128 * i for i in range(_LANES))
+_LANE_LOW = _LANE_ONES * _MASK
+_LANE_STEPS = sum(i << 128 * i for i in range(_LANES)) * 0xD1B54A32D192ED03
+_LANE_VALUES = struct.Struct("<" + "Q8x" * _LANES).unpack
+_MIXED: tuple[Any, int, tuple[int, ...]] = (None, 0, ())
+"""The last seed :meth:`State.apply_seed_reveal` met, a step, and ``_mixes(seed, step)``."""
+
+
+def _mixes(seed: int, first: int) -> tuple[int, ...]:
+    """``_mix(seed, first + i)`` for each i below ``_LANES``, computed together, each in its 128 bits of one long int
+    (its lane: a 64-bit value times a 64-bit constant fits there; what a shift brings in from the next lane is
+    masked off before a product): a few operations on a long int cost about a quarter of ``_LANES`` times as many
+    on short ones, and a checked replay wants about every other step's."""
+    base = (seed * 0x9E3779B97F4A7C15 + first * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & _MASK
+    z = (base * _LANE_ONES + _LANE_STEPS) & _LANE_LOW
+    z = (((z ^ (z >> 30)) & _LANE_LOW) * 0xBF58476D1CE4E5B9) & _LANE_LOW
+    z = (((z ^ (z >> 27)) & _LANE_LOW) * 0x94D049BB133111EB) & _LANE_LOW
+    return _LANE_VALUES(((z ^ (z >> 31)) >> 8).to_bytes(16 * _LANES, "little"))
 
 
 _LISTS2 = ("resource", "pool", "hand", "discard", "casualty", "out_of_game", "field")

@@ -12,6 +12,14 @@ from engine.messages import card, seat
 if TYPE_CHECKING:
     from engine.game.state import State
 
+# Members read once: on Python 3.11 ``Phase.MAIN`` goes through the enum class's ``__getattr__`` hook (about
+# 65 ns a read), and every turn reads several
+_DRAW = Phase.DRAW
+_MAIN = Phase.MAIN
+_UPKEEP = Phase.UPKEEP
+_HAND = Area.HAND
+_DISCARD = Area.DISCARD
+
 
 def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     """A new turn of ``player``: per-turn marks are cleared, then the draw phase (skipped on turn 1, G1)."""
@@ -44,7 +52,7 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
 
 def start_draw(s: State, player: int) -> None:
     """取: the draw phase of ``player`` (§3.4); no card to draw ends the game (§1.4)."""
-    s.phase = Phase.DRAW
+    s.phase = _DRAW
     if not s.resource[player]:
         s.rules.end(
             s,
@@ -58,7 +66,7 @@ def start_draw(s: State, player: int) -> None:
     if s.texts and "draw_mod" in s.keyed:
         count += s.rules.side_sum(s, player, "draw_mod")
         count = max(1, min(count, len(s.resource[player])))
-    s.rules.reveal_from_resource(s, player, count, Area.HAND, "main")
+    s.rules.reveal_from_resource(s, player, count, _HAND, "main")
 
 
 def hand_limit(s: State, player: int) -> int:
@@ -87,7 +95,7 @@ def upkeep(s: State, player: int) -> int:
 
 def to_main(s: State) -> None:
     """The main phase of the active player (again, after a chance event)."""
-    s.phase = Phase.MAIN
+    s.phase = _MAIN
     s.to_act = s.active
 
 
@@ -114,7 +122,7 @@ def do_end_turn(s: State, a: EndTurn) -> None:
             s.rules.proceed(s)
         if s.outcome is not None:
             return
-    s.phase = Phase.UPKEEP
+    s.phase = _UPKEEP
     cost = upkeep(s, player) if s.texts else len(s.field[player])
     have = len(s.resource[player])
     if cost > have:
@@ -125,13 +133,14 @@ def do_end_turn(s: State, a: EndTurn) -> None:
             {"player": seat(player), "cost": cost, "have": have},
         )
         return
-    s.rules.reveal_from_resource(s, player, cost, Area.DISCARD, "upkeep")
+    s.rules.reveal_from_resource(s, player, cost, _DISCARD, "upkeep")
 
 
 def after_upkeep(s: State) -> None:
     """Then discard down to the hand limit (G9), or the turn passes."""
     player = s.active
-    limit = hand_limit(s, player) if s.texts else s.limit[player]
+    # hand_limit's own short way first, without the call: no text on the table changes a hand limit
+    limit = s.limit[player] if not s.texts or "hand_limit" not in s.keyed else hand_limit(s, player)
     if len(s.hand[player]) > limit:
         s.phase = Phase.HAND_LIMIT
         s.to_act = player
@@ -173,6 +182,7 @@ def do_discard(s: State, a: Discard) -> None:
 
 def main_then_texts(s: State) -> None:
     """The main phase again after a draw, then the texts the draw set off."""
-    to_main(s)
+    s.phase = _MAIN  # to_main, inline: this ends every draw
+    s.to_act = s.active
     if s.frames:
         s.rules.proceed(s)

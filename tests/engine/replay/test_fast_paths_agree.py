@@ -1,10 +1,12 @@
 """Issue 17, session 6: the checked replay's short ways give the verdict the long ways give.
 
-The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``);
+The short ways: a seed's draw from a RESOURCE checked and applied in one call (``State.apply_seed_reveal``, its
+splitmix64 computed for 32 steps at once);
 an action named as before found in the table of built actions (``names._resolved_before``); ``State.apply``'s
-commonest case checked and applied with one look-up of its rule; a kind without fields (end_turn, pass) taken from
-its table without ``resolve_action``; session 7: the ordinary entries replayed by ``_replay_ordinary``, without
-the long loop's reports. The long ways, put back here: no seed
+commonest case checked and applied with one look-up of its rule (a card played from hand too, unless a
+commandment); a kind without fields (end_turn, pass) taken from its table without ``resolve_action``;
+session 7: the ordinary entries replayed by ``_replay_ordinary``, without the long loop's reports. The long
+ways, put back here: no seed
 reveal in one call, every action resolved the long way, ``apply`` as ``validate`` then the dispatch.
 Compared on whole recorded games and on altered copies (resealed with the key, so that the rules and the
 seed decide the verdict, not the chain): every field of the verdict the same.
@@ -20,10 +22,12 @@ import orjson
 import pytest
 
 import engine.log.names as names
-from engine.game import Game, IllegalAction, Reveal, State
+from engine.game import Game, IllegalAction, PlayEvent, Reveal, State
+from engine.game.state import _LANES, _mix, _mixes
 from engine.log import load_log
 from engine.replay import adjudicate
 from engine.replay import verdict as verdict_module
+from tests.engine.game.conftest import FILLER, TEST_RULES, begin, deck_of, give, make_db, wei_deck
 from tests.engine.replay.conftest import KEY, paper_game, rechain, record, texts_game
 
 _long_apply = State.apply_checked
@@ -146,26 +150,47 @@ def test_apply_short_way_accepts_and_refuses_as_validate_does(db, decks):
         for action in rec.state.history:
             if not state.is_chance_node() and not state.is_terminal():
                 for candidate in [action, *rng.sample(pool, min(6, len(pool)))]:
-                    a, b = state.clone(), state.clone()
-                    got: list[Any] = []
-                    for s, fn in ((a, State.apply), (b, _long_apply)):
-                        try:
-                            fn(s, candidate)
-                            got.append(s.to_json())
-                        except IllegalAction as exc:
-                            got.append((exc.message, exc.rule))
-                    assert got[0] == got[1]
+                    short, long = _applied_both_ways(state, candidate)
+                    assert short == long
                     checked += 1
-                    refused += type(got[0]) is tuple
+                    refused += type(short) is tuple
             state.apply(action)
     assert checked > 500 and refused > 100
 
 
+def _applied_both_ways(state: State, action: Any) -> tuple[Any, Any]:
+    """``action`` applied to two clones of ``state``, by ``apply`` and by its long way: each the state after, or
+    the refusal (message, rule)."""
+    got: list[Any] = []
+    for fn in (State.apply, _long_apply):
+        s = state.clone()
+        try:
+            fn(s, action)
+            got.append(s.to_json())
+        except IllegalAction as exc:
+            got.append((exc.message, exc.rule))
+    return got[0], got[1]
+
+
+def test_apply_short_way_refuses_a_commandment_from_the_deck_as_validate_does():
+    """The short way takes the kinds that play a card from hand too, unless the card is a commandment in hand
+    (drawn from the deck: ruling D5), which it leaves to the long way: the same refusal both ways, and the same
+    play of an ordinary card from hand."""
+    game = Game(make_db(), rules=TEST_RULES)
+    s = begin(game, deck_of("反军", factions=()), wei_deck(), first=0)
+    order, filler = give(s, 0, "反军"), give(s, 0, FILLER)
+    short, long = _applied_both_ways(s, PlayEvent(order))
+    assert short == long and short[1] == "ruling D5"
+    short, long = _applied_both_ways(s, PlayEvent(filler))
+    assert short == long and type(short) is dict
+
+
 def test_seed_reveal_takes_the_card_the_scan_by_name_takes(db, decks):
     """``apply_seed_reveal`` finds the first card of the drawn name in the unseen part by bisection among the
-    lower ids of that name; the long way (``apply``, ``apply_reveal``'s scan by name) must take the same card.
-    Decks in their order and shuffled (copies of a name then far apart in id), on every chance node of random
-    games and the same state after, or both refuse."""
+    lower ids of that name apart from it, else a step or two back over the copies next to it in id; the long way
+    (``apply``, ``apply_reveal``'s scan by name) must take the same card. Decks in their order (copies next to
+    each other, a few names in both decks) and shuffled (copies then far apart in id), on every chance node of
+    random games and the same state after, or both refuse."""
     game = Game(db)
     rng = random.Random(17)
     shuffled = []
@@ -193,3 +218,12 @@ def test_seed_reveal_takes_the_card_the_scan_by_name_takes(db, decks):
                             assert a.to_json() == state.to_json()
                 state.apply(action)
     assert applied > 200 and copies > 100
+
+
+@pytest.mark.parametrize("seed", [0, 1, -1, -(2**70) + 3, 2**63, 2**64 - 1, 2**64, 2**80 + 17, 0x1234_5678_9ABC_DEF0])
+def test_mixes_computed_together_are_the_ones_computed_one_by_one(seed):
+    """``_mixes`` (the steps' splitmix64 in the lanes of one long int) gives ``_mix`` of each step: any seed Python
+    takes (negative, 64 bits and more), first steps from 0 up to far past any log's length."""
+    rng = random.Random(seed)
+    for first in [0, 1, _LANES - 1, _LANES, 1000, *(rng.randrange(2**40) for _ in range(20))]:
+        assert list(_mixes(seed, first)) == [_mix(seed, first + i) for i in range(_LANES)]
