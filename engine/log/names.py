@@ -20,6 +20,7 @@ from engine.game.actions import (
     OWN_GENERAL,
     PAY,
     POOL,
+    TABLE,
     action_fields,
 )
 from engine.game.errors import LogError
@@ -148,6 +149,9 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     """
     if type(data) is not dict:
         raise LogFormatError(where, Message("log.entry_not_object", {"type": type(data).__name__}))
+    quick = _resolved_before(state, data, where)
+    if quick is not None:
+        return quick
     kind = data.get("type")
     if kind == "reveal" and type(data.get("card")) is str:  # half of all entries: the short way
         known = state.game.db.lookup(data["card"])
@@ -163,10 +167,6 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     elif kind == "name_cards" and type(data.get("names")) is list:
         return _build({**data, "names": _card_names(state, data["names"], f"{where}.names")}, where)
     fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields:
-        known_action = _resolved_before(state, data, kind, fields)
-        if known_action is not None:
-            return known_action
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
         if fields is None:
             try:
@@ -210,79 +210,147 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     return _build(out, where)
 
 
-def _resolved_before(state: State, data: dict[str, Any], kind: Any, fields: dict[str, str]) -> Action | None:
-    """The common case of :func:`resolve_action`, when it has built the same action before: every card field a
-    plain name (no ``#``) found where its place says (the lowest id of that name there, as ``_find``; the
-    actor's generals before the opponent's for ``any_general``; payments from the hand), every other field a
-    string or null; the action from ``_build``'s table under the key ``_build`` makes of the resolved fields
-    (exact types only, so a hit is the action the long way builds). None when anything is otherwise (a
-    name elsewhere, an alias, an id, another type, a kind with a card on the table or a choice, or not
-    built yet): the long way then."""
-    places = _QUICK.get(kind)
-    if places is None:
+def _resolved_before(state: State, data: dict[str, Any], where: str = "action") -> Action | None:
+    """The common case of :func:`resolve_action`, by a short way: every card field a plain name of a card of
+    the game found where its place says, every other field a string, an exact int or null (``card`` of
+    ``choose_commandment`` null too). A name stands for the lowest id of that name in its place not named
+    before in the action (``_find`` over ``_candidates``, in the order of the kind's fields), found through
+    the ids of each name (``_name_ids``, one table per layout) instead of the names of a pile. The action
+    is then the one built before for the same kind and fields (a table keyed by the kind and the resolved
+    values in the kind's field order, absent fields marked: equal keys are equal actions), else
+    ``_build``'s on the entry with the ids put in, as the long way builds it. None when anything is otherwise
+    (a name elsewhere, an alias, an id, ``"name#id"``, another type, an unknown field, ``name_cards``,
+    ``reveal``): the long way then."""
+    kind = data.get("type")
+    fields = _QUICK.get(kind) if type(kind) is str else None
+    if fields is None:
         return None
-    if state.outcome is None and state.chance is None and state.phase is not Phase.COIN_FLIP:
+    if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
         player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
     else:
         player = state.active
-    names = state.names
-    ids: dict[str, Any] = {}
+    index = _LAST_INDEX
+    if index[0] is not state.names:
+        index = _name_ids(state.names)
+    ids_of = index[1]
+    key: list[Any] = [kind]
     taken: list[int] = []
-    for name, place in places:
+    present = 1
+    for name, place in fields:
         ref = data.get(name, _BAD)
         if ref is _BAD:
+            key.append(_BAD)
             continue
-        if place is _Q_PAY:
+        present += 1
+        if place is _Q_PLAIN:
+            if ref is not None and type(ref) is not str and type(ref) is not int:
+                return None
+            key.append(ref)
+            continue
+        if place is _Q_PAY or place is _Q_CHOICE:
             if type(ref) is not list:
                 return None
-            hand = state.hand[player]
-            paid = []
+            if place is _Q_PAY:
+                pile: Any = state.hand[player]
+            else:
+                choice = state.choice
+                if choice is None:
+                    return None
+                pile = choice["options"]
+            chosen: list[int] = []
             for r in ref:
-                if type(r) is not str or "#" in r:
+                if type(r) is not str:
+                    if place is _Q_CHOICE and type(r) is int and r == NO:
+                        chosen.append(NO)
+                        continue
                     return None
-                best = -1
-                for c in hand:
-                    if names[c] == r and (best < 0 or c < best) and c not in taken:
-                        best = c
-                if best < 0:
+                for c in ids_of.get(r, ()):
+                    if c in pile and c not in taken:
+                        break
+                else:
                     return None
-                paid.append(best)
-                taken.append(best)
-            ids[name] = tuple(paid)
+                chosen.append(c)
+                taken.append(c)
+            key.append(tuple(chosen))
             continue
-        if type(ref) is not str or "#" in ref:
+        if type(ref) is not str:
+            if ref is None and place is _Q_POOL_OR_NONE:
+                key.append(None)
+                continue
             return None
-        if place is _Q_HAND:
-            pile = state.hand[player]
-        elif place is _Q_ENEMY:
-            pile = state.field[1 - player]
-        elif place is _Q_POOL:
-            pile = state.pool[player]
-        else:  # the actor's generals (own_general; any_general first)
-            pile = state.field[player]
-        best = -1
-        for c in pile:
-            if names[c] == ref and (best < 0 or c < best) and c not in taken:
-                best = c
-        if best < 0 and place is _Q_ANY:
-            for c in state.field[1 - player]:
-                if names[c] == ref and (best < 0 or c < best) and c not in taken:
+        ids = ids_of.get(ref)
+        if ids is None:
+            return None
+        if place is _Q_TABLE:  # the actor's generals, then his equipment, then the opponent's (``_candidates``)
+            zone = state.zone
+            carrier = state.carrier
+            owner = state.owner
+            best = -1
+            rank = 4
+            for c in ids:
+                if c in zone:
+                    r = 0
+                elif c in carrier:
+                    r = 1
+                else:
+                    continue
+                if owner[c] != player:
+                    r += 2
+                if r < rank and c not in taken:
                     best = c
-        if best < 0:
-            return None
-        ids[name] = best
-        taken.append(best)
-    key: list[Any] = [_SPECS[kind][0]]
-    for k, v in data.items():
-        if k == "type":
-            continue
-        if k in ids:
-            v = ids[k]
-        elif v is not None and type(v) is not str:
-            return None
-        key.append(k)
-        key.append(v)
-    return _BUILT.get(tuple(key))
+                    rank = r
+            if best < 0:
+                return None
+            c = best
+        else:
+            if place is _Q_HAND:
+                pile = state.hand[player]
+            elif place is _Q_OWN or place is _Q_ANY:
+                pile = state.field[player]
+            elif place is _Q_ENEMY:
+                pile = state.field[1 - player]
+            else:  # the command pool
+                pile = state.pool[player]
+            for c in ids:
+                if c in pile and c not in taken:
+                    break
+            else:
+                if place is not _Q_ANY:
+                    return None
+                pile = state.field[1 - player]
+                for c in ids:
+                    if c in pile and c not in taken:
+                        break
+                else:
+                    return None
+        key.append(c)
+        taken.append(c)
+    if present != len(data):
+        return None  # a field the kind does not have: the long way (the engine's reader says so)
+    frozen = tuple(key)
+    action = _BUILT.get(frozen)
+    if action is None:
+        out = dict(data)
+        for (name, place), value in zip(fields, frozen[1:]):
+            if place is not _Q_PLAIN and value is not _BAD:
+                out[name] = list(value) if type(value) is tuple else value
+        action = _build(out, where)
+        if len(_BUILT) >= _BUILT_SIZE:
+            _BUILT.clear()
+        _BUILT[frozen] = action
+    return action
+
+
+def _name_ids(names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
+    """Each name of a layout's cards and its ids, ascending (names with ``#`` left out: the long way reads
+    them); kept for the last layout met (a replay meets one, log after log)."""
+    global _LAST_INDEX
+    ids: dict[str, list[int]] = {}
+    for c, name in enumerate(names):
+        if "#" not in name:
+            ids.setdefault(name, []).append(c)
+    _LAST_INDEX = (names, {name: tuple(cs) for name, cs in ids.items()})
+    return _LAST_INDEX
 
 
 def _card_names(state: State, names: list[Any], where: str) -> list[Any]:
@@ -395,7 +463,9 @@ def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], 
     return specs
 
 
-_Q_HAND, _Q_OWN, _Q_ANY, _Q_ENEMY, _Q_POOL, _Q_PAY = (object() for _ in range(6))
+_Q_HAND, _Q_OWN, _Q_ANY, _Q_ENEMY, _Q_POOL, _Q_POOL_OR_NONE, _Q_PAY, _Q_TABLE, _Q_CHOICE, _Q_PLAIN = (
+    object() for _ in range(10)
+)
 _QUICK_PLACE = {
     HAND: _Q_HAND,
     OWN_GENERAL: _Q_OWN,
@@ -403,14 +473,29 @@ _QUICK_PLACE = {
     ENEMY_GENERAL: _Q_ENEMY,
     POOL: _Q_POOL,
     PAY: _Q_PAY,
+    TABLE: _Q_TABLE,
+    CHOICE: _Q_CHOICE,
 }
+
+
+def _quick_fields(kind: str) -> tuple[tuple[str, object], ...]:
+    places = CARD_FIELDS[kind]
+    out = []
+    for f in action_fields(kind):
+        place = _QUICK_PLACE[places[f.name]] if f.name in places else _Q_PLAIN
+        if place is _Q_POOL and kind == "choose_commandment":
+            place = _Q_POOL_OR_NONE  # null: none chosen (the long way's one null card field)
+        out.append((f.name, place))
+    return tuple(out)
+
+
 _QUICK: dict[str, tuple[tuple[str, object], ...]] = {
-    kind: tuple((name, _QUICK_PLACE[place]) for name, place in fields.items())
-    for kind, fields in CARD_FIELDS.items()
-    if fields and all(place in _QUICK_PLACE for place in fields.values())
+    kind: _quick_fields(kind) for kind in ACTION_KINDS if kind not in ("reveal", "name_cards")
 }
-"""For ``_resolved_before``: each kind's card fields in order, with where the name is looked up; kinds with a
-card on the table (``activate``) or a choice (``choose``) are left to the long way."""
+"""For ``_resolved_before``: each kind (but ``reveal`` and ``name_cards``, whose names are not cards of the
+game) and its fields in order, with where a card field's name is looked up (``_Q_PLAIN``: not a card)."""
+_LAST_INDEX: tuple[Any, dict[str, tuple[int, ...]]] = ((), {})
+_COIN_FLIP = Phase.COIN_FLIP
 
 ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
 """Every engine action type, from the engine's declaration (``engine.game.actions.ACTION_KINDS``)."""
