@@ -222,123 +222,150 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
     (a name elsewhere, an alias, an id, ``"name#id"``, another type, an unknown field, ``name_cards``,
     ``reveal``): the long way then."""
     kind = data.get("type")
-    fields = _QUICK.get(kind) if type(kind) is str else None
-    if fields is None:
+    quick = _QUICK.get(kind) if type(kind) is str else None
+    if quick is None:
         return None
-    if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
-        player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
-    else:
-        player = state.active
-    index = _LAST_INDEX
-    if index[0] is not state.names:
-        index = _name_ids(state.names)
-    ids_of = index[1]
+    cards, plain = quick
     key: list[Any] = [kind]
-    taken: list[int] = []
-    present = 1
-    for name, place in fields:
+    absent = 0
+    for name in plain:
         ref = data.get(name, _BAD)
         if ref is _BAD:
-            key.append(_BAD)
-            continue
-        present += 1
-        if place is _Q_PLAIN:
-            if ref is not None and type(ref) is not str and type(ref) is not int:
-                return None
-            key.append(ref)
-            continue
-        if place is _Q_PAY or place is _Q_CHOICE:
-            if type(ref) is not list:
-                return None
-            if place is _Q_PAY:
-                pile: Any = state.hand[player]
-            else:
-                choice = state.choice
-                if choice is None:
-                    return None
-                pile = choice["options"]
-            chosen: list[int] = []
-            for r in ref:
-                if type(r) is not str:
-                    if place is _Q_CHOICE and type(r) is int and r == NO:
-                        chosen.append(NO)
-                        continue
-                    return None
-                for c in ids_of.get(r, ()):
-                    if c in pile and c not in taken:
-                        break
-                else:
-                    return None
-                chosen.append(c)
-                taken.append(c)
-            key.append(tuple(chosen))
-            continue
-        if type(ref) is not str:
-            if ref is None and place is _Q_POOL_OR_NONE:
-                key.append(None)
-                continue
+            absent += 1
+        elif ref is not None and type(ref) is not str and type(ref) is not int:
             return None
-        ids = ids_of.get(ref)
-        if ids is None:
-            return None
-        if place is _Q_TABLE:  # the actor's generals, then his equipment, then the opponent's (``_candidates``)
-            zone = state.zone
-            carrier = state.carrier
-            owner = state.owner
-            best = -1
-            rank = 4
-            for c in ids:
-                if c in zone:
-                    r = 0
-                elif c in carrier:
-                    r = 1
-                else:
-                    continue
-                if owner[c] != player:
-                    r += 2
-                if r < rank and c not in taken:
-                    best = c
-                    rank = r
-            if best < 0:
-                return None
-            c = best
+        key.append(ref)
+    if cards:
+        if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
+            player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
         else:
-            if place is _Q_HAND:
-                pile = state.hand[player]
-            elif place is _Q_OWN or place is _Q_ANY:
-                pile = state.field[player]
-            elif place is _Q_ENEMY:
-                pile = state.field[1 - player]
-            else:  # the command pool
-                pile = state.pool[player]
-            for c in ids:
-                if c in pile and c not in taken:
-                    break
-            else:
-                if place is not _Q_ANY:
+            player = state.active
+        index = _LAST_INDEX
+        if index[0] is not state.names:
+            index = _name_ids(state.names)
+        ids_of = index[1]
+        taken: list[int] = []
+        for name, place in cards:
+            ref = data.get(name, _BAD)
+            if type(ref) is str:
+                ids = ids_of.get(ref)
+                if ids is None:
+                    c = _numbered(state.names, ref)  # "name#id": that card, wherever it is
+                    if c < 0:
+                        return None
+                    key.append(c)
+                    taken.append(c)
+                    continue
+                if place is _Q_HAND:
+                    pile: Any = state.hand[player]
+                elif place is _Q_OWN or place is _Q_ANY:
+                    pile = state.field[player]
+                elif place is _Q_ENEMY:
+                    pile = state.field[1 - player]
+                elif place is _Q_TABLE:  # the actor's generals, his equipment, then the opponent's (``_candidates``)
+                    zone = state.zone
+                    carrier = state.carrier
+                    owner = state.owner
+                    best = -1
+                    rank = 4
+                    for c in ids:
+                        if c in zone:
+                            r = 0
+                        elif c in carrier:
+                            r = 1
+                        else:
+                            continue
+                        if owner[c] != player:
+                            r += 2
+                        if r < rank and c not in taken:
+                            best = c
+                            rank = r
+                    if best < 0:
+                        return None
+                    key.append(best)
+                    taken.append(best)
+                    continue
+                elif place is _Q_POOL or place is _Q_POOL_OR_NONE:
+                    pile = state.pool[player]
+                else:  # a list's place
                     return None
-                pile = state.field[1 - player]
                 for c in ids:
                     if c in pile and c not in taken:
                         break
                 else:
+                    if place is not _Q_ANY:
+                        return None
+                    pile = state.field[1 - player]
+                    for c in ids:
+                        if c in pile and c not in taken:
+                            break
+                    else:
+                        return None
+                key.append(c)
+                taken.append(c)
+            elif type(ref) is list:
+                if place is _Q_PAY:
+                    pile = state.hand[player]
+                elif place is _Q_CHOICE:
+                    choice = state.choice
+                    if choice is None:
+                        return None
+                    pile = choice["options"]
+                else:
                     return None
-        key.append(c)
-        taken.append(c)
-    if present != len(data):
+                chosen: list[int] = []
+                for r in ref:
+                    if type(r) is not str:
+                        if place is _Q_CHOICE and type(r) is int and r == NO:
+                            chosen.append(NO)
+                            continue
+                        return None
+                    ids = ids_of.get(r)
+                    if ids is None:
+                        c = _numbered(state.names, r)
+                        if c < 0:
+                            return None
+                    else:
+                        for c in ids:
+                            if c in pile and c not in taken:
+                                break
+                        else:
+                            return None
+                    chosen.append(c)
+                    taken.append(c)
+                key.append(tuple(chosen))
+            elif ref is _BAD:
+                absent += 1
+                key.append(_BAD)
+            elif ref is None and place is _Q_POOL_OR_NONE:
+                key.append(None)
+            else:
+                return None
+    if len(data) + absent != len(key):
         return None  # a field the kind does not have: the long way (the engine's reader says so)
     frozen = tuple(key)
     action = _BUILT.get(frozen)
     if action is None:
         out = dict(data)
-        for (name, place), value in zip(fields, frozen[1:]):
-            if place is not _Q_PLAIN and value is not _BAD:
+        for (name, _place), value in zip(cards, frozen[1 + len(plain) :]):
+            if value is not _BAD:
                 out[name] = list(value) if type(value) is tuple else value
         action = _build(out, where)
         if len(_BUILT) >= _BUILT_SIZE:
             _BUILT.clear()
         _BUILT[frozen] = action
     return action
+
+
+def _numbered(names: tuple[str, ...], ref: str) -> int:
+    """The id a ``"name#id"`` reference stands for when it is as Junling writes it (a card of that very name),
+    else -1 (the long way reads it: an alias, an id out of range, no digits)."""
+    name, sep, number = ref.partition("#")
+    if sep and number.isascii() and number.isdigit() and len(number) < 10:
+        card = int(number)
+        if card < len(names) and names[card] == name:
+            return card
+    return -1
 
 
 def _name_ids(names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
@@ -463,9 +490,7 @@ def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], 
     return specs
 
 
-_Q_HAND, _Q_OWN, _Q_ANY, _Q_ENEMY, _Q_POOL, _Q_POOL_OR_NONE, _Q_PAY, _Q_TABLE, _Q_CHOICE, _Q_PLAIN = (
-    object() for _ in range(10)
-)
+_Q_HAND, _Q_OWN, _Q_ANY, _Q_ENEMY, _Q_POOL, _Q_POOL_OR_NONE, _Q_PAY, _Q_TABLE, _Q_CHOICE = (object() for _ in range(9))
 _QUICK_PLACE = {
     HAND: _Q_HAND,
     OWN_GENERAL: _Q_OWN,
@@ -478,22 +503,22 @@ _QUICK_PLACE = {
 }
 
 
-def _quick_fields(kind: str) -> tuple[tuple[str, object], ...]:
+def _quick_fields(kind: str) -> tuple[tuple[tuple[str, object], ...], tuple[str, ...]]:
     places = CARD_FIELDS[kind]
-    out = []
-    for f in action_fields(kind):
-        place = _QUICK_PLACE[places[f.name]] if f.name in places else _Q_PLAIN
-        if place is _Q_POOL and kind == "choose_commandment":
-            place = _Q_POOL_OR_NONE  # null: none chosen (the long way's one null card field)
-        out.append((f.name, place))
-    return tuple(out)
+    cards = []
+    for name, place in places.items():
+        code = _QUICK_PLACE[place]
+        if code is _Q_POOL and kind == "choose_commandment":
+            code = _Q_POOL_OR_NONE  # null: none chosen (the long way's one null card field)
+        cards.append((name, code))
+    return tuple(cards), tuple(f.name for f in action_fields(kind) if f.name not in places)
 
 
-_QUICK: dict[str, tuple[tuple[str, object], ...]] = {
+_QUICK: dict[str, tuple[tuple[tuple[str, object], ...], tuple[str, ...]]] = {
     kind: _quick_fields(kind) for kind in ACTION_KINDS if kind not in ("reveal", "name_cards")
 }
 """For ``_resolved_before``: each kind (but ``reveal`` and ``name_cards``, whose names are not cards of the
-game) and its fields in order, with where a card field's name is looked up (``_Q_PLAIN``: not a card)."""
+game), its card fields in order with where their names are looked up, and its other fields."""
 _LAST_INDEX: tuple[Any, dict[str, tuple[int, ...]]] = ((), {})
 _COIN_FLIP = Phase.COIN_FLIP
 

@@ -173,8 +173,8 @@ def _resolved(state: State, data: Any) -> Any:
         action = names.resolve_action(state, copy.deepcopy(data))
     except LogFormatError as exc:
         return ("refused", exc.kind, exc.where, exc.said)
-    except TypeError as exc:  # a type written as a list: {"type": ["end_turn"]} (the verdict says "internal")
-        return ("raised", str(exc))
+    except (TypeError, ValueError) as exc:  # {"type": ["end_turn"]}, "关羽#²": the long way's own (the verdict
+        return ("raised", type(exc), str(exc))  # says "internal"); the short way must not hide them
     return (type(action), action)
 
 
@@ -201,6 +201,9 @@ def _variants(state: State, data: Any, others: list[Any], db: Any, rng: random.R
             card.name_en if card is not None else other,
             f"{written}#{ids[-1]}" if ids else f"{other}#0",
             f"{written}#{len(state.names)}",
+            f"{written}#0{ids[0] if ids else 1}",
+            f"{written}#{'²' if ids else 'x'}",
+            f"{card.name_en if card is not None else other}#{ids[0] if ids else 2}",
             ids[0] if ids else 0,
             len(state.names),
             True,
