@@ -370,14 +370,17 @@ def _numbered(names: tuple[str, ...], ref: str) -> int:
 
 def _name_ids(names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
     """Each name of a layout's cards and its ids, ascending (names with ``#`` left out: the long way reads
-    them); kept for the last layout met (a replay meets one, log after log)."""
+    them); kept for the last layout met (a replay meets one, log after log), when it is a tuple (it cannot
+    change under the table; ``State`` holds its layout's)."""
     global _LAST_INDEX
     ids: dict[str, list[int]] = {}
     for c, name in enumerate(names):
         if "#" not in name:
             ids.setdefault(name, []).append(c)
-    _LAST_INDEX = (names, {name: tuple(cs) for name, cs in ids.items()})
-    return _LAST_INDEX
+    index = (names, {name: tuple(cs) for name, cs in ids.items()})
+    if type(names) is tuple:
+        _LAST_INDEX = index
+    return index
 
 
 def _card_names(state: State, names: list[Any], where: str) -> list[Any]:

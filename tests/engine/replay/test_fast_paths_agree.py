@@ -309,3 +309,24 @@ def test_names_resolve_the_same_both_ways_on_a_crowded_battlefield(db, decks):
                     compared += 1
             state.apply(names.resolve_action(state, data))
     assert compared > 2_500
+
+
+def test_names_short_way_keeps_no_table_of_a_layout_that_may_change(db, decks):
+    """The ids of each name are kept for a layout held as a tuple only: names in a list changed between two
+    resolutions are read afresh (both ways give the same action after the change)."""
+    rec = record(db, decks, 2)
+    state = Game(db).new_initial_state(*decks, seed=2)
+    for entry in rec.entries[:-1]:
+        data = entry["action"]
+        if data["type"] == "move" and len({state.names[c] for c in state.field[state.to_act]}) > 1:
+            break
+        state.apply(names.resolve_action(state, data))
+    moved = state.clone()
+    moved.names = list(state.names)  # type: ignore[assignment]
+    general = names.resolve_action(moved, data).general  # type: ignore[attr-defined]
+    renamed = next(c for c in moved.field[moved.to_act] if moved.names[c] != data["general"])
+    moved.names[general], moved.names[renamed] = moved.names[renamed], moved.names[general]
+    short = _resolved(moved, data)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(names, "_resolved_before", lambda *args: None)
+        assert short == _resolved(moved, data) and short[1].general == renamed
