@@ -225,7 +225,33 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
     quick = _QUICK.get(kind) if type(kind) is str else None
     if quick is None:
         return None
-    cards, plain = quick
+    cards, plain, one = quick
+    if one is not None and len(data) == one[0] and _LAST_INDEX[0] is state.names:
+        # one card in one pile and every field written (move, siege, choose_commandment), built before: the
+        # same look-up as below, straight (anything else, or not built yet, goes on below)
+        _size, name, place, other = one
+        ref = data.get(name)
+        ids = _LAST_INDEX[1].get(ref) if type(ref) is str else None
+        value = data.get(other) if other else None
+        if ids is not None and (type(value) is str or not other):
+            if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
+                player = state.to_act
+            else:
+                player = state.active
+            if place is _Q_OWN:
+                pile: Any = state.field[player]
+            elif place is _Q_HAND:
+                pile = state.hand[player]
+            elif place is _Q_ENEMY:
+                pile = state.field[1 - player]
+            else:
+                pile = state.pool[player]
+            for c in ids:
+                if c in pile:
+                    action = _BUILT.get((kind, value, c) if other else (kind, c))
+                    if action is not None:
+                        return action
+                    break
     key: list[Any] = [kind]
     absent = 0
     for name in plain:
@@ -257,7 +283,7 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
                     taken.append(c)
                     continue
                 if place is _Q_HAND:
-                    pile: Any = state.hand[player]
+                    pile = state.hand[player]
                 elif place is _Q_OWN or place is _Q_ANY:
                     pile = state.field[player]
                 elif place is _Q_ENEMY:
@@ -506,7 +532,10 @@ _QUICK_PLACE = {
 }
 
 
-def _quick_fields(kind: str) -> tuple[tuple[tuple[str, object], ...], tuple[str, ...]]:
+_Quick = tuple[tuple[tuple[str, object], ...], tuple[str, ...], tuple[int, str, object, str] | None]
+
+
+def _quick_fields(kind: str) -> _Quick:
     places = CARD_FIELDS[kind]
     cards = []
     for name, place in places.items():
@@ -514,14 +543,18 @@ def _quick_fields(kind: str) -> tuple[tuple[tuple[str, object], ...], tuple[str,
         if code is _Q_POOL and kind == "choose_commandment":
             code = _Q_POOL_OR_NONE  # null: none chosen (the long way's one null card field)
         cards.append((name, code))
-    return tuple(cards), tuple(f.name for f in action_fields(kind) if f.name not in places)
+    plain = tuple(f.name for f in action_fields(kind) if f.name not in places)
+    one = None
+    if len(cards) == 1 and len(plain) <= 1 and cards[0][1] in (_Q_HAND, _Q_OWN, _Q_ENEMY, _Q_POOL, _Q_POOL_OR_NONE):
+        one = (2 + len(plain), cards[0][0], cards[0][1], plain[0] if plain else "")
+    return tuple(cards), plain, one
 
 
-_QUICK: dict[str, tuple[tuple[tuple[str, object], ...], tuple[str, ...]]] = {
-    kind: _quick_fields(kind) for kind in ACTION_KINDS if kind not in ("reveal", "name_cards")
-}
+_QUICK: dict[str, _Quick] = {kind: _quick_fields(kind) for kind in ACTION_KINDS if kind not in ("reveal", "name_cards")}
 """For ``_resolved_before``: each kind (but ``reveal`` and ``name_cards``, whose names are not cards of the
-game), its card fields in order with where their names are looked up, and its other fields."""
+game), its card fields in order with where their names are looked up, its other fields, and for a kind with
+one card in one pile and at most one other field (move, siege, choose_commandment): the number of fields,
+the card field, its place and the other field ("" for none)."""
 _LAST_INDEX: tuple[Any, dict[str, tuple[int, ...]]] = ((), {})
 _COIN_FLIP = Phase.COIN_FLIP
 
