@@ -218,9 +218,11 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
     the ids of each name (``_name_ids``, one table per layout) instead of the names of a pile. The action
     is then the one built before for the same kind and fields (a table keyed by the kind and the resolved
     values in the kind's field order, absent fields marked: equal keys are equal actions), else
-    ``_build``'s on the entry with the ids put in, as the long way builds it. None when anything is otherwise
-    (a name elsewhere, an alias, an id, ``"name#id"``, another type, an unknown field, ``name_cards``,
-    ``reveal``): the long way then."""
+    ``_build``'s on the entry with the ids put in, as the long way builds it. A ``"name#id"`` as Junling
+    writes it is that card (``_numbered``). None when anything is otherwise (a name elsewhere, an alias, an
+    id, another type, an unknown field, ``name_cards``, ``reveal``): the long way then, which gives the
+    refusals. ``tests/engine/replay/test_fast_paths_agree.py`` compares both ways on every entry of recorded
+    games and on variants of each."""
     kind = data.get("type")
     quick = _QUICK.get(kind) if type(kind) is str else None
     if quick is None:
@@ -467,8 +469,9 @@ def _build(data: dict[str, Any], where: str) -> Action:
 
 _BAD = object()
 _BUILT: dict[tuple[Any, ...], Action] = {}
-"""Actions built by ``_build``, by their fields (cleared when full)."""
-_BUILT_SIZE = 4096
+"""Actions built by ``_build``, by their fields, and by ``_resolved_before``'s keys (the kind, then the
+resolved fields): cleared when full."""
+_BUILT_SIZE = 8192
 
 
 def _id(v: Any) -> Any:
