@@ -228,12 +228,13 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
     if quick is None:
         return None
     cards, plain, one = quick
-    if one is not None and len(data) == one[0] and _LAST_INDEX[0] is state.names:
+    index = _LAST_INDEX  # read once: another thread may replace it
+    if one is not None and len(data) == one[0] and index[0] is state.names:
         # one card in one pile and every field written (move, siege, choose_commandment), built before: the
         # same look-up as below, straight (anything else, or not built yet, goes on below)
         _size, name, place, other = one
         ref = data.get(name)
-        ids = _LAST_INDEX[1].get(ref) if type(ref) is str else None
+        ids = index[1].get(ref) if type(ref) is str else None
         value = data.get(other) if other else None
         if ids is not None and (type(value) is str or not other):
             if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
@@ -268,7 +269,6 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
             player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
         else:
             player = state.active
-        index = _LAST_INDEX
         if index[0] is not state.names:
             index = _name_ids(state.names)
         ids_of = index[1]
