@@ -20,6 +20,7 @@ from engine.game.actions import (
     OWN_GENERAL,
     PAY,
     POOL,
+    TABLE,
     action_fields,
 )
 from engine.game.errors import LogError
@@ -148,6 +149,9 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     """
     if type(data) is not dict:
         raise LogFormatError(where, Message("log.entry_not_object", {"type": type(data).__name__}))
+    quick = _resolved_before(state, data, where)
+    if quick is not None:
+        return quick
     kind = data.get("type")
     if kind == "reveal" and type(data.get("card")) is str:  # half of all entries: the short way
         known = state.game.db.lookup(data["card"])
@@ -163,10 +167,6 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     elif kind == "name_cards" and type(data.get("names")) is list:
         return _build({**data, "names": _card_names(state, data["names"], f"{where}.names")}, where)
     fields = CARD_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields:
-        known_action = _resolved_before(state, data, kind, fields)
-        if known_action is not None:
-            return known_action
     if not fields:  # no card fields (or a type unknown here): the engine reads it as it is
         if fields is None:
             try:
@@ -210,79 +210,205 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
     return _build(out, where)
 
 
-def _resolved_before(state: State, data: dict[str, Any], kind: Any, fields: dict[str, str]) -> Action | None:
-    """The common case of :func:`resolve_action`, when it has built the same action before: every card field a
-    plain name (no ``#``) found where its place says (the lowest id of that name there, as ``_find``; the
-    actor's generals before the opponent's for ``any_general``; payments from the hand), every other field a
-    string or null; the action from ``_build``'s table under the key ``_build`` makes of the resolved fields
-    (exact types only, so a hit is the action the long way builds). None when anything is otherwise (a
-    name elsewhere, an alias, an id, another type, a kind with a card on the table or a choice, or not
-    built yet): the long way then."""
-    places = _QUICK.get(kind)
-    if places is None:
+def _resolved_before(state: State, data: dict[str, Any], where: str = "action") -> Action | None:
+    """The common case of :func:`resolve_action`, by a short way: every card field a plain name of a card of
+    the game found where its place says, every other field a string, an exact int or null (``card`` of
+    ``choose_commandment`` null too). A name stands for the lowest id of that name in its place not named
+    before in the action (``_find`` over ``_candidates``, in the order of the kind's fields), found through
+    the ids of each name (``_name_ids``, one table per layout) instead of the names of a pile. The action
+    is then the one built before for the same kind and fields (a table keyed by the kind and the resolved
+    values in the kind's field order, absent fields marked: equal keys are equal actions), else
+    ``_build``'s on the entry with the ids put in, as the long way builds it. A ``"name#id"`` as Junling
+    writes it is that card (``_numbered``). None when anything is otherwise (a name elsewhere, an alias, an
+    id, another type, an unknown field, ``name_cards``, ``reveal``): the long way then, which gives the
+    refusals. ``tests/engine/replay/test_fast_paths_agree.py`` compares both ways on every entry of recorded
+    games and on variants of each."""
+    kind = data.get("type")
+    quick = _QUICK.get(kind) if type(kind) is str else None
+    if quick is None:
         return None
-    if state.outcome is None and state.chance is None and state.phase is not Phase.COIN_FLIP:
-        player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
-    else:
-        player = state.active
-    names = state.names
-    ids: dict[str, Any] = {}
-    taken: list[int] = []
-    for name, place in places:
+    cards, plain, one = quick
+    index = _LAST_INDEX  # read once: another thread may replace it
+    if one is not None and len(data) == one[0] and index[0] is state.names:
+        # one card in one pile and every field written (move, siege, choose_commandment), built before: the
+        # same look-up as below, straight (anything else, or not built yet, goes on below)
+        _size, name, place, other = one
+        ref = data.get(name)
+        ids = index[1].get(ref) if type(ref) is str else None
+        value = data.get(other) if other else None
+        if ids is not None and (type(value) is str or not other):
+            if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
+                player = state.to_act
+            else:
+                player = state.active
+            if place is _Q_OWN:
+                pile: Any = state.field[player]
+            elif place is _Q_HAND:
+                pile = state.hand[player]
+            elif place is _Q_ENEMY:
+                pile = state.field[1 - player]
+            else:
+                pile = state.pool[player]
+            for c in ids:
+                if c in pile:
+                    action = _BUILT.get((kind, value, c) if other else (kind, c))
+                    if action is not None:
+                        return action
+                    break
+    key: list[Any] = [kind]
+    absent = 0
+    for name in plain:
         ref = data.get(name, _BAD)
         if ref is _BAD:
-            continue
-        if place is _Q_PAY:
-            if type(ref) is not list:
+            absent += 1
+        elif ref is not None and type(ref) is not str and type(ref) is not int:
+            return None
+        key.append(ref)
+    if cards:
+        if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
+            player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
+        else:
+            player = state.active
+        if index[0] is not state.names:
+            index = _name_ids(state.names)
+        ids_of = index[1]
+        taken: list[int] = []
+        for name, place in cards:
+            ref = data.get(name, _BAD)
+            if type(ref) is str:
+                ids = ids_of.get(ref)
+                if ids is None:
+                    c = _numbered(state.names, ref)  # "name#id": that card, wherever it is
+                    if c < 0:
+                        return None
+                    key.append(c)
+                    taken.append(c)
+                    continue
+                if place is _Q_HAND:
+                    pile = state.hand[player]
+                elif place is _Q_OWN or place is _Q_ANY:
+                    pile = state.field[player]
+                elif place is _Q_ENEMY:
+                    pile = state.field[1 - player]
+                elif place is _Q_TABLE:  # the actor's generals, his equipment, then the opponent's (``_candidates``)
+                    zone = state.zone
+                    carrier = state.carrier
+                    owner = state.owner
+                    best = -1
+                    rank = 4
+                    for c in ids:
+                        if c in zone:
+                            r = 0
+                        elif c in carrier:
+                            r = 1
+                        else:
+                            continue
+                        if owner[c] != player:
+                            r += 2
+                        if r < rank and c not in taken:
+                            best = c
+                            rank = r
+                    if best < 0:
+                        return None
+                    key.append(best)
+                    taken.append(best)
+                    continue
+                elif place is _Q_POOL or place is _Q_POOL_OR_NONE:
+                    pile = state.pool[player]
+                else:  # a list's place
+                    return None
+                for c in ids:
+                    if c in pile and c not in taken:
+                        break
+                else:
+                    if place is not _Q_ANY:
+                        return None
+                    pile = state.field[1 - player]
+                    for c in ids:
+                        if c in pile and c not in taken:
+                            break
+                    else:
+                        return None
+                key.append(c)
+                taken.append(c)
+            elif type(ref) is list:
+                if place is _Q_PAY:
+                    pile = state.hand[player]
+                elif place is _Q_CHOICE:
+                    choice = state.choice
+                    if choice is None:
+                        return None
+                    pile = choice["options"]
+                else:
+                    return None
+                chosen: list[int] = []
+                for r in ref:
+                    if type(r) is not str:
+                        if place is _Q_CHOICE and type(r) is int and r == NO:
+                            chosen.append(NO)
+                            continue
+                        return None
+                    ids = ids_of.get(r)
+                    if ids is None:
+                        c = _numbered(state.names, r)
+                        if c < 0:
+                            return None
+                    else:
+                        for c in ids:
+                            if c in pile and c not in taken:
+                                break
+                        else:
+                            return None
+                    chosen.append(c)
+                    taken.append(c)
+                key.append(tuple(chosen))
+            elif ref is _BAD:
+                absent += 1
+                key.append(_BAD)
+            elif ref is None and place is _Q_POOL_OR_NONE:
+                key.append(None)
+            else:
                 return None
-            hand = state.hand[player]
-            paid = []
-            for r in ref:
-                if type(r) is not str or "#" in r:
-                    return None
-                best = -1
-                for c in hand:
-                    if names[c] == r and (best < 0 or c < best) and c not in taken:
-                        best = c
-                if best < 0:
-                    return None
-                paid.append(best)
-                taken.append(best)
-            ids[name] = tuple(paid)
-            continue
-        if type(ref) is not str or "#" in ref:
-            return None
-        if place is _Q_HAND:
-            pile = state.hand[player]
-        elif place is _Q_ENEMY:
-            pile = state.field[1 - player]
-        elif place is _Q_POOL:
-            pile = state.pool[player]
-        else:  # the actor's generals (own_general; any_general first)
-            pile = state.field[player]
-        best = -1
-        for c in pile:
-            if names[c] == ref and (best < 0 or c < best) and c not in taken:
-                best = c
-        if best < 0 and place is _Q_ANY:
-            for c in state.field[1 - player]:
-                if names[c] == ref and (best < 0 or c < best) and c not in taken:
-                    best = c
-        if best < 0:
-            return None
-        ids[name] = best
-        taken.append(best)
-    key: list[Any] = [_SPECS[kind][0]]
-    for k, v in data.items():
-        if k == "type":
-            continue
-        if k in ids:
-            v = ids[k]
-        elif v is not None and type(v) is not str:
-            return None
-        key.append(k)
-        key.append(v)
-    return _BUILT.get(tuple(key))
+    if len(data) + absent != len(key):
+        return None  # a field the kind does not have: the long way (the engine's reader says so)
+    frozen = tuple(key)
+    action = _BUILT.get(frozen)
+    if action is None:
+        out = dict(data)
+        for (name, _place), value in zip(cards, frozen[1 + len(plain) :]):
+            if value is not _BAD:
+                out[name] = list(value) if type(value) is tuple else value
+        action = _build(out, where)
+        if len(_BUILT) >= _BUILT_SIZE:
+            _BUILT.clear()
+        _BUILT[frozen] = action
+    return action
+
+
+def _numbered(names: tuple[str, ...], ref: str) -> int:
+    """The id a ``"name#id"`` reference stands for when it is as Junling writes it (a card of that very name),
+    else -1 (the long way reads it: an alias, an id out of range, no digits)."""
+    name, sep, number = ref.partition("#")
+    if sep and number.isascii() and number.isdigit() and len(number) < 10:
+        card = int(number)
+        if card < len(names) and names[card] == name:
+            return card
+    return -1
+
+
+def _name_ids(names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]]]:
+    """Each name of a layout's cards and its ids, ascending (names with ``#`` left out: the long way reads
+    them); kept for the last layout met (a replay meets one, log after log), when it is a tuple (it cannot
+    change under the table; ``State`` holds its layout's)."""
+    global _LAST_INDEX
+    ids: dict[str, list[int]] = {}
+    for c, name in enumerate(names):
+        if "#" not in name:
+            ids.setdefault(name, []).append(c)
+    index = (names, {name: tuple(cs) for name, cs in ids.items()})
+    if type(names) is tuple:
+        _LAST_INDEX = index
+    return index
 
 
 def _card_names(state: State, names: list[Any], where: str) -> list[Any]:
@@ -343,8 +469,9 @@ def _build(data: dict[str, Any], where: str) -> Action:
 
 _BAD = object()
 _BUILT: dict[tuple[Any, ...], Action] = {}
-"""Actions built by ``_build``, by their fields (cleared when full)."""
-_BUILT_SIZE = 4096
+"""Actions built by ``_build``, by their fields, and by ``_resolved_before``'s keys (the kind, then the
+resolved fields): cleared when full."""
+_BUILT_SIZE = 8192
 
 
 def _id(v: Any) -> Any:
@@ -395,7 +522,7 @@ def _specs() -> dict[str, tuple[type, frozenset[str], dict[str, Callable[[Any], 
     return specs
 
 
-_Q_HAND, _Q_OWN, _Q_ANY, _Q_ENEMY, _Q_POOL, _Q_PAY = (object() for _ in range(6))
+_Q_HAND, _Q_OWN, _Q_ANY, _Q_ENEMY, _Q_POOL, _Q_POOL_OR_NONE, _Q_PAY, _Q_TABLE, _Q_CHOICE = (object() for _ in range(9))
 _QUICK_PLACE = {
     HAND: _Q_HAND,
     OWN_GENERAL: _Q_OWN,
@@ -403,14 +530,36 @@ _QUICK_PLACE = {
     ENEMY_GENERAL: _Q_ENEMY,
     POOL: _Q_POOL,
     PAY: _Q_PAY,
+    TABLE: _Q_TABLE,
+    CHOICE: _Q_CHOICE,
 }
-_QUICK: dict[str, tuple[tuple[str, object], ...]] = {
-    kind: tuple((name, _QUICK_PLACE[place]) for name, place in fields.items())
-    for kind, fields in CARD_FIELDS.items()
-    if fields and all(place in _QUICK_PLACE for place in fields.values())
-}
-"""For ``_resolved_before``: each kind's card fields in order, with where the name is looked up; kinds with a
-card on the table (``activate``) or a choice (``choose``) are left to the long way."""
+
+
+_Quick = tuple[tuple[tuple[str, object], ...], tuple[str, ...], tuple[int, str, object, str] | None]
+
+
+def _quick_fields(kind: str) -> _Quick:
+    places = CARD_FIELDS[kind]
+    cards = []
+    for name, place in places.items():
+        code = _QUICK_PLACE[place]
+        if code is _Q_POOL and kind == "choose_commandment":
+            code = _Q_POOL_OR_NONE  # null: none chosen (the long way's one null card field)
+        cards.append((name, code))
+    plain = tuple(f.name for f in action_fields(kind) if f.name not in places)
+    one = None
+    if len(cards) == 1 and len(plain) <= 1 and cards[0][1] in (_Q_HAND, _Q_OWN, _Q_ENEMY, _Q_POOL, _Q_POOL_OR_NONE):
+        one = (2 + len(plain), cards[0][0], cards[0][1], plain[0] if plain else "")
+    return tuple(cards), plain, one
+
+
+_QUICK: dict[str, _Quick] = {kind: _quick_fields(kind) for kind in ACTION_KINDS if kind not in ("reveal", "name_cards")}
+"""For ``_resolved_before``: each kind (but ``reveal`` and ``name_cards``, whose names are not cards of the
+game), its card fields in order with where their names are looked up, its other fields, and for a kind with
+one card in one pile and at most one other field (move, siege, choose_commandment): the number of fields,
+the card field, its place and the other field ("" for none)."""
+_LAST_INDEX: tuple[Any, dict[str, tuple[int, ...]]] = ((), {})
+_COIN_FLIP = Phase.COIN_FLIP
 
 ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
 """Every engine action type, from the engine's declaration (``engine.game.actions.ACTION_KINDS``)."""

@@ -22,9 +22,9 @@ import orjson
 import pytest
 
 import engine.log.names as names
-from engine.game import Game, IllegalAction, PlayEvent, Reveal, State
+from engine.game import Game, IllegalAction, PlayEvent, Reveal, State, Zone
 from engine.game.state import _LANES, _mix, _mixes
-from engine.log import load_log
+from engine.log import LogFormatError, load_log
 from engine.replay import adjudicate
 from engine.replay import verdict as verdict_module
 from tests.engine.game.conftest import FILLER, TEST_RULES, begin, deck_of, give, make_db, wei_deck
@@ -227,3 +227,168 @@ def test_mixes_computed_together_are_the_ones_computed_one_by_one(seed):
     rng = random.Random(seed)
     for first in [0, 1, _LANES - 1, _LANES, 1000, *(rng.randrange(2**40) for _ in range(20))]:
         assert list(_mixes(seed, first)) == [_mix(seed, first + i) for i in range(_LANES)]
+
+
+def _resolved(state: State, data: Any) -> Any:
+    """What ``resolve_action`` gives for ``data`` in ``state``: the action and its type, or the refusal."""
+    try:
+        action = names.resolve_action(state, copy.deepcopy(data))
+    except LogFormatError as exc:
+        return ("refused", exc.kind, exc.where, exc.said)
+    except (TypeError, ValueError) as exc:  # {"type": ["end_turn"]}, "关羽#²": the long way's own (the verdict
+        return ("raised", type(exc), str(exc))  # says "internal"); the short way must not hide them
+    return (type(action), action)
+
+
+def _variants(state: State, data: Any, others: list[Any], db: Any, rng: random.Random) -> list[Any]:
+    """``data`` and what a judge (or a forger) might write instead: another entry's action, each field named
+    another way (another card of the game, cards on the battlefield, an alias, ``"name#id"``, an id, a name
+    of no card, null, a wrong type), a list with a name twice or a "no", an unknown field, a field left out."""
+    out = [data, *rng.sample(others, min(3, len(others)))]
+    if type(data) is not dict:
+        return out
+    game_names = sorted(set(state.names))
+    table = sorted({state.names[c] for c in (*state.zone, *state.carrier, *state.field[0], *state.field[1])})
+    for name, value in data.items():
+        if name == "type":
+            continue
+        written = value[0] if type(value) is list and value and type(value[0]) is str else value
+        card = db.lookup(written) if type(written) is str else None
+        other = rng.choice(game_names)
+        on_table = rng.sample(table, min(2, len(table)))
+        ids = [c for c, n in enumerate(state.names) if n == written]
+        for instead in (
+            other,
+            *on_table,
+            card.name_en if card is not None else other,
+            f"{written}#{ids[-1]}" if ids else f"{other}#0",
+            f"{written}#{len(state.names)}",
+            f"{written}#0{ids[0] if ids else 1}",
+            f"{written}#{'²' if ids else 'x'}",
+            f"{card.name_en if card is not None else other}#{ids[0] if ids else 2}",
+            ids[0] if ids else 0,
+            len(state.names),
+            True,
+            None,
+            "无此牌",
+            7,
+            [written, written],
+            [other, -1],
+            "fortress",
+        ):
+            if type(value) is list and type(instead) is not list:
+                instead = [instead, *value[1:]]
+            out.append({**data, name: instead})
+        if type(value) is list:
+            out.append({**data, name: [*value, -1]})
+        out.append({k: v for k, v in data.items() if k != name})
+    out.append({**data, "extra": "x"})
+    out.extend({**data, "type": kind} for kind in ([data.get("type")], 5, None, "nope", "reveal", "name_cards"))
+    return out
+
+
+def _short_way_taken(state: State, data: dict[str, Any]) -> bool:
+    try:
+        return names._resolved_before(state, copy.deepcopy(data)) is not None
+    except LogFormatError:
+        return True  # resolved, then refused by the engine's reader as the long way's last step refuses it
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_names_resolve_the_same_short_way_and_long_way_on_every_entry_and_its_variants(db, decks, mirror):
+    """``names._resolved_before`` (a name looked up by its ids, the action from the table of built ones) gives,
+    for every entry of recorded games and the transcribed fixtures, in the state it was played in, and for
+    variants of it (see ``_variants``), what the long way gives: the same action of the same type, or the same
+    refusal (kind, where, message). Several layouts met alternately (the decks both ways round; mirror
+    matches, where both players hold cards of one name and the actor's come first); the short way's table is
+    kept from entry to entry as in a replay, the long way starts from an empty one each time."""
+    pairs = [(decks[0], decks[0]), (decks[1], decks[1])] if mirror else [decks, (decks[1], decks[0])]
+    game = Game(db)
+    rng = random.Random(mirror)
+    runs: list[tuple[State, list[Any]]] = []
+    for seed in range(8):
+        pair = pairs[seed % 2]
+        rec = record(db, pair, seed)
+        runs.append((game.new_initial_state(*pair, seed=seed), [e["action"] for e in rec.entries[:-1]]))
+    for log in (paper_game(db), texts_game(db)):
+        start = game.new_initial_state(*[(d["resource"], d["pool"], d["factions"]) for d in log["header"]["decks"]])
+        runs.append((start, [e["action"] for e in log["entries"][:-1]]))
+    compared = short_ways = refused = 0
+    for state, actions in runs:
+        for data in actions:
+            for variant in _variants(state, data, actions, db, rng):
+                short = _resolved(state, variant)
+                short_ways += type(variant) is dict and _short_way_taken(state, variant)
+                with pytest.MonkeyPatch.context() as m:
+                    m.setattr(names, "_resolved_before", lambda *args: None)
+                    m.setattr(names, "_BUILT", {})
+                    long = _resolved(state, variant)
+                assert short == long, variant
+                compared += 1
+                refused += short[0] == "refused"
+            state.apply(names.resolve_action(state, data))
+    assert compared > 20_000 and short_ways > 3_000 and refused > 5_000
+
+
+def test_names_resolve_the_same_both_ways_on_a_crowded_battlefield(db, decks):
+    """As above, on states of mirror matches with every copy of a few names put on the battlefield of its owner
+    (generals and equipment, not as the rules would have it: the names only are read), so that a name stands
+    for several cards of each side in one place and the lowest id of the actor's must be taken."""
+    game = Game(db)
+    rng = random.Random(3)
+    compared = 0
+    for seed, deck in enumerate((*decks, *decks)):
+        rec = record(db, (deck, deck), seed)
+        actions = [e["action"] for e in rec.entries[:-1]]
+        state = game.new_initial_state(deck, deck, seed=seed)
+        for i, data in enumerate(actions):
+            if i % 4 == 1:
+                crowded = state.clone()
+                crowded.zone, crowded.carrier = dict(crowded.zone), dict(crowded.carrier)
+                crowded.field = [list(crowded.field[0]), list(crowded.field[1])]
+                copies = sorted({n for n in state.names if state.names.count(n) > 2})
+                crowd = rng.sample(copies, 3) + rng.sample(sorted(set(state.names)), 2)
+                for name in crowd:
+                    for c, n in enumerate(state.names):
+                        if n == name and c not in crowded.zone and c not in crowded.carrier:
+                            p = state.owner[c]
+                            if rng.random() < 0.5 or not crowded.field[p]:
+                                crowded.zone[c] = rng.choice(list(Zone))
+                                crowded.field[p].append(c)
+                            else:
+                                crowded.carrier[c] = rng.choice(crowded.field[p])
+                named = [
+                    {"type": "activate", "source": crowd[0], "target": crowd[1], "payment": [crowd[2]]},
+                    {"type": "melee", "attacker": crowd[1], "defender": crowd[0]},
+                    {"type": "equip", "card": crowd[3], "general": crowd[2], "payment": []},
+                ]
+                for variant in _variants(crowded, data, actions + named, db, rng) + named:
+                    short = _resolved(crowded, variant)
+                    with pytest.MonkeyPatch.context() as m:
+                        m.setattr(names, "_resolved_before", lambda *args: None)
+                        long = _resolved(crowded, variant)
+                    assert short == long, variant
+                    compared += 1
+            state.apply(names.resolve_action(state, data))
+    assert compared > 2_500
+
+
+def test_names_short_way_keeps_no_table_of_a_layout_that_may_change(db, decks):
+    """The ids of each name are kept for a layout held as a tuple only: names in a list changed between two
+    resolutions are read afresh (both ways give the same action after the change)."""
+    rec = record(db, decks, 2)
+    state = Game(db).new_initial_state(*decks, seed=2)
+    for entry in rec.entries[:-1]:
+        data = entry["action"]
+        if data["type"] == "move" and len({state.names[c] for c in state.field[state.to_act]}) > 1:
+            break
+        state.apply(names.resolve_action(state, data))
+    moved = state.clone()
+    moved.names = list(state.names)  # type: ignore[assignment]
+    general = names.resolve_action(moved, data).general  # type: ignore[attr-defined]
+    renamed = next(c for c in moved.field[moved.to_act] if moved.names[c] != data["general"])
+    moved.names[general], moved.names[renamed] = moved.names[renamed], moved.names[general]
+    short = _resolved(moved, data)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(names, "_resolved_before", lambda *args: None)
+        assert short == _resolved(moved, data) and short[1].general == renamed
