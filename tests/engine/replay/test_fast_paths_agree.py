@@ -22,7 +22,7 @@ import orjson
 import pytest
 
 import engine.log.names as names
-from engine.game import Game, IllegalAction, PlayEvent, Reveal, State, Zone
+from engine.game import Area, Game, IllegalAction, PlayEvent, Reveal, State, Zone
 from engine.game.state import _LANES, _mix, _mixes
 from engine.log import LogFormatError, load_log
 from engine.replay import adjudicate
@@ -392,3 +392,58 @@ def test_names_short_way_keeps_no_table_of_a_layout_that_may_change(db, decks):
     with pytest.MonkeyPatch.context() as m:
         m.setattr(names, "_resolved_before", lambda *args: None)
         assert short == _resolved(moved, data) and short[1].general == renamed
+
+
+def _reveal_variants(state: State) -> list[State]:
+    """Clones of ``state`` (at a reveal from a RESOURCE) with the reveal's other cases put in: the unseen part cut
+    to one or two cards (the cards under it then known, taken without a chance event once the unseen run out),
+    one to three cards to take, to HAND or DISCARD, and a RESOURCE looked at (郭嘉) with none or one card known."""
+    assert state.chance is not None
+    player = state.chance[0]
+    out = [state.clone()]
+    for hidden in (1, 2):
+        for count in (1, 2, 3):
+            for dest in (Area.HAND, Area.DISCARD):
+                for top in (None, 0, 1):
+                    s = state.clone()
+                    start = top or 0
+                    if len(s.resource[player]) < start + max(hidden, count):
+                        continue
+                    resource = s.resource[player]
+                    resource[start : start + hidden] = sorted(resource[start : start + hidden])
+                    s.hidden[player] = hidden
+                    assert s.chance is not None
+                    s.chance[1], s.chance[2] = count, dest
+                    if top is not None:
+                        s.memory = {**copy.deepcopy(s.memory), "top": [top if p == player else 0 for p in (0, 1)]}
+                        s.top = s.memory["top"]
+                    out.append(s)
+    return out
+
+
+def test_seed_reveal_inline_draw_agrees_with_reveal_at_in_every_case(db, decks):
+    """``apply_seed_reveal`` does ``reveal_at``'s work itself when no RESOURCE has been looked at (a draw or an
+    upkeep card): on every reveal from a RESOURCE of random games and on variants of it (see ``_reveal_variants``:
+    the unseen part running out with cards still to take, a RESOURCE looked at), each outcome applied by it and the
+    long way (``apply``, ``apply_reveal``, ``reveal_at``) gives the same state, or it declines, the state untouched."""
+    game = Game(db)
+    applied = ran_out = looked = 0
+    for seed in range(3):
+        rec = record(db, decks, seed)
+        state = game.new_initial_state(*decks, seed=seed)
+        for action in rec.state.history:
+            if state.chance is not None and len(state.chance) <= 4:
+                for variant in _reveal_variants(state):
+                    for outcome, _p in variant.chance_outcomes():
+                        a, b = variant.clone(), variant.clone()
+                        if a.apply_seed_reveal(outcome):  # type: ignore[arg-type]
+                            _long_apply(b, outcome)
+                            assert a.to_json() == b.to_json()
+                            applied += 1
+                            player = variant.chance[0]  # type: ignore[index]
+                            ran_out += variant.hidden[player] == 1 and variant.chance[1] > 1  # type: ignore[index]
+                            looked += variant.top is not None
+                        else:
+                            assert a.to_json() == variant.to_json()
+            state.apply(action)
+    assert applied > 1000 and ran_out > 100 and looked > 100
