@@ -47,7 +47,17 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     if not draw:
         to_main(s)
         return
-    start_draw(s, player)
+    # start_draw(s, player), inline: every turn but the first draws (tests compare it with the call)
+    s.phase = _DRAW
+    resource = s.resource[player]
+    if not resource:
+        s.rules.end(s, player, Termination.NO_CARD_TO_DRAW, {"player": seat(player)})
+        return
+    count = 1
+    if s.texts and "draw_mod" in s.keyed:
+        count += s.rules.side_sum(s, player, "draw_mod")
+        count = max(1, min(count, len(resource)))
+    s.rules.reveal_from_resource(s, player, count, _HAND, "main")
 
 
 def start_draw(s: State, player: int) -> None:
@@ -123,7 +133,10 @@ def do_end_turn(s: State, a: EndTurn) -> None:
         if s.outcome is not None:
             return
     s.phase = _UPKEEP
-    cost = upkeep(s, player) if s.texts else len(s.field[player])
+    if not s.texts or ("upkeep_free" not in s.flagged and "upkeep_mod" not in s.keyed and not s.tmem.get("upkeep")):
+        cost = len(s.field[player])  # upkeep's own short way, without the call: no text changes the upkeep
+    else:
+        cost = upkeep(s, player)
     have = len(s.resource[player])
     if cost > have:
         s.rules.end(
