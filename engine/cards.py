@@ -82,6 +82,10 @@ SUBTYPES: dict[str, tuple[str, ...]] = {
 """Allowed subtypes per Generals' Order card type ("" = none)."""
 
 TACTIC_SUBTYPES = ("火计", "水计", "土计", "奇计")
+
+# the values read once: reading a member off its class and then its ``.value`` costs about 250 ns in
+# CPython 3.11, and ``is_general`` / ``is_tactic`` are asked during play
+_CHARACTER_VALUE, _STRATEGY_VALUE = CardType.CHARACTER.value, CardType.STRATEGY.value
 """The four kinds of 计略 (tactics); the other 事 subtypes are events."""
 
 FACTIONS = ("魏", "蜀", "吴", "董", "黄巾", "袁", "诸侯", "南蛮", "杰")
@@ -251,12 +255,12 @@ class Card:
     @property
     def is_general(self) -> bool:
         """True for a 人 card (a general)."""
-        return self.type == CardType.CHARACTER.value
+        return self.type == _CHARACTER_VALUE
 
     @property
     def is_tactic(self) -> bool:
         """True for a 计略 card (火计, 水计, 土计, 奇计)."""
-        return self.type == CardType.STRATEGY.value and self.subtype in TACTIC_SUBTYPES
+        return self.type == _STRATEGY_VALUE and self.subtype in TACTIC_SUBTYPES
 
     def display_name(self, language: str = "zh") -> str:
         """The name in ``language`` ('zh' or 'en'), falling back to Chinese."""

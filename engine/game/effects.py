@@ -125,26 +125,30 @@ def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
     cards = s.hooks.get(event)
     if not cards:
         return
-    about = (context.get("general"), context.get("loser"), context.get("defender"))
+    about: tuple[Any, ...] | None = None  # the cards the event is about, read only for a card off the table
     path = "on." + event
     zone, carrier, command, advantage = s.zone, s.carrier, s.command, s.advantage
     for card in cards:
-        # s.on_table(card), inline
-        if card in about or card in zone or card in carrier or card == advantage or card in command:
-            steps = s.cards[card].effect["on"][event]
-            ctx = dict(context)
-            # a trait whose every step is conditional and none holds now is not queued (the same
-            # conditions are checked again when the steps run); loops, not all/any of generators
+        # s.on_table(card), inline; then the cards the event is about
+        if not (card in zone or card in carrier or card == advantage or card in command):
+            if about is None:
+                about = (context.get("general"), context.get("loser"), context.get("defender"))
+            if card not in about:
+                continue
+        steps = s.cards[card].effect["on"][event]
+        ctx = dict(context)
+        # a trait whose every step is conditional and none holds now is not queued (the same
+        # conditions are checked again when the steps run); loops, not all/any of generators
+        for st in steps:
+            if "if" not in st:
+                break
+        else:
             for st in steps:
-                if "if" not in st:
+                if holds_all(s, st["if"], card, card, ctx):
                     break
             else:
-                for st in steps:
-                    if holds_all(s, st["if"], card, card, ctx):
-                        break
-                else:
-                    continue
-            s.frames.append([card, path, 0, ctx])
+                continue
+        s.frames.append([card, path, 0, ctx])
 
 
 # --- conditions ------------------------------------------------------------------------------------

@@ -47,9 +47,11 @@ def check(s: State, a: Move) -> IllegalAction | None:
         return IllegalAction("refusal.not_own_general", {"card": card(s.names, g)}, "§3.6.5")
     if not isinstance(to, Zone):
         return IllegalAction("refusal.move.bad_zone", {"zone": repr(to)}, "ruling G4")
-    why = s.rules.why_not_ready(s, g, "move")
-    if why is not None:
-        return IllegalAction(*why)
+    # why_not_ready's first question (may_move) asked here: a general that may move, one call less
+    if not s.rules.may_move(s, g):
+        why = s.rules.why_not_ready(s, g, "move")
+        if why is not None:
+            return IllegalAction(*why)
     here = s.zone[g]
     if here is to:
         return IllegalAction("refusal.move.same_zone", {"card": card(s.names, g), "zone": zone(to, player)}, "§3.6.5")
