@@ -118,7 +118,8 @@ def _ref_to_id(state: State, ref: Any, player: int, place: str, taken: Sequence[
             return found
     name, sep, number = ref.partition("#")
     if sep:
-        if not number.isdigit() or not 0 <= int(number) < len(names):
+        # ASCII digits only: "²" is a digit to isdigit() but not to int() (a verdict said "internal" for it)
+        if not (number.isascii() and number.isdigit()) or not 0 <= int(number) < len(names):
             raise _Unresolved(Message("log.ref_no_such_id", {"ref": repr(ref), "id": number, "last": len(names) - 1}))
         card = int(number)
         if names[card] != name and state.game.db.lookup(name) is not state.cards[card]:
@@ -162,7 +163,7 @@ def resolve_action(state: State, data: Any, where: str = "action") -> Action:
         if len(data) == 2:
             return Reveal(known.name)
         data = {**data, "card": known.name}
-    elif len(data) == 1 and kind in _NO_FIELDS:
+    elif len(data) == 1 and type(kind) is str and kind in _NO_FIELDS:  # a list or dict is no key (the reader says)
         return _NO_FIELDS[kind]
     elif kind == "name_cards" and type(data.get("names")) is list:
         return _build({**data, "names": _card_names(state, data["names"], f"{where}.names")}, where)
