@@ -78,8 +78,7 @@ def proceed(s: State) -> None:
     """Run queued frames until the queue is empty or something must be waited for."""
     frames = s.frames
     rules = s.rules
-    # waiting(s), inline: the loop asks it once a step
-    while frames and not (s.chance is not None or s.phase is _CHOICE or s.outcome is not None or s.phase is _NAMING):
+    while frames and not waiting(s):
         frame = frames[0]
         source, path, index, ctx = frame
         if source == -1:
@@ -127,10 +126,8 @@ def emit(s: State, event: str, context: Mapping[str, Any]) -> None:
         return
     about: tuple[Any, ...] | None = None  # the cards the event is about, read only for a card off the table
     path = "on." + event
-    zone, carrier, command, advantage = s.zone, s.carrier, s.command, s.advantage
     for card in cards:
-        # s.on_table(card), inline; then the cards the event is about
-        if not (card in zone or card in carrier or card == advantage or card in command):
+        if not s.on_table(card):
             if about is None:
                 about = (context.get("general"), context.get("loser"), context.get("defender"))
             if card not in about:
@@ -168,16 +165,8 @@ def holds(s: State, cond: Any, subject: int, source: int, ctx: dict[str, Any]) -
 
 def holds_all(s: State, conds: Any, subject: int, source: int, ctx: dict[str, Any]) -> bool:
     """Whether every condition of a list holds."""
-    table = s.rules.conditions
     for c in conds:
-        # what holds does, inline (one call less a condition)
-        if isinstance(c, str):
-            if not table[c](s, subject, source, _NO_PARAMS, ctx):
-                return False
-        elif "not" in c:
-            if holds(s, c["not"], subject, source, ctx):
-                return False
-        elif not table[c["is"]](s, subject, source, c, ctx):
+        if not holds(s, c, subject, source, ctx):
             return False
     return True
 

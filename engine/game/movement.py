@@ -55,7 +55,7 @@ def check(s: State, a: Move) -> IllegalAction | None:
     here = s.zone[g]
     if here is to:
         return IllegalAction("refusal.move.same_zone", {"card": card(s.names, g), "zone": zone(to, player)}, "§3.6.5")
-    if s.texts and (g in s.moved or "no_leap" in s.flagged):  # else _text_problem finds none
+    if s.texts:
         why = _text_problem(s, g, here, to)
         if why is not None:
             return IllegalAction(*why)

@@ -607,20 +607,7 @@ class State:
         node._items = None
         self.history = node
         rules = self.rules
-        if tops is not None:  # a RESOURCE looked at (郭嘉): the rule area's own way
-            rules.reveal_at(self, at)
-        else:  # rules.reveal_at(self, at) when no RESOURCE has been looked at, inline: a draw or an upkeep card
-            card = resource.pop(at)  # the first copy of the name (at may have stepped back from the drawn one)
-            hidden = self.hidden
-            left = hidden[player] = hidden[player] - 1
-            (self.hand if chance[2] is _HAND else self.discard)[player].append(card)
-            count = chance[1] = chance[1] - 1
-            if count:
-                if not left:  # nothing unseen left to take: the known cards come out (the rule area's way)
-                    rules.settle_reveal(self)
-            else:  # all taken: the reveal is done
-                self.chance = None
-                rules.continuations[chance[3]](self)
+        rules.reveal_at(self, at)
         if self.frames:
             rules.proceed(self)
         return True
@@ -970,7 +957,6 @@ _MASK = (1 << 64) - 1
 # Members read once: on Python 3.11 ``Phase.MAIN`` goes through the enum class's ``__getattr__`` hook (about
 # 65 ns a read), and who acts is asked at every step
 _COIN_FLIP = Phase.COIN_FLIP
-_HAND = Area.HAND
 _RESPONSE = Phase.RESPONSE
 _COMMANDMENT = CardType.COMMANDMENT
 

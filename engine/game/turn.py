@@ -47,17 +47,7 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     if not draw:
         to_main(s)
         return
-    # start_draw(s, player), inline: every turn but the first draws (tests compare it with the call)
-    s.phase = _DRAW
-    resource = s.resource[player]
-    if not resource:
-        s.rules.end(s, player, Termination.NO_CARD_TO_DRAW, {"player": seat(player)})
-        return
-    count = 1
-    if s.texts and "draw_mod" in s.keyed:
-        count += s.rules.side_sum(s, player, "draw_mod")
-        count = max(1, min(count, len(resource)))
-    s.rules.reveal_from_resource(s, player, count, _HAND, "main")
+    start_draw(s, player)
 
 
 def start_draw(s: State, player: int) -> None:
@@ -133,10 +123,7 @@ def do_end_turn(s: State, a: EndTurn) -> None:
         if s.outcome is not None:
             return
     s.phase = _UPKEEP
-    if not s.texts or ("upkeep_free" not in s.flagged and "upkeep_mod" not in s.keyed and not s.tmem.get("upkeep")):
-        cost = len(s.field[player])  # upkeep's own short way, without the call: no text changes the upkeep
-    else:
-        cost = upkeep(s, player)
+    cost = upkeep(s, player) if s.texts else len(s.field[player])
     have = len(s.resource[player])
     if cost > have:
         s.rules.end(
@@ -152,8 +139,7 @@ def do_end_turn(s: State, a: EndTurn) -> None:
 def after_upkeep(s: State) -> None:
     """Then discard down to the hand limit (G9), or the turn passes."""
     player = s.active
-    # hand_limit's own short way first, without the call: no text on the table changes a hand limit
-    limit = s.limit[player] if not s.texts or "hand_limit" not in s.keyed else hand_limit(s, player)
+    limit = hand_limit(s, player) if s.texts else s.limit[player]
     if len(s.hand[player]) > limit:
         s.phase = Phase.HAND_LIMIT
         s.to_act = player
@@ -195,7 +181,6 @@ def do_discard(s: State, a: Discard) -> None:
 
 def main_then_texts(s: State) -> None:
     """The main phase again after a draw, then the texts the draw set off."""
-    s.phase = _MAIN  # to_main, inline: this ends every draw
-    s.to_act = s.active
+    to_main(s)
     if s.frames:
         s.rules.proceed(s)

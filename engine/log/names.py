@@ -230,6 +230,10 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
         return None
     cards, plain, one = quick
     index = _LAST_INDEX  # read once: another thread may replace it
+    if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
+        player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
+    else:
+        player = state.active
     if one is not None and len(data) == one[0] and index[0] is state.names:
         # one card in one pile and every field written (move, siege, choose_commandment), built before: the
         # same look-up as below, straight (anything else, or not built yet, goes on below)
@@ -238,10 +242,6 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
         ids = index[1].get(ref) if type(ref) is str else None
         value = data.get(other) if other else None
         if ids is not None and (type(value) is str or not other):
-            if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
-                player = state.to_act
-            else:
-                player = state.active
             if place is _Q_OWN:
                 pile: Any = state.field[player]
             elif place is _Q_HAND:
@@ -266,10 +266,6 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
             return None
         key.append(ref)
     if cards:
-        if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
-            player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
-        else:
-            player = state.active
         if index[0] is not state.names:
             index = _name_ids(state.names)
         ids_of = index[1]

@@ -2,8 +2,8 @@
 
 The short ways: ``check_payment`` accepting a payment with set operations (the loop only says which card is
 wrong); a recruit's cost asking whether a ``cost_mod`` text is in play only when it changes recruitment costs;
-``movement.check`` asking the texts' move rules only when they could refuse, and the ``unblocked`` flag only
-of a blocked advance; ``check_target`` finding the step that names a target once. The long ways, put
+``movement.check`` asking ``may_move`` before ``why_not_ready``, and the ``unblocked`` flag only of a blocked
+advance; ``check_target`` finding the step that names a target once. The long ways, put
 back here as they were, are asked the same questions on every state of recorded games between random bots
 (the starter decks: their texts), with legal and illegal actions: the same answer, code, params and rule.
 """
