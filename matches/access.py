@@ -26,6 +26,7 @@ from matches.models import (
     Invitation,
     Match,
     MatchGame,
+    Pod,
     RefereedMatch,
     Registration,
     Round,
@@ -574,10 +575,10 @@ def spectator_delay(match: Match, user: Any) -> int:
 
 
 def featured_board_tables() -> Q:
-    """The filter, over board-game tables (``tables.Table``), of the tables of an event's feature pairings (a
-    wargame round's match the organisers featured, ``Match.featured``): anyone watches them, delayed as the
-    event says (:func:`board_table_spectator_delay`)."""
-    return Q(event_match__featured=True)
+    """The filter, over board-game tables (``tables.Table``), of the tables of an event's feature tables (a
+    wargame round's pairing or a pod the organisers featured, ``Match.featured``, ``Pod.featured``): anyone
+    watches them, delayed as the event says (:func:`board_table_spectator_delay`)."""
+    return Q(event_match__featured=True) | Q(event_pod__featured=True)
 
 
 def board_table_spectator_delay(table: Any, user: Any) -> int:
@@ -606,9 +607,9 @@ def access_spectated_match(user: Any, pk: Any) -> Match:
     return match
 
 
-def can_feature(user: Any, match: Match) -> bool:
-    """The tournament's organisers (and staff) mark its feature tables."""
-    return match.tournament is not None and can_organise(user, match.tournament)
+def can_feature(user: Any, table: Match | Pod) -> bool:
+    """The tournament's organisers (and staff) mark its feature tables: a pairing (``Match``) or a pod."""
+    return table.tournament is not None and can_organise(user, table.tournament)
 
 
 def can_see_logs(match: Match, user: Any) -> bool:

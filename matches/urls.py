@@ -123,6 +123,11 @@ urlpatterns = [
         views_watch.tournament_feature_table,
         name="tournament-feature-table",
     ),
+    path(
+        "tournaments/<int:pk>/spectators/feature-pod/<int:pod_pk>",
+        views_watch.tournament_feature_pod,
+        name="tournament-feature-pod",
+    ),
     # Adjudication API: api_adjudication.py.
     re_path(r"^api/adjudications/?$", api_adjudication.AdjudicationUploadAPI.as_view(), name="api-adjudication-upload"),
     re_path(rf"^api/adjudications/{ID}/?$", api_adjudication.AdjudicationDetailAPI.as_view(), name="api-adjudication"),

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from junling.errors import Refused
 from matches import access
 from matches.forms_watch import FeatureForm, SpectatorDelayForm
-from matches.models import Match
+from matches.models import Match, Pod, Tournament
 from matches.presenters import watch as presenter
 from matches.services import spectators
 
@@ -47,13 +47,8 @@ def _settings_page(
     request: HttpRequest, pk: int, form: SpectatorDelayForm | None = None, status: int = 200
 ) -> HttpResponse:
     tournament = access.access_organised_tournament(request.user, pk)
-    matches = (
-        Match.objects.filter(tournament=tournament, status__in=[Match.Status.PENDING, Match.Status.PLAYING])
-        .select_related("player_a", "player_b", "round")
-        .order_by("-round__number", "table", "id")
-    )
-    form = form or SpectatorDelayForm(initial={"spectator_delay": tournament.spectator_delay})
-    context = {"tournament": tournament, "matches": matches, "form": form}
+    context = presenter.spectator_settings_context(tournament)
+    context["form"] = form or SpectatorDelayForm(initial={"spectator_delay": tournament.spectator_delay})
     return render(request, "matches/watch/tournament_settings.html", context, status=status)
 
 
@@ -75,17 +70,27 @@ def tournament_spectator_delay(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("matches:tournament-spectators", tournament.pk)
 
 
-@login_required
-@require_POST
-def tournament_feature_table(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
-    tournament = access.access_organised_tournament(request.user, pk)
-    match = get_object_or_404(Match, pk=match_pk, tournament=tournament)
+def _feature(request: HttpRequest, tournament: Tournament, table: Match | Pod) -> HttpResponse:
     form = FeatureForm(request.POST)
     if not form.is_valid():
         messages.error(request, form.first_error())
         return redirect("matches:tournament-spectators", tournament.pk)
     try:
-        spectators.do_feature_table(request.user, match, form.cleaned_data["featured"])
+        spectators.do_feature_table(request.user, table, form.cleaned_data["featured"])
     except Refused as exc:
         messages.error(request, exc.message)
     return redirect("matches:tournament-spectators", tournament.pk)
+
+
+@login_required
+@require_POST
+def tournament_feature_table(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    tournament = access.access_organised_tournament(request.user, pk)
+    return _feature(request, tournament, get_object_or_404(Match, pk=match_pk, tournament=tournament))
+
+
+@login_required
+@require_POST
+def tournament_feature_pod(request: HttpRequest, pk: int, pod_pk: int) -> HttpResponse:
+    tournament = access.access_organised_tournament(request.user, pk)
+    return _feature(request, tournament, get_object_or_404(Pod, pk=pod_pk, tournament=tournament))

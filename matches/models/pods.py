@@ -36,6 +36,9 @@ class Pod(models.Model):
     board_table = models.OneToOneField(
         "tables.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_pod"
     )
+    # A feature table: anyone may watch its board table, behind the event's spectator delay
+    # (matches.access.featured_board_tables), as a featured pairing's.
+    featured = models.BooleanField(_("feature table"), default=False)
 
     class Meta:
         ordering = ["round", "table"]

@@ -14,13 +14,15 @@ import datetime
 import json
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from accounts.names import display_name
 from engine.game import State, action_from_json
 from junling import engine_text
 from matches.access import spectatable, spectator_delay
-from matches.models import Match, RefereedEntry, RefereedGame, RefereedMatch
+from matches.models import Match, Pod, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import Names, narrated_feed
 from matches.presenters.play import display_names, games_of_match, poll_attributes
 from matches.services.play import cache, windows
@@ -219,3 +221,44 @@ def watch_list_context(user: Any) -> dict[str, Any]:
             }
         )
     return {"rows": rows}
+
+
+def spectator_settings_context(tournament: Any) -> dict[str, Any]:
+    """An organiser's spectator settings page: the tables being played now (the pairings still pending or
+    playing, the pods not finished), each with whether it is featured and where it is watched (a refereed
+    match's spectator page, or the board-game table of a pod or a wargame pairing once it is played)."""
+    def board_watch(table: Any) -> str | None:
+        if table is not None and table.status == "playing":
+            return reverse("tables:watch", args=[table.pk])
+        return None
+
+    rows: list[dict[str, Any]] = []
+    matches = (
+        Match.objects.filter(tournament=tournament, status__in=[Match.Status.PENDING, Match.Status.PLAYING])
+        .select_related("player_a", "player_a__profile", "player_b", "player_b__profile", "round", "board_table")
+        .order_by("-round__number", "table", "id")
+    )
+    for m in matches:
+        watch = board_watch(m.board_table)
+        if watch is None and m.board_table_id is None and m.status == Match.Status.PLAYING:
+            watch = reverse("matches:watch-match", args=[m.pk])
+        players = [display_name(m.player_a), display_name(m.player_b) if m.player_b else "—"]
+        feature = reverse("matches:tournament-feature-table", args=[tournament.pk, m.pk])
+        rows.append(
+            {"table": m.table, "players": players, "featured": m.featured, "feature": feature, "watch": watch, "pod": False}
+        )
+    pods = (
+        Pod.objects.filter(tournament=tournament)
+        .exclude(status=Pod.Status.FINISHED)
+        .select_related("round", "board_table")
+        .prefetch_related("seats__player__profile")
+        .order_by("-round__number", "table", "id")
+    )
+    for pod in pods:
+        players = [display_name(s.player) for s in sorted(pod.seats.all(), key=lambda s: s.seat)]
+        feature = reverse("matches:tournament-feature-pod", args=[tournament.pk, pod.pk])
+        watch = board_watch(pod.board_table)
+        rows.append(
+            {"table": pod.table, "players": players, "featured": pod.featured, "feature": feature, "watch": watch, "pod": True}
+        )
+    return {"tournament": tournament, "rows": rows}

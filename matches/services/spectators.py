@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from junling.errors import NotAllowed
 from junling.models import record
 from matches.access import can_feature, can_organise
-from matches.models import Match, Tournament
+from matches.models import Match, Pod, Tournament
 
 
 def do_set_spectator_delay(user: Any, tournament: Tournament, seconds: int) -> Tournament:
@@ -26,13 +26,15 @@ def do_set_spectator_delay(user: Any, tournament: Tournament, seconds: int) -> T
     return tournament
 
 
-def do_feature_table(user: Any, match: Match, featured: bool) -> Match:
-    """Mark (or unmark) a tournament match as a feature table: anyone may watch it."""
-    if not can_feature(user, match):
+def do_feature_table(user: Any, table: Match | Pod, featured: bool) -> Match | Pod:
+    """Mark (or unmark) a tournament's table as a feature table: a pairing (``Match``) or a pod of a pod round.
+    Anyone may then watch it (a pod's or a wargame pairing's board-game table behind the event's delay)."""
+    if not can_feature(user, table):
         raise NotAllowed(_("Only the organisers choose the feature tables."), code="watch.not_organiser")
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match.pk)
-        match.featured = bool(featured)
-        match.save(update_fields=["featured"])
-        record(user, "match.feature" if featured else "match.unfeature", match)
-    return match
+        table = type(table).objects.select_for_update().get(pk=table.pk)
+        table.featured = bool(featured)
+        table.save(update_fields=["featured"])
+        kind = "pod" if isinstance(table, Pod) else "match"
+        record(user, f"{kind}.feature" if featured else f"{kind}.unfeature", table)
+    return table
