@@ -227,6 +227,7 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
     """An organiser's spectator settings page: the tables being played now (the pairings still pending or
     playing, the pods not finished), each with whether it is featured and where it is watched (a refereed
     match's spectator page, or the board-game table of a pod or a wargame pairing once it is played)."""
+
     def board_watch(table: Any) -> str | None:
         if table is not None and table.status == "playing":
             return reverse("tables:watch", args=[table.pk])
@@ -244,9 +245,8 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
             watch = reverse("matches:watch-match", args=[m.pk])
         players = [display_name(m.player_a), display_name(m.player_b) if m.player_b else "—"]
         feature = reverse("matches:tournament-feature-table", args=[tournament.pk, m.pk])
-        rows.append(
-            {"table": m.table, "players": players, "featured": m.featured, "feature": feature, "watch": watch, "pod": False}
-        )
+        row = {"table": m.table, "players": players, "featured": m.featured, "feature": feature, "watch": watch}
+        rows.append(row | {"pod": False})
     pods = (
         Pod.objects.filter(tournament=tournament)
         .exclude(status=Pod.Status.FINISHED)
@@ -258,7 +258,6 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
         players = [display_name(s.player) for s in sorted(pod.seats.all(), key=lambda s: s.seat)]
         feature = reverse("matches:tournament-feature-pod", args=[tournament.pk, pod.pk])
         watch = board_watch(pod.board_table)
-        rows.append(
-            {"table": pod.table, "players": players, "featured": pod.featured, "feature": feature, "watch": watch, "pod": True}
-        )
+        row = {"table": pod.table, "players": players, "featured": pod.featured, "feature": feature, "watch": watch}
+        rows.append(row | {"pod": True})
     return {"tournament": tournament, "rows": rows}

@@ -50,7 +50,8 @@ def test_a_featured_pods_table_is_watched_by_anyone_behind_the_events_delay_and_
     assert watch not in english().get("/tables/").content.decode()
     Tournament.objects.filter(pk=pod.tournament_id).update(spectator_delay=60)
 
-    answer = english(organiser).post(f"/tournaments/{pod.tournament_id}/spectators/feature-pod/{pod.pk}", {"featured": "1"})
+    url = f"/tournaments/{pod.tournament_id}/spectators/feature-pod/{pod.pk}"
+    answer = english(organiser).post(url, {"featured": "1"})
 
     assert answer.status_code == 302
     pod.refresh_from_db()
