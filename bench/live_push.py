@@ -22,6 +22,7 @@ session 6). Measured:
 - latency: from just before an action's request is written to the moment the opponent's socket receives
   a table whose step is past the acted step (both ends in this one client process: one clock);
 - the server's CPU time (user + system, /proc) per applied action over the run;
+- the servers' resident memory (VmRSS) at the end of each tenth of the play (for a long run: a leak);
 - the idle watcher: --idle spectator sockets on a match nobody plays, once connected, for --idle-seconds:
   the server's CPU and the messages meanwhile (a page with an open socket sends no request at all).
 
@@ -124,6 +125,7 @@ class Stats:
     refused: int = 0
     errors: int = 0
     via: str = "socket"
+    memory: list[float] = field(default_factory=list)  # the servers' resident MB at the end of each tenth
 
 
 @dataclass
@@ -253,6 +255,24 @@ async def act(ws, port, match, seat, cookie, picked, message, stats, think, rng,
         match.pending.pop(seat, None)
 
 
+def resident_mb(pid: int) -> float:
+    """A process's resident memory (VmRSS) in MB, from /proc; 0 once it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+async def sample_memory(pids: list[int], seconds: float, stats: Stats) -> None:
+    """The servers' resident memory at the end of each tenth of the play (a leak shows as a rise to the end)."""
+    for _ in range(10):
+        await asyncio.sleep(seconds / 10)
+        stats.memory.append(sum(resident_mb(pid) for pid in pids))
+
+
 def servers_cpu(pids: list[int]) -> float:
     """The CPU seconds (user + system) of all the server's processes."""
     return sum(cpu_seconds(pid) for pid in pids)
@@ -303,7 +323,10 @@ async def run_load(
         )
         for (pk, seat), (ws, first) in zip(seats, sockets, strict=True)
     ]
+    sampler = asyncio.create_task(sample_memory(pids, seconds, stats))
     results = await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.wait([sampler], timeout=seconds / 10 + 5)
+    sampler.cancel()
     cpu, wall, mine = servers_cpu(pids) - cpu0, time.perf_counter() - wall0, time.process_time() - mine0
     errors = [r for r in results if isinstance(r, BaseException)]
     stats.errors += len(errors)
@@ -472,6 +495,8 @@ def main() -> None:
                 for when, ms in zip(stats.at, lat, strict=True):
                     tenths[int(10 * (when - t0) / (t1 - t0))].append(ms)
                 print("  p99 by tenth of the run (ms):", " ".join(f"{pct(t, 0.99):.0f}" for t in tenths), flush=True)
+            if stats.memory:
+                print("  servers' resident MB by tenth:", " ".join(f"{m:.0f}" for m in stats.memory), flush=True)
             print(
                 f"N={n}: {stats.actions} actions ({row['per_s']:.1f}/s), latency p50 {row['p50']:.0f} ms "
                 f"p99 {row['p99']:.0f} ms max {row['max']:.0f} ms, server CPU {row['cpu_ms']:.1f} ms/action "
