@@ -19,11 +19,14 @@ from matches.forms_watch import FeatureForm, SpectatorDelayForm
 from matches.models import Match, Pod, Tournament
 from matches.presenters import watch as presenter
 from matches.services import spectators
+from tables import presenters as tables_presenters
 
 
 @require_GET
 def watch_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "matches/watch/list.html", presenter.watch_list_context(request.user))
+    context = presenter.watch_list_context(request.user)
+    context["board_tables"] = tables_presenters.live_to_watch(request.user, request.LANGUAGE_CODE)
+    return render(request, "matches/watch/list.html", context)
 
 
 @require_GET

@@ -7,10 +7,12 @@ import datetime
 import json
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from accounts.names import display_name
 from junling import clocks
 from tables import access, engines
 from tables.models import Entry, Seat, Table
@@ -26,17 +28,22 @@ def system_name(system_id: str, language: str) -> str:
     return engines.system(system_id).display_name(language)
 
 
+def seat_name(seat: Seat) -> str:
+    """Who sits at ``seat``: the player's display name, the bot, or an open seat."""
+    if seat.user is not None:
+        return display_name(seat.user)
+    if seat.bot:
+        return _("%(bot)s bot") % {"bot": seat.bot}
+    return _("open seat")
+
+
 def seats_view(table: Table, user: Any, to_act: Any) -> list[dict[str, Any]]:
     out = []
-    for s in Seat.objects.filter(table=table).select_related("user", "invited").order_by("index"):
-        if s.user is not None:
-            who = s.user.username
-        elif s.bot:
-            who = _("%(bot)s bot") % {"bot": s.bot}
-        elif s.invited is not None:
-            who = _("invited: %(name)s") % {"name": s.invited.username}
-        else:
-            who = _("open seat")
+    seats = Seat.objects.filter(table=table).select_related("user__profile", "invited__profile").order_by("index")
+    for s in seats:
+        who = seat_name(s)
+        if s.user is None and not s.bot and s.invited is not None:
+            who = _("invited: %(name)s") % {"name": display_name(s.invited)}
         out.append(
             {
                 "index": s.index,
@@ -346,7 +353,7 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
             "system_name": system_name(t.system, language),
             "seats": t.seats,
             "status": t.get_status_display(),
-            "created_by": t.created_by.username,
+            "created_by": display_name(t.created_by),
         }
         for t in tables
     ]
@@ -367,6 +374,44 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
         "can_judge": access.can_judge(user),
         "can_create": access.can_create(user),
     }
+
+
+def live_to_watch(user: Any, language: str, limit: int = 100) -> list[dict[str, Any]]:
+    """The board-game tables being played that ``user`` may watch (``access.spectatable_tables``: public tables,
+    an event's feature tables, every table of the events he oversees), newest first: the game, who sits where,
+    the event and its table number, and whether it is a feature table."""
+    live = (
+        access.spectatable_tables(user)
+        .filter(status=Table.Status.PLAYING)
+        .select_related("event_pod__tournament", "event_match__tournament")
+        .prefetch_related("seat_rows__user__profile")
+        .order_by("-started_at", "-pk")[:limit]
+    )
+    rows = []
+    for t in live:
+        event = _event_table(t)
+        seats = sorted(t.seat_rows.all(), key=lambda seat: seat.index)
+        rows.append(
+            {
+                "pk": t.pk,
+                "system_name": system_name(t.system, language),
+                "players": [seat_name(seat) for seat in seats],
+                "tournament": event.tournament if event is not None else None,
+                "table": event.table if event is not None else None,
+                "featured": bool(event is not None and event.featured),
+            }
+        )
+    return rows
+
+
+def _event_table(table: Table) -> Any:
+    """The event's pod or pairing played at ``table`` (it has ``tournament``, ``table`` and ``featured``), or None."""
+    for link in ("event_pod", "event_match"):
+        try:
+            return getattr(table, link)
+        except ObjectDoesNotExist:
+            continue
+    return None
 
 
 def no_such_table() -> str:

@@ -57,7 +57,8 @@ def test_a_seated_players_round_page_links_his_table_accessibly_on_a_phone(live_
 
 def test_the_organiser_features_a_pod_on_a_phone_and_a_stranger_then_watches_its_table(live_server, chromium_path):
     """The Spectators page with a pod round on the site's tables, in both languages at 390 px: axe-core, no sideways
-    scroll, the CSP; "Feature it" pressed there, and the pod's table then opens for a stranger with no login."""
+    scroll, the CSP; "Feature it" pressed there, and the pod's table then opens for a stranger with no login and
+    is listed on the live games page."""
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
@@ -91,6 +92,14 @@ def test_the_organiser_features_a_pod_on_a_phone_and_a_stranger_then_watches_its
             response = stranger.goto(watch)
             assert response is not None and response.status == 200
             audit(stranger, "[featured pod watched by a stranger en 390px]", problems)
+            for language in ("zh-CN", "en"):  # the live games page lists it
+                page = _anonymous(browser, live_server.url, language, 390)
+                page.goto(f"{live_server.url}/watch/")
+                assert page.locator(f"a.watch-link[href='/tables/{pod.board_table_id}/watch/']").count() == 1
+                audit(page, f"[live games {language} 390px]", problems)
+                if shots:
+                    page.screenshot(path=str(Path(shots) / f"live-games-{language}-390.png"), full_page=True)
+                page.context.close()
         finally:
             browser.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from accounts.models import Profile
 from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.models import Pod, Tournament
@@ -121,3 +122,21 @@ def test_a_pod_of_another_event_is_not_found_and_a_bad_answer_says_what_is_wrong
     assert "Say whether the table is featured (1 or 0)." in answer.content.decode()
     pod.refresh_from_db()
     assert not pod.featured
+
+
+def test_the_live_games_page_lists_the_featured_pods_table_with_its_players_by_display_name(pod_on_a_table):
+    pod, organiser, _judge = pod_on_a_table
+    seated = pod.seats.order_by("seat").first().player
+    Profile.objects.update_or_create(user=seated, defaults={"display_name": "张飞"})
+    watch = f"/tables/{pod.board_table_id}/watch/"
+    assert watch not in english().get("/watch/").content.decode()
+
+    do_feature_table(organiser, pod, True)
+
+    for client, said in ((english(), "feature table"), (Client(), "焦点桌")):
+        html = client.get("/watch/").content.decode()
+        assert watch in html and said in html and "张飞" in html
+        assert seated.username not in html
+    assert f"龙虎杯 第 {pod.table} 桌" in Client().get("/watch/").content.decode()
+    assert f"龙虎杯, table {pod.table}" in english().get("/watch/").content.decode()
+    assert "张飞" in english().get(watch).content.decode()  # the table's own seats too
