@@ -495,6 +495,7 @@ def main() -> None:
                 for when, ms in zip(stats.at, lat, strict=True):
                     tenths[int(10 * (when - t0) / (t1 - t0))].append(ms)
                 print("  p99 by tenth of the run (ms):", " ".join(f"{pct(t, 0.99):.0f}" for t in tenths), flush=True)
+                print("  pushed moves by tenth of the run:", " ".join(str(len(t)) for t in tenths), flush=True)
             if stats.memory:
                 print("  servers' resident MB by tenth:", " ".join(f"{m:.0f}" for m in stats.memory), flush=True)
             print(
