@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -23,12 +24,14 @@ from accounts.serializers import PlayerNameField
 from engine.cards import GENERALS_ORDER
 from matches import access
 from matches.http import InvalidInput, valid_data
-from matches.models import Match, Rating, Round, Tournament
+from matches.models import Match, Pod, Rating, Round, Tournament
 from matches.models.tournaments import system_choices
+from matches.presenters import watch as watch_presenter
 from matches.presenters.tournaments import pairing_rows
 from matches.services import rounds as services
 from matches.services.ratings import leaderboard
 from matches.services.results import report_result
+from matches.services.spectators import do_feature_table
 from matches.services.standings import latest_snapshot
 
 MAX_PAGE = 1000
@@ -86,6 +89,31 @@ class PublishSerializer(serializers.Serializer):
     on_tables = serializers.BooleanField(
         default=False, help_text="Play the round on the site's refereed tables (board-game events with a map)."
     )
+
+
+class FeatureSerializer(serializers.Serializer):
+    match = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1, help_text="A pairing's id.")
+    pod = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1, help_text="A pod's id.")
+    featured = serializers.BooleanField(help_text="true: anyone may watch it; false: only the event's overseers.")
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if ("match" in data) == ("pod" in data):
+            raise serializers.ValidationError({"match": _("Name one table: a match or a pod.")})
+        return data
+
+
+class SpectatorTableSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["match", "pod"])
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.CharField())
+    featured = serializers.BooleanField()
+    watch = serializers.CharField(allow_null=True, help_text="The spectator's page, while the table is played.")
+
+
+class SpectatorsSerializer(serializers.Serializer):
+    spectator_delay = serializers.IntegerField()
+    tables = SpectatorTableSerializer(many=True)
 
 
 class PageSerializer(serializers.Serializer):
@@ -262,6 +290,37 @@ class PublishRoundAPI(APIView):
             access.access_round(request.user, tournament, number), request.user, on_tables=on_tables
         )
         return Response(RoundSerializer(rnd).data)
+
+
+def _spectators(tournament: Tournament) -> dict[str, Any]:
+    rows = watch_presenter.spectator_settings_context(tournament)["rows"]
+    tables = [{k: row[k] for k in ("kind", "id", "table", "players", "featured", "watch")} for row in rows]
+    return {"spectator_delay": tournament.spectator_delay, "tables": tables}
+
+
+class SpectatorsAPI(APIView):
+    """An organiser's feature tables: the tables being played now (pairings, pods) and which are featured."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: SpectatorsSerializer}, summary="Organisers: the tables and the feature tables")
+    def get(self, request: Request, pk: str) -> Response:
+        tournament = access.access_organised(request.user, _tournament(request, pk))
+        return Response(_spectators(tournament))
+
+    @extend_schema(
+        request=FeatureSerializer,
+        responses={200: SpectatorsSerializer},
+        summary="Organisers: feature a table (anyone may watch it) or stop featuring it",
+    )
+    def post(self, request: Request, pk: str) -> Response:
+        tournament = access.access_organised(request.user, _tournament(request, pk))
+        data = valid_data(FeatureSerializer, request.data)
+        model = Match if "match" in data else Pod
+        table = get_object_or_404(model, pk=data.get("match") or data.get("pod"), tournament=tournament)
+        do_feature_table(request.user, table, data["featured"])
+        tournament.refresh_from_db()
+        return Response(_spectators(tournament))
 
 
 class LeaderboardAPI(APIView):

@@ -246,7 +246,7 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
         players = [display_name(m.player_a), display_name(m.player_b) if m.player_b else "—"]
         feature = reverse("matches:tournament-feature-table", args=[tournament.pk, m.pk])
         row = {"table": m.table, "players": players, "featured": m.featured, "feature": feature, "watch": watch}
-        rows.append(row | {"pod": False})
+        rows.append(row | {"pod": False, "kind": "match", "id": m.pk})
     pods = (
         Pod.objects.filter(tournament=tournament)
         .exclude(status=Pod.Status.FINISHED)
@@ -259,5 +259,5 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
         feature = reverse("matches:tournament-feature-pod", args=[tournament.pk, pod.pk])
         watch = board_watch(pod.board_table)
         row = {"table": pod.table, "players": players, "featured": pod.featured, "feature": feature, "watch": watch}
-        rows.append(row | {"pod": True})
+        rows.append(row | {"pod": True, "kind": "pod", "id": pod.pk})
     return {"tournament": tournament, "rows": rows}

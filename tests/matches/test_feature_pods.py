@@ -140,3 +140,46 @@ def test_the_live_games_page_lists_the_featured_pods_table_with_its_players_by_d
     assert f"龙虎杯 第 {pod.table} 桌" in Client().get("/watch/").content.decode()
     assert f"龙虎杯, table {pod.table}" in english().get("/watch/").content.decode()
     assert "张飞" in english().get(watch).content.decode()  # the table's own seats too
+
+
+def test_an_organiser_lists_and_features_tables_through_the_api(pod_on_a_table, api):
+    pod, organiser, _judge = pod_on_a_table
+    url = f"/api/tournaments/{pod.tournament_id}/spectators"
+    api.force_authenticate(organiser)
+
+    listed = api.get(url).json()
+    answer = api.post(url, {"pod": pod.pk, "featured": True}, format="json")
+
+    rows = {(t["kind"], t["id"]): t for t in listed["tables"]}
+    assert rows[("pod", pod.pk)]["featured"] is False
+    assert rows[("pod", pod.pk)]["watch"] == f"/tables/{pod.board_table_id}/watch/"
+    assert answer.status_code == 200
+    assert {(t["kind"], t["id"]): t for t in answer.json()["tables"]}[("pod", pod.pk)]["featured"] is True
+    pod.refresh_from_db()
+    assert pod.featured and AuditEvent.objects.filter(verb="pod.feature").count() == 1
+
+
+def test_the_feature_api_refuses_others_and_bad_input_and_saves_nothing(pod_on_a_table, api):
+    pod, organiser, judge = pod_on_a_table
+    url = f"/api/tournaments/{pod.tournament_id}/spectators"
+    api.force_authenticate(judge)
+    assert api.post(url, {"pod": pod.pk, "featured": True}, format="json").status_code == 403
+    assert api.get(url).status_code == 403
+    api.force_authenticate(organiser)
+    for bad in (
+        {"featured": True},
+        {"pod": pod.pk, "match": 1, "featured": True},
+        {"pod": pod.pk},
+        {"pod": "x", "featured": True},
+    ):
+        answer = api.post(url, bad, format="json", HTTP_ACCEPT_LANGUAGE="en")
+        assert answer.status_code == 400, bad
+    said = api.post(url, {"featured": True}, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "请指明一张桌" in said
+    other, _other_organiser, _ = pod_event(4, rounds=1)
+    other_round = round_services.publish_round(
+        round_services.pair_next_round(other, _other_organiser), _other_organiser
+    )
+    stranger_pod = other_round.pods.first()
+    assert api.post(url, {"pod": stranger_pod.pk, "featured": True}, format="json").status_code == 404
+    assert not Pod.objects.filter(featured=True).exists()
