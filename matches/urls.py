@@ -103,9 +103,7 @@ urlpatterns = [
         name="api-publish",
     ),
     re_path(rf"^api/tournaments/{ID}/pair/?$", api_tournaments.PairNextRoundAPI.as_view(), name="api-pair"),
-    re_path(
-        rf"^api/tournaments/{ID}/spectators/?$", api_tournaments.SpectatorsAPI.as_view(), name="api-spectators"
-    ),
+    re_path(rf"^api/tournaments/{ID}/spectators/?$", api_tournaments.SpectatorsAPI.as_view(), name="api-spectators"),
     re_path(rf"^api/tournaments/{ID}/standings/?$", api_tournaments.StandingsAPI.as_view(), name="api-standings"),
     re_path(
         r"^api/matches/(?P<match_id>[0-9]{1,18})/report/?$", api_tournaments.ReportAPI.as_view(), name="api-report"
