@@ -316,8 +316,11 @@ class SpectatorsAPI(APIView):
     def post(self, request: Request, pk: str) -> Response:
         tournament = access.access_organised(request.user, _tournament(request, pk))
         data = valid_data(FeatureSerializer, request.data)
-        model = Match if "match" in data else Pod
-        table = get_object_or_404(model, pk=data.get("match") or data.get("pod"), tournament=tournament)
+        table: Match | Pod
+        if "match" in data:
+            table = get_object_or_404(Match, pk=data["match"], tournament=tournament)
+        else:
+            table = get_object_or_404(Pod, pk=data["pod"], tournament=tournament)
         do_feature_table(request.user, table, data["featured"])
         tournament.refresh_from_db()
         return Response(_spectators(tournament))
