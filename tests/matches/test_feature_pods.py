@@ -183,3 +183,21 @@ def test_the_feature_api_refuses_others_and_bad_input_and_saves_nothing(pod_on_a
     stranger_pod = other_round.pods.first()
     assert api.post(url, {"pod": stranger_pod.pk, "featured": True}, format="json").status_code == 404
     assert not Pod.objects.filter(featured=True).exists()
+
+
+def test_a_wargame_pairings_board_table_is_linked_on_the_spectators_page_and_featured_like_a_pod(api):
+    tournament, organiser, _players = pod_event(4, rounds=2, system="wenlu")
+    rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser, on_tables=True)
+    match = rnd.matches.exclude(board_table=None).first()
+    watch = f"/tables/{match.board_table_id}/watch/"
+
+    assert watch in english(organiser).get(f"/tournaments/{tournament.pk}/spectators").content.decode()
+    assert english().get(watch).status_code == 404
+    api.force_authenticate(organiser)
+    answer = api.post(
+        f"/api/tournaments/{tournament.pk}/spectators", {"match": match.pk, "featured": True}, format="json"
+    )
+
+    assert answer.status_code == 200
+    assert english().get(watch).status_code == 200
+    assert AuditEvent.objects.filter(verb="match.feature", target_id=str(match.pk)).count() == 1
