@@ -225,8 +225,9 @@ def watch_list_context(user: Any) -> dict[str, Any]:
 
 def spectator_settings_context(tournament: Any) -> dict[str, Any]:
     """An organiser's spectator settings page: the tables being played now (the pairings still pending or
-    playing, the pods not finished), each with whether it is featured and where it is watched (a refereed
-    match's spectator page, or the board-game table of a pod or a wargame pairing once it is played)."""
+    playing, the unfinished pods played on the site's tables), each with whether it is featured and where it
+    is watched (a refereed match's spectator page, or the board-game table of a pod or a wargame pairing once
+    it is played)."""
 
     def board_watch(table: Any) -> str | None:
         if table is not None and table.status == "playing":
@@ -248,7 +249,7 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
         row = {"table": m.table, "players": players, "featured": m.featured, "feature": feature, "watch": watch}
         rows.append(row | {"pod": False, "kind": "match", "id": m.pk})
     pods = (
-        Pod.objects.filter(tournament=tournament)
+        Pod.objects.filter(tournament=tournament, board_table__isnull=False)  # a pod played on paper: nothing to watch
         .exclude(status=Pod.Status.FINISHED)
         .select_related("round", "board_table")
         .prefetch_related("seats__player__profile")

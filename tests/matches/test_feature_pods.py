@@ -201,3 +201,13 @@ def test_a_wargame_pairings_board_table_is_linked_on_the_spectators_page_and_fea
     assert answer.status_code == 200
     assert english().get(watch).status_code == 200
     assert AuditEvent.objects.filter(verb="match.feature", target_id=str(match.pk)).count() == 1
+
+
+def test_a_pod_played_on_paper_is_not_offered_as_a_feature_table():
+    tournament, organiser, _players = pod_event(7, rounds=2)
+    rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
+    assert rnd.pods.exists() and not rnd.pods.exclude(board_table=None).exists()
+
+    html = english(organiser).get(f"/tournaments/{tournament.pk}/spectators").content.decode()
+
+    assert "/spectators/feature-pod/" not in html
