@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from junling.errors import NotAllowed
+from junling.errors import NotAllowed, Refused
 from junling.models import record
 from matches.access import can_feature, can_organise
 from matches.models import Match, Pod, Tournament
@@ -31,6 +31,10 @@ def do_feature_table(user: Any, table: Match | Pod, featured: bool) -> Match | P
     Anyone may then watch it (a pod's or a wargame pairing's board-game table behind the event's delay)."""
     if not can_feature(user, table):
         raise NotAllowed(_("Only the organisers choose the feature tables."), code="watch.not_organiser")
+    if isinstance(table, Pod) and table.board_table_id is None:
+        raise Refused(
+            _("This pod is played on paper: there is no table to watch."), code="watch.nothing_to_watch", status=409
+        )
     with transaction.atomic():
         table = type(table).objects.select_for_update().get(pk=table.pk)
         table.featured = bool(featured)

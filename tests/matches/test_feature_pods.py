@@ -211,3 +211,17 @@ def test_a_pod_played_on_paper_is_not_offered_as_a_feature_table():
     html = english(organiser).get(f"/tournaments/{tournament.pk}/spectators").content.decode()
 
     assert "/spectators/feature-pod/" not in html
+
+
+def test_featuring_a_pod_played_on_paper_is_refused_with_the_reason_over_the_api(api):
+    tournament, organiser, _players = pod_event(7, rounds=2)
+    rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
+    pod = rnd.pods.first()
+    api.force_authenticate(organiser)
+
+    answer = api.post(f"/api/tournaments/{tournament.pk}/spectators", {"pod": pod.pk, "featured": True}, format="json")
+
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "watch.nothing_to_watch"
+    pod.refresh_from_db()
+    assert not pod.featured and not AuditEvent.objects.filter(verb="pod.feature").exists()
