@@ -57,3 +57,35 @@ document.addEventListener("keydown", (event) => {
     link.click();
   }
 });
+// A file input's own button and "no file" text are in the browser's language, whatever the page's ("Choose File"
+// in a Chinese page): each gets a button and a file name in the page's language (<body data-file-choose,
+// data-file-none>). The input stays in its form and its label, out of sight (and out of the tab order: the button
+// is the stop), so the form's checks and its label still work. Without JavaScript the browser's own control shows.
+function localiseFileInputs() {
+  const choose = document.body.dataset.fileChoose;
+  const none = document.body.dataset.fileNone;
+  if (!choose || !none) return;
+  for (const input of document.querySelectorAll('input[type="file"]:not([data-localised])')) {
+    input.dataset.localised = "1";
+    const label = ((input.labels && input.labels[0] && input.labels[0].textContent) || input.getAttribute("aria-label") || "").trim();
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary file-choose";
+    button.textContent = choose;
+    if (label) button.setAttribute("aria-label", `${label} ${choose}`);
+    const name = document.createElement("span");
+    name.className = "file-name";
+    name.setAttribute("aria-live", "polite");
+    name.textContent = none;
+    input.classList.add("visually-hidden");
+    input.tabIndex = -1;
+    input.after(button, name);
+    button.addEventListener("click", () => input.click());
+    input.addEventListener("change", () => {
+      const files = input.files ? Array.from(input.files, (f) => f.name) : [];
+      name.textContent = files.length ? files.join(", ") : none;
+    });
+  }
+}
+localiseFileInputs();
+document.addEventListener("htmx:afterSettle", localiseFileInputs);

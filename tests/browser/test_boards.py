@@ -88,7 +88,7 @@ def test_games_maps_and_the_calculator_work_in_a_browser_accessible_at_390_px(li
                     {"name": "bad.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()},
                 )
                 with page.expect_navigation():
-                    page.click("form[action$='maps/import'] button")
+                    page.click("form[action$='maps/import'] button[type=submit]")
                 assert page.locator("tr.row-error").count() == 2
                 assert "regions[0].production" in page.content()
                 audit(page, f"{label} bad import", problems)
@@ -101,7 +101,7 @@ def test_games_maps_and_the_calculator_work_in_a_browser_accessible_at_390_px(li
                     {"name": "good.json", "mimeType": "application/json", "buffer": json.dumps(good).encode()},
                 )
                 with page.expect_navigation():
-                    page.click("form[action$='maps/import'] button")
+                    page.click("form[action$='maps/import'] button[type=submit]")
                 assert f"({width})" in page.locator("h1").inner_text()
                 # The calculator: the site rolls, the seed and commitment are shown, the battle is kept.
                 # The other calculator's editor speaks the reader's language too.
