@@ -346,7 +346,7 @@ def api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
 
 
 def list_context(user: Any, language: str) -> dict[str, Any]:
-    tables = list(access.visible_tables(user)[:100])
+    tables = list(access.visible_tables(user).select_related("created_by__profile")[:100])
     rows = [
         {
             "pk": t.pk,
