@@ -300,6 +300,10 @@ SPECTACULAR_SETTINGS = {
         # Two choice sets of game systems: every system (tournaments), and those with a map (maps, game data).
         "GameSystemEnum": [(s.id, s.name) for s in all_systems()],
         "MapGameSystemEnum": [(s.id, s.name) for s in all_systems() if s.has_map],
+        # Two choice sets named "kind": a deck file's (decks.api.decks.KINDS, its name before the second) and an
+        # event's table in the spectators API (a pairing or a pod).
+        "KindEnum": [(k, k) for k in ("auto", "text", "json", "csv")],
+        "SpectatorTableKindEnum": [("match", "match"), ("pod", "pod")],
     },
 }
 
