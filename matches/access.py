@@ -581,19 +581,26 @@ def featured_board_tables() -> Q:
     return Q(event_match__featured=True) | Q(event_pod__featured=True)
 
 
+def event_of_board_table(table: Any) -> Any:
+    """The event's pod or pairing played at a board-game table (``tables.Table``; it has ``tournament``, ``table``
+    and ``featured``), or None for a table of no event."""
+    for link in ("event_pod", "event_match"):
+        try:
+            return getattr(table, link)
+        except ObjectDoesNotExist:
+            continue
+    return None
+
+
 def board_table_spectator_delay(table: Any, user: Any) -> int:
     """Seconds behind the game a spectator watches a board-game table (``tables.Table``) of an event: its
     tournament's ``spectator_delay`` (a pod's or a pairing's table), except for its organisers, judges and staff
     (0); 0 for a table of no event."""
-    for link in ("event_pod", "event_match"):
-        try:
-            tournament = getattr(table, link).tournament
-        except ObjectDoesNotExist:
-            continue
-        if tournament is None or not tournament.spectator_delay or can_oversee(user, tournament):
-            return 0
-        return int(tournament.spectator_delay)
-    return 0
+    event = event_of_board_table(table)
+    tournament = event.tournament if event is not None else None
+    if tournament is None or not tournament.spectator_delay or can_oversee(user, tournament):
+        return 0
+    return int(tournament.spectator_delay)
 
 
 def access_spectated_match(user: Any, pk: Any) -> Match:

@@ -322,7 +322,6 @@ class SpectatorsAPI(APIView):
         else:
             table = get_object_or_404(Pod, pk=data["pod"], tournament=tournament)
         do_feature_table(request.user, table, data["featured"])
-        tournament.refresh_from_db()
         return Response(_spectators(tournament))
 
 

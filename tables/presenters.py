@@ -7,13 +7,13 @@ import datetime
 import json
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.names import display_name
 from junling import clocks
+from matches.access import event_of_board_table
 from tables import access, engines
 from tables.models import Entry, Seat, Table
 from tables.services import gone_seat, peek_state, peek_state_at
@@ -389,7 +389,7 @@ def live_to_watch(user: Any, language: str, limit: int = 100) -> list[dict[str, 
     )
     rows = []
     for t in live:
-        event = _event_table(t)
+        event = event_of_board_table(t)
         seats = sorted(t.seat_rows.all(), key=lambda seat: seat.index)
         rows.append(
             {
@@ -402,16 +402,6 @@ def live_to_watch(user: Any, language: str, limit: int = 100) -> list[dict[str, 
             }
         )
     return rows
-
-
-def _event_table(table: Table) -> Any:
-    """The event's pod or pairing played at ``table`` (it has ``tournament``, ``table`` and ``featured``), or None."""
-    for link in ("event_pod", "event_match"):
-        try:
-            return getattr(table, link)
-        except ObjectDoesNotExist:
-            continue
-    return None
 
 
 def no_such_table() -> str:

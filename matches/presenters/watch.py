@@ -247,7 +247,7 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
         players = [display_name(m.player_a), display_name(m.player_b) if m.player_b else "—"]
         feature = reverse("matches:tournament-feature-table", args=[tournament.pk, m.pk])
         row = {"table": m.table, "players": players, "featured": m.featured, "feature": feature, "watch": watch}
-        rows.append(row | {"pod": False, "kind": "match", "id": m.pk})
+        rows.append(row | {"kind": "match", "id": m.pk})
     pods = (
         Pod.objects.filter(tournament=tournament, board_table__isnull=False)  # a pod played on paper: nothing to watch
         .exclude(status=Pod.Status.FINISHED)
@@ -260,5 +260,5 @@ def spectator_settings_context(tournament: Any) -> dict[str, Any]:
         feature = reverse("matches:tournament-feature-pod", args=[tournament.pk, pod.pk])
         watch = board_watch(pod.board_table)
         row = {"table": pod.table, "players": players, "featured": pod.featured, "feature": feature, "watch": watch}
-        rows.append(row | {"pod": True, "kind": "pod", "id": pod.pk})
+        rows.append(row | {"kind": "pod", "id": pod.pk})
     return {"tournament": tournament, "rows": rows}
