@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.effects import validate_effect_spec
+from engine.errors import EngineError
 
 GENERALS_ORDER = "generals-order"
 """将军令 Generals' Order, the platform's primary game."""
@@ -177,7 +178,7 @@ CSV_COLUMNS = (
 """Columns of the CSV form; list fields are separated by ``|``, effect and printings are JSON."""
 
 
-class CardDataError(ValueError):
+class CardDataError(EngineError):
     """One field of one card is malformed."""
 
     def __init__(self, field_name: str, message: str) -> None:
@@ -200,7 +201,7 @@ class RowError:
         return f"{where}, field {self.field!r}: {self.message}" if self.field else f"{where}: {self.message}"
 
 
-class CardDatabaseError(ValueError):
+class CardDatabaseError(EngineError):
     """A card-database file cannot be loaded; ``errors`` lists every problem found."""
 
     def __init__(self, errors: list[RowError]) -> None:

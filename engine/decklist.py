@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import FACTION_EN, FACTIONS, NO_FACTION, CardDatabaseError, decode_bytes, normalize_name
+from engine.errors import EngineError
 from engine.messages import Message, render
 
 MAX_BYTES = 1024 * 1024
@@ -34,7 +35,7 @@ MAX_NAME_LENGTH = 100
 KINDS = ("auto", "text", "json", "csv")
 
 
-class DecklistError(ValueError):
+class DecklistError(EngineError):
     """A decklist cannot be read; ``line`` (1-based, 0 = the whole file) says where, ``said`` why (a
     :class:`engine.messages.Message`; ``message`` is its English text)."""
 

@@ -21,15 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards import GAMES
+from engine.errors import EngineError
 
 FORMATS_FILE = Path(__file__).parent / "data" / "formats.json"
 
 
-class UnknownFormatError(ValueError):
+class UnknownFormatError(EngineError):
     """A format name that is not one of the known formats."""
 
 
-class FormatDataError(ValueError):
+class FormatDataError(EngineError):
     """A format definition is malformed (bad field or value)."""
 
 

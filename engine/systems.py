@@ -22,11 +22,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from engine.cards import GENERALS_ORDER, SANGUO_ZHI
+from engine.errors import EngineError
 
 
-class UnknownSystemError(ValueError):
+class UnknownSystemError(EngineError):
     """A game-system id that is not one of the known systems."""
 
 
@@ -49,6 +51,9 @@ class System:
     """A map (``engine.maps``) is imported as data and named by its hash."""
     engine: str | None
     """The package holding ``Game``/``State`` (legal_actions, apply, observation), or None."""
+    game: str | None = None
+    """The class implementing the one game interface (``engine.interface.Game``), as ``module.Name``; None:
+    the engine package's own ``Game``."""
     battle_calculator: str | None = None
     """The module behind ``python -m engine battle <id>``, or None."""
     scoring: str = "win-loss"
@@ -89,6 +94,17 @@ class System:
     def module(self) -> ModuleType:
         """The rules-engine package (raises ``UnknownSystemError`` if the game has none)."""
         return self._load(self.engine, "rules engine")
+
+    def game_class(self) -> Any:
+        """The class implementing ``engine.interface.Game`` (``UnknownSystemError`` if the game has no engine).
+
+        >>> get_system("generals-order").game_class().__name__, get_system("wenlu").game_class().__module__
+        ('CardGame', 'engine.wenlu.state')
+        """
+        if self.game is None:
+            return self.module().Game
+        path, name = self.game.rsplit(".", 1)
+        return getattr(self._load(path, "rules engine"), name)
 
     def data_module(self) -> ModuleType:
         """The module reading the game's data file (raises ``UnknownSystemError`` if the game has none)."""
@@ -144,6 +160,7 @@ SYSTEMS: dict[str, System] = {
             has_cards=True,
             has_map=False,
             engine="engine.game",
+            game="engine.game.interface.CardGame",
         ),
         System(
             id=SANGUO_ZHI,

@@ -1,11 +1,11 @@
 """The one module of the tables app that calls a game's rules engine (its public names only).
 
-Every engine of a board game (``engine.systems``: a system with a rules engine and a map) offers
-``Game`` (built from its game data, with the number of players when the system's seats vary),
-``State`` (``current_player``, ``is_terminal``, ``is_chance_node``, ``legal_actions``, ``validate``,
-``apply``, ``sample_chance``, ``observation``, ``outcome``, ``to_json``), ``action_from_json``,
-``IllegalAction`` (``code``, ``params``, ``rule``), ``MESSAGES`` and ``bots.BOTS``. The rest of
-the app asks this module, so that a rename in the engines is a change here and nowhere else.
+Every engine (``engine.systems``: here a system with a rules engine and a map) implements the one game
+interface, ``engine.interface`` (``Game``: made by ``make_game`` from the map and game data, its bots by
+name, its catalogue; ``State``: who acts, legal actions, checked ``apply``, chance, observations, the
+noted steps, the result and a concession; refusals are ``engine.errors.IllegalAction``). This module
+calls nothing else of an engine but its message templates (``MESSAGES``, ``messages.WORDS``), so that a
+rename in the engines is a change here and nowhere else.
 
 Texts: the engines say things as message codes with parameters; :func:`say` renders one in the
 reader's language (the engine's catalogue, ``engine/locale``); so does :func:`prompt` (a pending decision's
@@ -22,6 +22,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext
 
+from engine import interface
 from engine.boardgame.errors import said_params, said_word
 from engine.log.sealing import state_hash
 from engine.systems import System, all_systems, get_system
@@ -50,23 +51,21 @@ def system(system_id: str) -> System:
 
 def bots(system_id: str) -> list[str]:
     """The engine's bots, by name (empty: the seats are all human)."""
-    return [str(b) for b in getattr(get_system(system_id).module(), "BOTS", ())]
+    return list(interface.game_class(system_id).bots())
 
 
-def new_game(system_id: str, seats: int, map_hash: str, data_hash: str) -> Any:
-    s = get_system(system_id)
+def new_game(system_id: str, seats: int, map_hash: str, data_hash: str) -> interface.Game:
     data = gamedata.data_for(system_id, map_hash, data_hash)
-    game_class = s.module().Game
-    return game_class(data) if s.seats[0] == s.seats[1] else game_class(data, seats)
+    return interface.make_game(system_id, data.map, data, seats)
 
 
 def initial_state(game: Any, seed: int) -> Any:
     return game.new_initial_state(seed)
 
 
-def action_from_json(system_id: str, data: Any) -> Any:
+def action_from_json(game: interface.Game, data: Any) -> Any:
     """The engine's action, or ``ValueError`` (the engine's LogError) saying what is wrong."""
-    return get_system(system_id).module().action_from_json(data)
+    return game.action_from_json(data)
 
 
 def actor(state: Any) -> int | str | None:
@@ -83,11 +82,9 @@ def chance(state: Any) -> Any:
     return state.sample_chance()
 
 
-def bot_action(system_id: str, name: str, seed: int, state: Any) -> Any:
+def bot_action(game: interface.Game, name: str, seed: int, state: Any) -> Any:
     """Bot ``name``'s choice, from a fresh bot seeded with ``seed`` (the same after a restart)."""
-    bot = get_system(system_id).module().bots.BOTS[name](seed)
-    choose = getattr(bot, "choose", None) or bot.act
-    return choose(state)
+    return game.bot(name, seed).choose(state)
 
 
 def legal(state: Any) -> list[Any]:
@@ -101,20 +98,9 @@ def refusal(state: Any, action: Any) -> Any:
 
 def apply(state: Any, action: Any) -> list[dict[str, Any]]:
     """Apply a legal action; returns the steps the engine noted meanwhile (``{"code", "rule", "params"}``)."""
-    before = len(state.board.steps)
+    before = state.step_count()
     state.apply(action)
-    return [normal_step(s) for s in state.board.steps[before:]]
-
-
-def normal_step(step: dict[str, Any]) -> dict[str, Any]:
-    """A noted step as ``{"code", "rule", "params"}`` (engines keep the parameters nested or alongside)."""
-    if "params" in step:
-        return {"code": step["code"], "rule": step.get("rule", ""), "params": dict(step["params"])}
-    return {
-        "code": step["code"],
-        "rule": step.get("rule", ""),
-        "params": {k: v for k, v in step.items() if k not in ("code", "rule")},
-    }
+    return list(state.steps_since(before))
 
 
 def observation(system_id: str, state: Any, seat: int | None) -> dict[str, Any]:
@@ -134,7 +120,9 @@ def observation(system_id: str, state: Any, seat: int | None) -> dict[str, Any]:
 
 
 def outcome(state: Any) -> dict[str, Any] | None:
-    return state.outcome
+    """The engine's own end (``result()["detail"]``), None while the game runs."""
+    result = state.result()
+    return None if result is None else dict(result["detail"])
 
 
 def conceded(state: Any, seat: int) -> dict[str, Any]:
@@ -340,7 +328,7 @@ def replay(
     for n, entry in enumerate(entries):
         action_data = entry.get("action") if isinstance(entry, dict) else None
         try:
-            action = action_from_json(system_id, action_data)
+            action = action_from_json(game, action_data)
         except ValueError as exc:
             return Replay(n, n, "", "tables.replay.unreadable", None, str(exc), state)
         due = actor(state)

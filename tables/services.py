@@ -292,7 +292,7 @@ def load_state(table: Table, steps: int | None = None) -> Any:
     if steps is not None:
         entries = entries.filter(n__lt=steps)
     for data in entries.order_by("n").values_list("action", flat=True):
-        state.apply(engines.action_from_json(table.system, data))
+        state.apply(engines.action_from_json(game, data))
     return state
 
 
@@ -371,7 +371,8 @@ def do_play_bot_move(table_id: int, step: int) -> str:
     if not bot:
         return STALE
     seat = engines.actor(state)
-    action = engines.bot_action(table.system, bot, (table.seed or 0) ^ table.steps, state)
+    game = engines.new_game(table.system, table.seats, table.map_hash, table.data_hash)
+    action = engines.bot_action(game, bot, (table.seed or 0) ^ table.steps, state)
     try:
         with transaction.atomic():
             table = Table.objects.select_for_update().get(pk=table_id)
@@ -448,7 +449,8 @@ def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
     try:
         if isinstance(data, str):
             data = json.loads(data)
-        action = engines.action_from_json(table.system, data)
+        game = engines.new_game(table.system, table.seats, table.map_hash, table.data_hash)
+        action = engines.action_from_json(game, data)
     except (ValueError, TypeError) as exc:
         raise TableRefused(
             _("That is not an action of this game: %(why)s") % {"why": exc}, code="tables.malformed"

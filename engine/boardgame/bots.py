@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine import interface
 from engine.boardgame.actions import Action
 
 
@@ -23,20 +23,4 @@ class RandomBot:
     act = choose
 
 
-def play(
-    state: Any,
-    bots: Sequence[Any],
-    on_action: Callable[[Any, Action], None] | None = None,
-    max_steps: int = 200_000,
-) -> Any:
-    """Play to the end: chance from ``state.sample_chance()`` (the seed), each seat by its bot's ``choose``;
-    ``RuntimeError`` if there is no end after ``max_steps`` actions. Returns the state."""
-    for _ in range(max_steps):
-        if state.is_terminal():
-            return state
-        player = state.current_player()
-        action = state.sample_chance() if player < 0 else bots[player].choose(state)
-        state.apply(action)
-        if on_action is not None:
-            on_action(state, action)
-    raise RuntimeError(f"no end after {max_steps} steps")
+play = interface.play

@@ -20,10 +20,11 @@ import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from engine import errors
 from engine.messages import catalogue
 
 
-class IllegalAction(ValueError):
+class IllegalAction(errors.IllegalAction):
     """An action the rules do not allow now; the state is left unchanged.
 
     ``code`` keys the game's message catalogue, ``params`` fill its template, ``rule`` cites the rules
@@ -91,7 +92,7 @@ def said_word(
     return value
 
 
-class CalculatorError(ValueError):
+class CalculatorError(errors.EngineError):
     """Input a battle calculator cannot use (what and where): ``code`` keys ``MESSAGES`` (an English template
     with ``{name}`` fields, translated by the engine's catalogue), ``params`` fill it; ``str()`` is English.
     A game's calculator subclasses it with its own ``MESSAGES`` (these two included).
@@ -133,5 +134,5 @@ class CalculatorError(ValueError):
         return ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
 
 
-class LogError(ValueError):
+class LogError(errors.LogError):
     """A serialised action or state that cannot be read back, or a replay that does not match."""

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Self
 
+from engine import interface
 from engine.boardgame.actions import Action, ActionReader, Draw, Roll
 from engine.boardgame.errors import IllegalAction, LogError
 from engine.boardgame.procedure import Chance, Decision, Proc, Request
@@ -114,9 +115,26 @@ class BoardGame:
         """A log (a list of actions' JSON) read back; ``LogError`` at the first unreadable entry."""
         return [self.action_from_json(e) for e in entries]
 
+    def metadata(self) -> dict[str, Any]:
+        """What a match records of the game (its system, seats, map and data with their hashes)."""
+        raise NotImplementedError
+
     def replay(self, seed: int, entries: list[Any]) -> dict[str, Any]:
         """:func:`replay_log` of this game."""
         return replay_log(self, seed, entries)
+
+    bot_classes: ClassVar[dict[str, Any]] = {}
+    """The game's bots by name (``name(seed)`` makes one); a game sets its own (its ``bots.BOTS``)."""
+
+    @classmethod
+    def bots(cls) -> tuple[str, ...]:
+        """The names of the game's bots."""
+        return tuple(cls.bot_classes)
+
+    def bot(self, name: str, seed: int) -> Any:
+        """Bot ``name``, seeded (the same after a restart): ``choose(state)`` gives its action. ``KeyError`` for
+        a name the game has no bot of."""
+        return self.bot_classes[name](seed)
 
 
 class BoardState:
@@ -186,6 +204,14 @@ class BoardState:
         raise NotImplementedError
 
     # --- who acts ---------------------------------------------------------------------------
+
+    def step_count(self) -> int:
+        """How many steps (``{"code", "rule", "params"}``, the narration) the game has noted so far."""
+        return len(self.board.steps)
+
+    def steps_since(self, n: int) -> list[dict[str, Any]]:
+        """The steps noted after the first ``n``, each as ``{"code", "rule", "params"}``."""
+        return [_normal_step(step) for step in self.board.steps[n:]]
 
     @property
     def outcome(self) -> dict[str, Any] | None:
@@ -354,36 +380,18 @@ class BoardState:
         return s
 
 
-def replay_log(game: BoardGame, seed: int, entries: list[Any]) -> dict[str, Any]:
-    """A judge's replay: apply ``entries`` (actions' JSON) from ``seed`` until the first one that cannot be
-    read or is illegal. Returns ``{"ok", "applied", "first_illegal", "error", "code", "params", "rule",
-    "state"}``: ``first_illegal`` is the index of that entry (None when all apply), ``code``/``params``/``rule``
-    the refusal (empty for an unreadable entry), ``state`` the state before it."""
-    state = game.new_initial_state(seed)
-    for i, entry in enumerate(entries):
-        try:
-            state.apply(game.action_from_json(entry))
-        except (IllegalAction, LogError) as exc:
-            refusal = exc if isinstance(exc, IllegalAction) else IllegalAction("", {}, "")
-            return {
-                "ok": False,
-                "applied": i,
-                "first_illegal": i,
-                "error": str(exc),
-                "code": refusal.code,
-                "params": refusal.params,
-                "rule": refusal.rule,
-                "state": state,
-            }
+replay_log = interface.replay_log
+"""A judge's replay (``engine.interface.replay_log``, the same for every game)."""
+
+
+def _normal_step(step: dict[str, Any]) -> dict[str, Any]:
+    """A noted step as ``{"code", "rule", "params"}`` (a game keeps the parameters nested or alongside)."""
+    if "params" in step:
+        return {"code": step["code"], "rule": step.get("rule", ""), "params": dict(step["params"])}
     return {
-        "ok": True,
-        "applied": len(entries),
-        "first_illegal": None,
-        "error": "",
-        "code": "",
-        "params": {},
-        "rule": "",
-        "state": state,
+        "code": step["code"],
+        "rule": step.get("rule", ""),
+        "params": {k: v for k, v in step.items() if k not in ("code", "rule")},
     }
 
 

@@ -27,6 +27,7 @@ from engine.deckrules.base import (
 )
 from engine.deckrules.generals_order import GENERALS_ORDER_RULESET
 from engine.deckrules.sanguo_zhi import SANGUO_ZHI_RULESET
+from engine.errors import EngineError
 from engine.formats import Format, default_format
 
 __all__ = [
@@ -50,7 +51,7 @@ MAX_SUGGESTIONS = 20
 _FACTION_ORDER = {f: i for i, f in enumerate(FACTIONS)}
 
 
-class UnknownRulesetError(ValueError):
+class UnknownRulesetError(EngineError):
     """A format names a ruleset that is not in ``RULESETS``."""
 
 

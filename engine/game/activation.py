@@ -139,7 +139,7 @@ def _responders(s: State, player: int) -> list[int]:
 
 def legal_respond(s: State, out: list[LegalAction]) -> None:
     """Active effects that may be activated in the enemy's turn, answering the pending action."""
-    player = s.to_act
+    player = s.deciding
     hand = s.hand[player]
     for g in _responders(s, player):
         cost = s.rules.ability_cost(s.cards[g])
@@ -158,7 +158,7 @@ def _respond_steps(s: State, g: int) -> Any:
 
 def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
     """In a window: a general of the answering player whose text may be activated in the enemy's turn."""
-    player = s.to_act
+    player = s.deciding
     if a.source not in _responders(s, player):
         return IllegalAction("refusal.activate.not_in_enemy_turn", {"card": card(s.names, a.source)}, "§3.6.4 rule 2")
     why = s.rules.check_target(s, a.source, _respond_steps(s, a.source), {}, a.target)
@@ -170,11 +170,11 @@ def check_respond(s: State, a: ActivateEffect) -> IllegalAction | None:
 
 def do_respond(s: State, a: ActivateEffect) -> None:
     """Pay; its steps happen; the pending action is negated if the text says so, then resolves."""
-    player = s.to_act
+    player = s.deciding
     s.rules.pay(s, player, a.payment)
     s.activated.add(a.source)
     s.phase = Phase.MAIN
-    s.to_act = s.active
+    s.deciding = s.active
     r = s.cards[a.source].effect["respond"]
     s.rules.queue(s, a.source, "respond.do", {} if a.target is None else {"_target": a.target})
     s.rules.queue_builtin(s, "@close", {"negated": bool(r.get("negates", False))})

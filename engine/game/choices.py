@@ -45,7 +45,7 @@ def do_choose(s: State, a: Choose) -> None:
     assert ch is not None
     s.choice = None
     s.phase = Phase(ch["phase"])
-    s.to_act = ch["to_act"]
+    s.deciding = ch["to_act"]
     ctx = s.frames[0][3] if s.frames else {}
     s.rules.finish_choice(s, ch["player"], list(a.cards), ch["as"], ctx, ch["after"])
 
@@ -68,7 +68,7 @@ def namer(s: State) -> int | None:
 
 def legal_name_cards(s: State) -> list[LegalAction]:
     """Any ``name_cards`` names of the card database (commandments excluded)."""
-    c = s.command[s.to_act]
+    c = s.command[s.deciding]
     assert c is not None
     n = int(s.cards[c].effect["name_cards"])
     names = tuple(card.name for card in s.game.db if card.type != CardType.COMMANDMENT)
@@ -77,7 +77,7 @@ def legal_name_cards(s: State) -> list[LegalAction]:
 
 def check_name_cards(s: State, a: NameCards) -> IllegalAction | None:
     """``name_cards`` distinct names of cards of the database."""
-    c = s.command[s.to_act]
+    c = s.command[s.deciding]
     assert c is not None
     n = int(s.cards[c].effect["name_cards"])
     if not isinstance(a.names, tuple) or len(a.names) != n or len(set(a.names)) != n:
@@ -98,7 +98,7 @@ def check_name_cards(s: State, a: NameCards) -> IllegalAction | None:
 def do_name_cards(s: State, a: NameCards) -> None:
     """The enemy may not use cards of these names for the rest of the game; setup goes on."""
     banned = s.memory.setdefault("banned", [None, None])
-    banned[1 - s.to_act] = list(a.names)
+    banned[1 - s.deciding] = list(a.names)
     s.rules.after_naming(s)
 
 

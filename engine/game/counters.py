@@ -51,7 +51,7 @@ def open_window(s: State, action: Action) -> None:
     """Declared and paid: the opponent's window opens (G11)."""
     s.pending = action
     s.phase = _RESPONSE
-    s.to_act = 1 - s.active
+    s.deciding = 1 - s.active
 
 
 def answers(s: State, card: int, action: Action) -> bool:
@@ -97,7 +97,7 @@ def dui_cards(s: State, player: int) -> list[int]:
 
 def legal(s: State) -> list[LegalAction]:
     """Pass, or any counter in hand that answers the pending action and can be paid for."""
-    player = s.to_act
+    player = s.deciding
     hand = s.hand[player]
     out: list[LegalAction] = [Pass()]
     pending = s.pending
@@ -124,7 +124,7 @@ def legal(s: State) -> list[LegalAction]:
 
 def check(s: State, a: PlayCounter) -> IllegalAction | None:
     """A counter card in the answering player's hand that answers the pending action, its cost paid (§2.5.5)."""
-    player = s.to_act
+    player = s.deciding
     if a.card not in s.hand[player]:
         return IllegalAction("refusal.not_in_hand", {"card": card(s.names, a.card)}, "§2.5.5")
     if s.texts and s.rules.banned(s, player, a.card):
@@ -158,7 +158,7 @@ def do_counter(s: State, a: PlayCounter) -> None:
 
     A 对 card used through 荀攸's text is equipped or played as 对策 would (its cost paid here).
     """
-    player = s.to_act
+    player = s.deciding
     card = s.cards[a.card]
     if card.type != _COUNTER:  # a 对 card (荀攸)
         s.hand[player].remove(a.card)
@@ -168,7 +168,7 @@ def do_counter(s: State, a: PlayCounter) -> None:
         s.rules.pay(s, player, a.payment)
         s.stack.append(a.card)
         s.phase = _MAIN
-        s.to_act = s.active
+        s.deciding = s.active
         s.frames.insert(0, [-1, "@use_card", 0, {"card": a.card, "cost": 0}])
         s.rules.queue_builtin(s, "@close", {"negated": False})
         return
@@ -182,7 +182,7 @@ def do_counter(s: State, a: PlayCounter) -> None:
     steps = spec.get("play") if spec else None
     if steps:
         s.phase = _MAIN
-        s.to_act = s.active
+        s.deciding = s.active
         s.rules.queue(s, a.card, "play", {} if a.target is None else {"_target": a.target})
         s.rules.queue_builtin(s, "@close", {"negated": bool(spec.get("negates", False))})
         return
@@ -210,6 +210,6 @@ def _close(s: State, negated: bool) -> None:
     assert pending is not None
     s.pending = None
     s.phase = _MAIN
-    s.to_act = s.active
+    s.deciding = s.active
     if s.outcome is None:
         s.rules.resolvers[type(pending)](s, pending, negated)

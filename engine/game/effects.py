@@ -112,7 +112,7 @@ def resume(s: State) -> None:
     """After a chance event a text asked for: go on with the queue, then with the main phase."""
     if s.outcome is None and s.phase is not _CHOICE and s.phase is not _NAMING:
         s.phase = _MAIN
-        s.to_act = s.active
+        s.deciding = s.active
     proceed(s)
     if not s.frames and s.outcome is None and s.phase is _MAIN:
         s.rules.to_main(s)

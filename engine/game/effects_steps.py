@@ -494,10 +494,10 @@ def ask(
         "as": var,
         "after": after,
         "phase": s.phase.value,
-        "to_act": s.to_act,
+        "to_act": s.deciding,
     }
     s.phase = _CHOICE
-    s.to_act = player
+    s.deciding = player
     return None
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine import errors
 from engine.messages import Message, Reader
 
 
-class IllegalAction(ValueError):
+class IllegalAction(errors.IllegalAction):
     """An action the rules do not allow now; the state is left unchanged.
 
     ``code`` and ``params`` say why (a :class:`engine.messages.Message`, rendered for a reader in
@@ -25,6 +26,8 @@ class IllegalAction(ValueError):
     def __init__(self, code: str, params: Mapping[str, Any] | None = None, rule: str = "") -> None:
         super().__init__(code, params, rule)
         self.message = Message(code, params or {})
+        self.code = code
+        self.params = self.message.params
         self.rule = rule
 
     def __str__(self) -> str:
@@ -35,18 +38,8 @@ class IllegalAction(ValueError):
         """Why, in English (rendered when asked: refusals are built often, read rarely)."""
         return Reader("en").render(self.message)
 
-    @property
-    def code(self) -> str:
-        """The message's code."""
-        return self.message.code
 
-    @property
-    def params(self) -> Mapping[str, Any]:
-        """The message's parameters."""
-        return self.message.params
-
-
-class GameSetupError(ValueError):
+class GameSetupError(errors.EngineError):
     """A game cannot be set up: an unknown card in a deck, a malformed deck value.
 
     ``said`` is why, as a message (a plain text from a caller is wrapped as one); ``str()`` is English.
@@ -57,7 +50,7 @@ class GameSetupError(ValueError):
         super().__init__(Reader("en").render(self.said))
 
 
-class LogError(ValueError):
+class LogError(errors.LogError):
     """A serialised action or state cannot be read back (what is wrong and where).
 
     ``said`` is why, as a message (``log.*`` codes; a plain text from a caller is wrapped as one);

@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import CardType
+from engine.errors import EngineError
 from engine.game.actions import Action, EndTurn, Pass
 from engine.game.decks import Deck, resolve_deck
 from engine.game.errors import GameSetupError, LogError
@@ -62,7 +63,7 @@ Resolver = Callable[["State", Any, str], Action]
 """Reads a log entry's action (cards by name) against a state: ``engine.log.names.resolve_action``."""
 
 
-class PositionError(ValueError):
+class PositionError(EngineError):
     """An impossible or unreadable position: the first rule it breaks (``message``, ``rule``, ``where``)."""
 
     def __init__(self, code: str, params: Mapping[str, Any] | None = None, rule: str = "", where: str = "") -> None:
@@ -384,7 +385,7 @@ def _enter_phase(state: State, phase: str, pending: Any, resolve: Resolver | Non
             params = {"player": who, "held": held, "limit": limit}
             raise PositionError("position.hand_limit_not_due", params, "§2.2.5, ruling G9", f"players[{p}].hand")
         state.phase = Phase.HAND_LIMIT
-        state.to_act = p
+        state.deciding = p
     elif phase in DECLARED:
         _declare(state, phase, pending, resolve)
 

@@ -22,7 +22,7 @@ def new_state(game: Game, deck_a: Deck, deck_b: Deck, seed: int) -> State:
     """A new game waiting for the commandment choices (or the coin flip if neither pool holds any)."""
     s = State(game, (deck_a, deck_b), int(seed))
     s.phase = Phase.COMMANDMENT
-    s.to_act = 0
+    s.deciding = 0
     _next_chooser(s, 0)
     return s
 
@@ -31,27 +31,27 @@ def _next_chooser(s: State, player: int) -> None:
     """Let ``player`` (then the other) choose; a player with an empty pool has nothing to choose."""
     for p in range(player, 2):
         if s.pool[p]:
-            s.to_act = p
+            s.deciding = p
             return
     s.phase = Phase.COIN_FLIP
 
 
 def legal_commandments(s: State) -> list[LegalAction]:
     """No commandment, or any card of the pool (§2.6.1 2)."""
-    return [ChooseCommandment(None), *(ChooseCommandment(c) for c in s.pool[s.to_act])]
+    return [ChooseCommandment(None), *(ChooseCommandment(c) for c in s.pool[s.deciding])]
 
 
 def check_commandment(s: State, a: ChooseCommandment) -> IllegalAction | None:
     """The card must be a commandment of the chooser's own pool (ruling D1)."""
     if a.card is None:
         return None
-    if a.card not in s.pool[s.to_act]:
+    if a.card not in s.pool[s.deciding]:
         c = a.card
         if (
             isinstance(c, int)
             and 0 <= c < len(s.cards)
             and s.cards[c].type == CardType.COMMANDMENT
-            and c in s.resource[s.to_act]
+            and c in s.resource[s.deciding]
         ):
             return IllegalAction("refusal.commandment.from_deck", {"card": card(s.names, c)}, "ruling D5")
         return IllegalAction("refusal.commandment.not_in_pool", {"card": card(s.names, a.card)}, "ruling D1")
@@ -62,7 +62,7 @@ def check_commandment(s: State, a: ChooseCommandment) -> IllegalAction | None:
 
 def do_commandment(s: State, a: ChooseCommandment) -> None:
     """Place the chosen commandment face down in COMMAND; the others stay in the pool, outside the game."""
-    player = s.to_act
+    player = s.deciding
     if a.card is not None:
         s.take_from_pool(player, a.card)
         s.command[player] = a.card
@@ -94,7 +94,7 @@ def after_naming(s: State) -> None:
     p = s.rules.namer(s)
     if p is not None:
         s.phase = Phase.NAMING
-        s.to_act = p
+        s.deciding = p
         return
     assert s.first is not None
     s.phase = Phase.INITIAL_DRAW

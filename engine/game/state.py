@@ -233,6 +233,7 @@ class State:
         "choice",
         "command",
         "command_revealed",
+        "deciding",
         "decks",
         "discard",
         "factions",
@@ -269,7 +270,6 @@ class State:
         "table_static",
         "texts",
         "tmem",
-        "to_act",
         "top",
         "turn",
         "zone",
@@ -345,7 +345,7 @@ class State:
         self.active = 0
         self.first: int | None = None
         self.phase = Phase.COMMANDMENT
-        self.to_act = 0
+        self.deciding = 0
         self.pending: Action | None = None
         self.chance: list[Any] | None = None
         self.acted: set[int] = set()
@@ -417,7 +417,7 @@ class State:
             return TERMINAL
         if self.chance is not None or self.phase is _COIN_FLIP:
             return CHANCE
-        return self.to_act
+        return self.deciding
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
@@ -481,13 +481,13 @@ class State:
             isinstance(c, int)
             and 0 <= c < len(self.cards)
             and self.cards[c].type == _COMMANDMENT
-            and c in self.hand[self.to_act]
+            and c in self.hand[self.deciding]
         )
 
     def open_window(self, action: Action | None = None) -> dict[str, Any]:
         """The open response window as message parameters: who answers, the action answered and its card."""
         pending = self.pending
-        params: dict[str, Any] = {"player": seat(self.to_act)}
+        params: dict[str, Any] = {"player": seat(self.deciding)}
         if pending is not None:
             params["pending"] = {"term": f"action.{pending.kind}"}
             main = next((getattr(pending, f) for f in _MAIN_CARD if getattr(pending, f, None) is not None), None)
@@ -498,7 +498,7 @@ class State:
 
     def hand_limit_due(self, action: Action | None = None) -> dict[str, Any]:
         """The hand-limit discard due as message parameters: who, how many held, the limit, the excess."""
-        p = self.to_act
+        p = self.deciding
         limit = self.rules.hand_limit(self, p)
         held = len(self.hand[p])
         params: dict[str, Any] = {"player": seat(p), "held": held, "limit": limit, "excess": held - limit}
@@ -716,6 +716,69 @@ class State:
         """What ``player`` may see, as a JSON-ready dict (hidden cards appear as counts only)."""
         return self.rules.observation(self, player)
 
+    # --- the one game interface (engine.interface.State) ----------------------------------------
+
+    def to_act(self) -> list[int]:
+        """The players who must act now: one, or none at a chance event and at the end."""
+        current = self.current_player()
+        return [current] if current >= 0 else []
+
+    def result(self) -> dict[str, Any] | None:
+        """The result as every game states it (``winners``, ``placement``, ``scores``, ``termination``; the
+        card game has no score), None while the game runs.
+
+        >>> from engine.interface import default_game, play
+        >>> game = default_game("generals-order")
+        >>> end = play(game.new_initial_state(5), [game.bot("random", 1), game.bot("random", 2)])
+        >>> r = end.result()
+        >>> r["winners"] == [end.outcome.winner], sorted(r["placement"]), r["scores"]
+        (True, [1, 2], [0, 0])
+        """
+        if self.outcome is None:
+            return None
+        winner = self.outcome.winner
+        return {
+            "system": "generals-order",
+            "winners": [winner],
+            "placement": [1 if p == winner else 2 for p in (0, 1)],
+            "scores": [0, 0],
+            "termination": str(self.outcome.to_json()["termination"]),
+            "detail": self.outcome.to_json(),
+        }
+
+    def conceded(self, player: int) -> dict[str, Any]:
+        """The result if ``player`` concedes now (the match's end, not an action of the game: the state is not
+        changed): the other player wins, ``termination`` ``concession``, ``conceded_by`` names the seat."""
+        winner = 1 - player
+        return {
+            "system": "generals-order",
+            "winners": [winner],
+            "placement": [1 if p == winner else 2 for p in (0, 1)],
+            "scores": [0, 0],
+            "termination": "concession",
+            "conceded_by": player,
+        }
+
+    def returns(self) -> list[float]:
+        """Per player at the end: 1 to the winner, 0 to the loser; all 0 while the game runs."""
+        out = [0.0, 0.0]
+        if self.outcome is not None:
+            out[self.outcome.winner] = 1.0
+        return out
+
+    def step_count(self) -> int:
+        """The card game notes no steps of its own: its feed is told from each action (``engine.game.narrate``)."""
+        return 0
+
+    def steps_since(self, n: int) -> list[dict[str, Any]]:
+        """No noted steps (see :meth:`step_count`)."""
+        return []
+
+    def log(self) -> list[dict[str, Any]]:
+        """The history as actions' JSON (``Game.log_from_json`` reads it back; the signed log of a match is
+        ``engine.log``'s, which names cards)."""
+        return [a.to_json() for a in self.history]
+
     # --- copying and serialising ---------------------------------------------------------------
 
     def clone(self) -> State:
@@ -747,7 +810,7 @@ class State:
         new.active = self.active
         new.first = self.first
         new.phase = self.phase
-        new.to_act = self.to_act
+        new.deciding = self.deciding
         new.pending = self.pending
         new.outcome = self.outcome
         new.history = self.history
@@ -806,7 +869,7 @@ class State:
             "turn": self.turn,
             "active": self.active,
             "first": self.first,
-            "to_act": self.to_act,
+            "to_act": self.deciding,
         }
         for name in _LISTS2:
             a, b = getattr(self, name)
@@ -852,7 +915,7 @@ class State:
             s.turn = int(data["turn"])
             s.active = int(data["active"])
             s.first = data["first"]
-            s.to_act = int(data["to_act"])
+            s.deciding = int(data["to_act"])
             for name in _LISTS2:
                 a, b = data[name]
                 setattr(s, name, (tuple(a), tuple(b)) if name in _TUPLES2 else [list(a), list(b)])

@@ -25,7 +25,7 @@ def begin_turn(s: State, player: int, *, draw: bool = True) -> None:
     """A new turn of ``player``: per-turn marks are cleared, then the draw phase (skipped on turn 1, G1)."""
     s.turn += 1
     s.active = player
-    s.to_act = player
+    s.deciding = player
     s.acted.clear()
     s.fresh.clear()
     s.activated.clear()
@@ -96,7 +96,7 @@ def upkeep(s: State, player: int) -> int:
 def to_main(s: State) -> None:
     """The main phase of the active player (again, after a chance event)."""
     s.phase = _MAIN
-    s.to_act = s.active
+    s.deciding = s.active
 
 
 def legal_main(s: State) -> list[LegalAction]:
@@ -142,7 +142,7 @@ def after_upkeep(s: State) -> None:
     limit = hand_limit(s, player) if s.texts else s.limit[player]
     if len(s.hand[player]) > limit:
         s.phase = Phase.HAND_LIMIT
-        s.to_act = player
+        s.deciding = player
         return
     begin_turn(s, 1 - player)
 

@@ -231,7 +231,7 @@ def _resolved_before(state: State, data: dict[str, Any], where: str = "action") 
     cards, plain, one = quick
     index = _LAST_INDEX  # read once: another thread may replace it
     if state.outcome is None and state.chance is None and state.phase is not _COIN_FLIP:
-        player = state.to_act  # state.current_player(), inline: a player, not chance nor the end
+        player = state.deciding  # state.current_player(), inline: a player, not chance nor the end
     else:
         player = state.active
     if one is not None and len(data) == one[0] and index[0] is state.names:

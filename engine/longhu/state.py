@@ -19,6 +19,7 @@ from engine.boardgame.state import BoardGame, BoardState
 from engine.boardgame.state import replay_log as base_replay
 from engine.longhu.actions import action_from_json
 from engine.longhu.board import OFF_MAP, Board
+from engine.longhu.bots import BOTS
 from engine.longhu.data import GameData
 from engine.longhu.errors import IllegalAction, LogError
 from engine.longhu.terms import STATE_FORMAT
@@ -30,6 +31,7 @@ class Game(BoardGame, data=data_module, messages=messages):
 
     system = "longhu"
     reader = action_from_json
+    bot_classes = BOTS
 
     def __init__(self, data: GameData, players: int = 2) -> None:
         if players not in (2, 3, 4):

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.errors import EngineError
+
 MAP_FORMAT = "junling-map/1"
 BORDER_TERRAINS = ("plain", "river", "mountain")
 """Border terrain (龙虎三国志 §2-1: brown = mountain, blue = river)."""
@@ -41,7 +43,7 @@ class Problem:
         return f"{self.where}: {self.why}"
 
 
-class MapError(ValueError):
+class MapError(EngineError):
     """A map file that cannot be loaded; ``problems`` lists every bad row, in file order."""
 
     def __init__(self, problems: list[Problem]) -> None:

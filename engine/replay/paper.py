@@ -135,7 +135,7 @@ class PaperTable:
         if kind != "activate":
             return False
         if actor in (0, 1) and type(actor) is int:
-            return bool(actor == state.to_act)
+            return bool(actor == state.deciding)
         try:
             action = resolve_action(state, raw)
         except LogFormatError:  # not readable as an answer: the entry is read after the window

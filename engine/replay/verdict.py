@@ -599,7 +599,7 @@ def _adjudicate(
         elif state.chance is not None or state.phase is _COIN_FLIP:
             who = CHANCE
         else:
-            who = state.to_act
+            who = state.deciding
         actor = entry.get("actor", _UNSET)
         if actor is not _UNSET and actor != (CHANCE_ACTOR if who == CHANCE else who) and who != TERMINAL:
             first_illegal = _out_of_turn(state, i, actor, raw_action, who)
@@ -746,7 +746,7 @@ def _replay_ordinary(state: State, entries: list[Any], start: int, stop: int, re
         if state.outcome is not None or state.phase is _COIN_FLIP:
             return i
         actor = entry.get("actor", _UNSET)
-        if actor is not _UNSET and actor != state.to_act:
+        if actor is not _UNSET and actor != state.deciding:
             return i
         try:
             if len(raw) == 1 and (plain := no_fields.get(raw["type"])) is not None:

@@ -30,6 +30,7 @@ from typing import Any
 from engine.cards import CardDatabase
 from engine.decklist import DeckEntry, Decklist
 from engine.deckrules import check_deck
+from engine.errors import EngineError
 from engine.formats import get_format
 from engine.sanguozhi.rules import COMMAND, COMMAND_TYPES, START, Split, split_deck
 from engine.sanguozhi.table import Side
@@ -60,7 +61,7 @@ class Problem:
         return {"code": self.code, "params": self.params, "rule": self.rule, "where": self.where}
 
 
-class SetupError(ValueError):
+class SetupError(EngineError):
     """A deck the simulator cannot set up (its first :class:`Problem`)."""
 
     def __init__(self, problem: Problem) -> None:

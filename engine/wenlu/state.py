@@ -15,6 +15,7 @@ from engine.boardgame.state import BoardGame, BoardState
 from engine.boardgame.state import replay_log as base_replay
 from engine.wenlu.actions import action_from_json
 from engine.wenlu.board import Board
+from engine.wenlu.bots import BOTS
 from engine.wenlu.data import GameData
 from engine.wenlu.errors import IllegalAction, LogError
 from engine.wenlu.terms import OFF_MAP, STATE_FORMAT
@@ -27,6 +28,7 @@ class Game(BoardGame, data=data_module, messages=messages):
     system = "wenlu"
     players = 2
     reader = action_from_json
+    bot_classes = BOTS
 
     def __init__(self, data: GameData) -> None:
         self.data = data

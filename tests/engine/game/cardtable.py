@@ -34,7 +34,7 @@ def table(
         decks.append(([*names, *[FILLER] * filler], pool, fs))
     s = GAME.new_initial_state(decks[0], decks[1], seed=1)
     while s.phase is Phase.COMMANDMENT:
-        p = s.to_act
+        p = s.deciding
         s.apply(ChooseCommandment(s.pool[p][0] if s.pool[p] else None))
     s.apply(CoinFlip(first))
     while s.phase is Phase.NAMING:

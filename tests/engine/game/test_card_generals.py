@@ -430,9 +430,9 @@ def test_dong_zhuo_makes_the_enemy_discard_2_of_his_choice():
     s = table(["董卓"])
     dong = give(s, 0, "董卓")
     s.apply(Recruit(dong, pay(s, 0, 6)))
-    assert s.phase is Phase.CHOICE and s.to_act == 1
+    assert s.phase is Phase.CHOICE and s.deciding == 1
     s.apply(Choose(tuple(s.hand[1][:2])))
-    assert len(s.hand[1]) == 3 and s.phase is Phase.MAIN and s.to_act == 0
+    assert len(s.hand[1]) == 3 and s.phase is Phase.MAIN and s.deciding == 0
 
 
 def test_lu_bu_carries_two_armaments():

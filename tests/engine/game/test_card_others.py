@@ -417,7 +417,7 @@ def test_remove_the_firewood_enemy_hand_down_to_3():
     card = give(s, 0, "釜底抽薪")
     s.apply(PlayEvent(card, pay(s, 0, 4)))
     s.apply(Pass())
-    assert s.phase is Phase.CHOICE and s.to_act == 1 and s.choice["count"] == 2
+    assert s.phase is Phase.CHOICE and s.deciding == 1 and s.choice["count"] == 2
     s.apply(Choose(tuple(s.hand[1][:2])))
     assert len(s.hand[1]) == 3
 
@@ -601,7 +601,7 @@ def test_binding_asks_for_names_when_the_commandment_is_revealed():
     s = GAME.new_initial_state((["刘备"] * 10, ["束缚"], ["蜀"]), (["曹操"] * 10, [], ["魏"]), seed=3)
     s.apply(ChooseCommandment(s.pool[0][0]))
     s.apply(CoinFlip(0))
-    assert s.phase is Phase.NAMING and s.to_act == 0
+    assert s.phase is Phase.NAMING and s.deciding == 0
     assert s.validate(NameCards(("关羽",))) is not None
     s.apply(NameCards(("曹操", "诡计识破")))
     assert s.phase is Phase.INITIAL_DRAW and s.memory["banned"] == [None, ["曹操", "诡计识破"]]

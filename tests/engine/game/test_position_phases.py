@@ -139,7 +139,7 @@ def _big_hand() -> dict[str, Any]:
 
 def test_2_2_5_a_position_at_the_hand_limit_discard_asks_for_the_excess(game):
     s = state_from_position(game, _big_hand())
-    assert s.phase is Phase.HAND_LIMIT and s.to_act == 0
+    assert s.phase is Phase.HAND_LIMIT and s.deciding == 0
     (legal,) = s.legal_actions()
     assert legal.count == len(s.hand[0]) - hand_limit(s, 0) > 0
     s.apply(Discard(tuple(s.hand[0][: legal.count])))
@@ -173,7 +173,7 @@ def _facing(**changes: Any) -> dict[str, Any]:
 def test_ruling_G11_a_position_with_a_melee_declared_stands_in_its_response_window(game):
     pending = {"type": "melee", "attacker": "裴元绍", "defender": "何仪"}
     s = state_from_position(game, _facing(phase="response", pending=pending), resolve_action)
-    assert s.phase is Phase.RESPONSE and s.to_act == 1 and s.pending.kind == "melee"
+    assert s.phase is Phase.RESPONSE and s.deciding == 1 and s.pending.kind == "melee"
     assert Pass() in s.legal_actions()
 
 
@@ -225,7 +225,7 @@ def _pincer() -> dict[str, Any]:
 
 def test_ruling_G17_a_position_in_a_choice_waits_for_the_pincer_attacks_two_generals(game):
     s = state_from_position(game, _pincer(), resolve_action)
-    assert s.phase is Phase.CHOICE and s.to_act == 0 and s.choice["count"] == 2
+    assert s.phase is Phase.CHOICE and s.deciding == 0 and s.choice["count"] == 2
     s.apply(Choose(tuple(s.choice["options"][:2])))
     assert s.phase is not Phase.CHOICE
 

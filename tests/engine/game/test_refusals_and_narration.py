@@ -94,9 +94,9 @@ def test_a_commandment_played_from_the_deck_cites_ruling_D5(game):
 def test_a_commandment_of_the_deck_chosen_as_the_commandment_cites_ruling_D5(game):
     resource, _pool, factions = deck_of("反军")
     s = game.new_initial_state(wei_deck(), (resource, ["束缚"], factions), seed=1)
-    assert s.phase is Phase.COMMANDMENT and s.to_act == 0
+    assert s.phase is Phase.COMMANDMENT and s.deciding == 0
     s.apply(ChooseCommandment(None))
-    assert s.to_act == 1
+    assert s.deciding == 1
     order = next(c for c in s.resource[1] if s.names[c] == "反军")
     err = s.validate(ChooseCommandment(order))
     assert err is not None and err.rule == "ruling D5"

@@ -189,7 +189,7 @@ def test_ruling_G17_pincer_attack_own_generals_are_a_choice_made_when_the_text_r
     s, (liu, jian, guan), fei = _pincer_with_three()
     s.apply(PlayEvent(give(s, 0, "前后夹攻"), pay(s, 0, 2), fei))
     s.apply(Pass())
-    assert s.phase is Phase.CHOICE and s.to_act == 0
+    assert s.phase is Phase.CHOICE and s.deciding == 0
     assert s.choice["count"] == 2 and sorted(s.choice["options"]) == sorted([liu, jian, guan])
     (offer,) = s.legal_actions()
     assert isinstance(offer, PaymentChoice) and offer.count == 2

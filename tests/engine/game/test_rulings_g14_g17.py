@@ -84,7 +84,7 @@ def test_ruling_G17_a_tactic_names_its_target_before_the_window():
     said = describe(s, action, viewer=1)
     assert said[0].code == "narrate.tactic_target" and said[0].params["target"]["card"] == fei
     s.apply(action)
-    assert s.phase is Phase.RESPONSE and s.to_act == 1 and s.pending.target == fei  # the answerer knows
+    assert s.phase is Phase.RESPONSE and s.deciding == 1 and s.pending.target == fei  # the answerer knows
     assert action.to_json()["target"] == fei
     s.apply(Pass())
     settle(s)

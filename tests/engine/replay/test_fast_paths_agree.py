@@ -378,13 +378,13 @@ def test_names_short_way_keeps_no_table_of_a_layout_that_may_change(db, decks):
     state = Game(db).new_initial_state(*decks, seed=2)
     for entry in rec.entries[:-1]:
         data = entry["action"]
-        if data["type"] == "move" and len({state.names[c] for c in state.field[state.to_act]}) > 1:
+        if data["type"] == "move" and len({state.names[c] for c in state.field[state.deciding]}) > 1:
             break
         state.apply(names.resolve_action(state, data))
     moved = state.clone()
     moved.names = list(state.names)  # type: ignore[assignment]
     general = names.resolve_action(moved, data).general  # type: ignore[attr-defined]
-    renamed = next(c for c in moved.field[moved.to_act] if moved.names[c] != data["general"])
+    renamed = next(c for c in moved.field[moved.deciding] if moved.names[c] != data["general"])
     moved.names[general], moved.names[renamed] = moved.names[renamed], moved.names[general]
     short = _resolved(moved, data)
     with pytest.MonkeyPatch.context() as m:
