@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "tables",
     "accounts",
     "boards",
+    "home",
 ]
 
 MIDDLEWARE = [
@@ -94,7 +95,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "junling.context_processors.navigation",
+                "matches.context_processors.navigation",
                 "matches.context_processors.notices",
             ],
         },
@@ -103,7 +104,7 @@ TEMPLATES = [
 WSGI_APPLICATION = "junling.wsgi.application"
 ASGI_APPLICATION = "junling.asgi.application"
 
-# Live play (matches.push, matches.consumers): moves are pushed over websockets through a channel layer.
+# Live play (junling.push, matches.consumers): moves are pushed over websockets through a channel layer.
 # In memory by default (one process: `make run`); CHANNEL_REDIS_URL=redis://host:6379/N shares it
 # between web processes (every process of one site must use the same Redis, database and prefix).
 CHANNEL_REDIS_URL = os.environ.get("CHANNEL_REDIS_URL", "")
@@ -207,7 +208,7 @@ if AXES_IPWARE_PROXY_COUNT:
 # is what was typed there, so that axes keys the site's login, the admin's and HTTP Basic alike.
 AXES_USERNAME_CALLABLE = "accounts.lockout.username_of"
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "accounts:dashboard"
+LOGIN_REDIRECT_URL = "home:dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
 # Accounts (django-allauth): sign-up with a user name and an e-mail address, which must be confirmed

@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/login/", account_views.login, name="login"),
     path("accounts/logout/", account_views.logout, name="logout"),
     path("accounts/", include("allauth.urls")),
+    path("", include("home.urls")),
     path("", include("accounts.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

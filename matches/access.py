@@ -698,3 +698,19 @@ def access_match_to_start(user: Any, pk: Any) -> Match:
     if match is None:
         raise Http404(_("There is no such match."))
     return match
+
+
+class BoardTableEvents:
+    """The events' answers about board-game tables (``tables.access.EventPolicy``), installed by ``matches.apps``."""
+
+    def event_of(self, table: Any) -> Any:
+        return event_of_board_table(table)
+
+    def may_judge(self, user: Any) -> bool:
+        return can_upload_logs(user)
+
+    def watched_by(self, user: Any) -> Q:
+        return featured_board_tables() | overseen_board_tables(user)
+
+    def spectator_delay(self, table: Any, user: Any) -> int:
+        return board_table_spectator_delay(table, user)

@@ -182,12 +182,6 @@ class ExtraTimeForm(forms.Form):
     next = forms.CharField(max_length=2000, required=False)
 
 
-class ConfirmForm(forms.Form):
-    """The answer of a confirmation page: ``confirm=yes`` (anything else asks again)."""
-
-    confirm = forms.ChoiceField(choices=[("yes", "yes")], required=False)
-
-
 class RoleForm(PlayerForm):
     """Add or remove a co-organiser or a judge, by user name."""
 

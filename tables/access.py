@@ -3,25 +3,30 @@
 - A table's players (its seated users) see their own seat's table; nobody else sees a game in play.
 - An open table is listed to every signed-in player, who may join an open seat; an invited seat only its
   invited player.
-- The signed log: the players once the game is over, and judges (``matches.access.can_upload_logs``:
-  a judge of some tournament, or staff).
+- The signed log: the players once the game is over, and judges (a judge of some tournament, or staff: the
+  events' answer, :class:`EventPolicy`).
 - A judge's replay (a stored table's log or an uploaded one): the same judges.
 - Spectators (public information only): a public table, by anyone; an event's feature pairing's table, by
-  anyone (``matches.access.featured_board_tables``); an event's table, by its organisers and judges
-  (``matches.access.overseen_board_tables``); every table, by staff. Only started tables are watched.
+  anyone; an event's table, by its organisers and judges; every table, by staff. Only started tables are
+  watched.
 - A concession: only the seat's own user, for his own seat, while the game is played (never for another seat,
   nor a bot's).
 - A claim on time: a seated player, while the game is played, of another seat whose clock ran out.
 - The tables page is read by anyone: the public tables (live and finished); signed in, also the open ones and
   his own. Setting up, joining, acting need a login.
 - A spectator's delay: an event's table runs as late as its organiser's ``spectator_delay`` for spectators who
-  do not oversee the event (``matches.access.board_table_spectator_delay``); 0 otherwise.
+  do not oversee the event; 0 otherwise.
+
+What an event says of its tables (its judges, feature tables, overseers, delay) is the events app's answer
+(``matches.access.BoardTableEvents``): the tables app sits below it (``docs/architecture.md``), so it asks
+through :class:`EventPolicy`, which the events app installs when it is loaded (``use_event_policy``).
+Without it no table belongs to an event.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -29,13 +34,56 @@ from django.utils.translation import gettext as _
 
 from junling.access import is_staff
 from junling.errors import NotAllowed
-from matches.access import (
-    board_table_spectator_delay,
-    can_upload_logs,
-    featured_board_tables,
-    overseen_board_tables,
-)
 from tables.models import Seat, Table
+
+
+class EventPolicy(Protocol):
+    """What the events app says of board-game tables (``matches.access.BoardTableEvents``)."""
+
+    def event_of(self, table: Any) -> Any:
+        """The event's pod or pairing played at ``table`` (``tournament``, ``table``, ``featured``), or None."""
+        ...
+
+    def may_judge(self, user: Any) -> bool:
+        """A judge of some event (or staff): replays logs."""
+        ...
+
+    def watched_by(self, user: Any) -> Q:
+        """The filter over tables of events' tables ``user`` may watch (feature tables, those he oversees)."""
+        ...
+
+    def spectator_delay(self, table: Any, user: Any) -> int:
+        """Seconds behind the game ``user`` watches an event's ``table`` (0 for a table of no event)."""
+        ...
+
+
+class NoEvents:
+    """No events app: no table belongs to an event; staff judge."""
+
+    def event_of(self, table: Any) -> Any:
+        return None
+
+    def may_judge(self, user: Any) -> bool:
+        return is_staff(user)
+
+    def watched_by(self, user: Any) -> Q:
+        return Q(pk__in=[])
+
+    def spectator_delay(self, table: Any, user: Any) -> int:
+        return 0
+
+
+_events: list[EventPolicy] = [NoEvents()]
+
+
+def use_event_policy(policy: EventPolicy) -> None:
+    """Install the events app's answers (``matches.apps``, once, when Django loads the apps)."""
+    _events[0] = policy
+
+
+def event_of_board_table(table: Any) -> Any:
+    """The event's pod or pairing played at ``table``, or None."""
+    return _events[0].event_of(table)
 
 
 def _authenticated(user: Any) -> bool:
@@ -51,7 +99,7 @@ def seat_of(table: Table, user: Any) -> int | None:
 
 def can_judge(user: Any) -> bool:
     """Judges and staff replay board-game logs (the matches app's judge rule)."""
-    return can_upload_logs(user)
+    return _events[0].may_judge(user)
 
 
 def visible_tables(user: Any) -> QuerySet[Table]:
@@ -96,7 +144,7 @@ def access_seat(table: Table, user: Any) -> int:
     """``user``'s seat at ``table``, else NotAllowed."""
     seat = seat_of(table, user)
     if seat is None:
-        raise NotAllowed(_("You do not play at this table."), code="tables.not_seated")
+        raise NotAllowed(_("You do not play at this table."), code="play.not_seated")
     return seat
 
 
@@ -110,7 +158,7 @@ def spectatable_tables(user: Any) -> QuerySet[Table]:
     started = Table.objects.filter(status__in=WATCHED)
     if is_staff(user):
         return started
-    return started.filter(Q(public=True) | featured_board_tables() | overseen_board_tables(user)).distinct()
+    return started.filter(Q(public=True) | _events[0].watched_by(user)).distinct()
 
 
 def can_spectate(table: Table, user: Any) -> bool:
@@ -124,7 +172,7 @@ def spectator_delay(table: Table, user: Any) -> int:
     for those who oversee the event and staff (0); 0 for a table of no event."""
     if is_staff(user):
         return 0
-    return board_table_spectator_delay(table, user)
+    return _events[0].spectator_delay(table, user)
 
 
 def access_spectated_table(user: Any, pk: Any) -> Table:
@@ -157,7 +205,7 @@ def access_concede(table: Table, user: Any, seat: Any = None) -> int:
     own = seat_of(table, user)
     if own is None:
         raise NotAllowed(
-            _("You do not play at this table: only a seat's player may concede it."), code="tables.not_seated"
+            _("You do not play at this table: only a seat's player may concede it."), code="play.not_seated"
         )
     if seat not in (None, "") and str(seat) != str(own):
         raise NotAllowed(_("You may concede only your own seat."), code="tables.not_your_seat")
@@ -174,9 +222,7 @@ def access_claim(table: Table, user: Any) -> int:
     """``user``'s seat, from which he may claim the game on time, else NotAllowed."""
     own = seat_of(table, user)
     if own is None:
-        raise NotAllowed(
-            _("You do not play at this table: only a seated player may claim it."), code="tables.not_seated"
-        )
+        raise NotAllowed(_("You do not play at this table: only a seated player may claim it."), code="play.not_seated")
     if table.status != Table.Status.PLAYING:
         raise NotAllowed(_("This game is not being played."), code="tables.not_playing")
     return own

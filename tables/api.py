@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.http import valid_data
+from junling.pages import valid_data
 from tables import access, presenters, services
 
 

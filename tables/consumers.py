@@ -1,6 +1,6 @@
 """A seat's table of a board-game table over a websocket (``/ws/tables/<pk>/``), pushed when it changes.
 
-The machinery is live play's (``matches.consumers.TableConsumer``: sync on (re)connect, version check,
+The machinery is live play's (``junling.consumers.TableConsumer``: sync on (re)connect, version check,
 refusal code 4403); the event says only which table changed, and each socket builds its own message from
 the stored game with the presenter the page uses: the seat's own observation and nothing more."""
 
@@ -11,7 +11,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from matches.consumers import TableConsumer
+from junling.consumers import TableConsumer
 from tables import access, presenters, services
 from tables.models import Table
 

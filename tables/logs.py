@@ -1,7 +1,7 @@
 """A table's signed log (``junling-table-log/1``) and reading one back for a judge.
 
 Written with the site's log machinery (``engine.log.sealing``: canonical JSON, the hash chain, the seed
-commitment, the HMAC signature with ``matches.services.adjudication.log_signing_key``): a header (system,
+commitment, the HMAC signature with ``junling.signing.log_signing_key``): a header (system,
 map and data hashes, players, the commitment to the seed), one entry per applied action (``actor``: a seat,
 or ``chance``) and an end entry that reveals the seed and its salt with the result and the final state's
 hash. ``docs/tables.md`` describes it.
@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.log.format import END, MAX_LOG_BYTES, REFEREE_ACTOR
 from engine.log.sealing import commitment, dumps_log, entry_hash, header_hash, sign
-from matches.services.adjudication import log_signing_key
+from junling.signing import log_signing_key
 from tables import engines
 from tables.models import Entry, Seat, Table
 

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 
 from accounts.names import display_name
 from junling import clocks
-from matches.access import event_of_board_table
 from tables import access, engines
 from tables.models import Entry, Seat, Table
 from tables.services import gone_seat, peek_state, peek_state_at
@@ -389,7 +388,7 @@ def live_to_watch(user: Any, language: str, limit: int = 100) -> list[dict[str, 
     )
     rows = []
     for t in live:
-        event = event_of_board_table(t)
+        event = access.event_of_board_table(t)
         seats = sorted(t.seat_rows.all(), key=lambda seat: seat.index)
         rows.append(
             {

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from matches.routing import _on_layer
+from junling.consumers import on_layer
 from tables import consumers
 
 
 def websocket_routes(layer: str = "default") -> list[URLPattern]:
     return [
-        path("ws/tables/<int:pk>/", _on_layer(consumers.TableSeatConsumer, layer)),
-        path("ws/tables/<int:pk>/watch/", _on_layer(consumers.TableWatchConsumer, layer)),
+        path("ws/tables/<int:pk>/", on_layer(consumers.TableSeatConsumer, layer)),
+        path("ws/tables/<int:pk>/watch/", on_layer(consumers.TableWatchConsumer, layer)),
     ]

@@ -2,7 +2,7 @@
 cancel, act (the referee applies chance), the bots' moves (a task, ``tables.play_bot_move``, never inside a
 person's request), finish with the signed log (``signals.table_finished`` in the same transaction: an event
 reports the result), and a judge's replay. Each runs in one transaction with an audit record; changes are
-pushed to the table's sockets once committed (``matches.push``).
+pushed to the table's sockets once committed (``junling.push``).
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from django.utils.translation import gettext as _
 import junling.outbox as outbox
 from engine.log.format import MAX_SEED
 from engine.log.sealing import commitment
-from junling import clocks
+from junling import clocks, push
 from junling.errors import Refused
 from junling.models import record
-from matches import push
 from tables import engines, gamedata, logs, signals
 from tables.access import (
     access_cancel,
@@ -65,7 +64,7 @@ def check_control(total: int | None, increment: int) -> None:
     """Refuse a time control out of bounds (``tables.clock``)."""
     if not clocks.control_ok(total, increment):
         raise TableRefused(
-            _("A time control is 1 to 180 minutes a seat and 0 to 600 seconds a turn."), code="tables.clock"
+            _("A time control is 1 to 180 minutes a seat and 0 to 600 seconds a turn."), code="play.clock"
         )
 
 
@@ -426,7 +425,7 @@ def do_act(user: Any, table: Table, data: Any, step: Any) -> Table:
             raise
         raise TableRefused(
             _("Another action was applied at the same moment: nothing of yours was applied; look again."),
-            code="tables.raced",
+            code="play.raced",
         ) from None
 
 
@@ -439,13 +438,13 @@ def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
         raise TableRefused(
             _("The game moved on since your page was drawn (step %(yours)s, now %(now)s): nothing was applied.")
             % {"yours": step, "now": table.steps},
-            code="tables.stale",
+            code="play.stale",
         )
     if clocks.out_of_time(table) is not None:  # ran out since flag_if_out looked: the next request ends it
         raise TableRefused(_("A clock ran out: the game ended on time."), code="tables.flagged", status=409)
     state = load_state(table)
     if engines.actor(state) != seat:
-        raise TableRefused(_("It is not your turn to act."), code="tables.not_your_turn")
+        raise TableRefused(_("It is not your turn to act."), code="play.not_your_turn")
     try:
         if isinstance(data, str):
             data = json.loads(data)
@@ -453,15 +452,15 @@ def _act_locked(user: Any, table: Table, data: Any, step: Any) -> Table:
         action = engines.action_from_json(game, data)
     except (ValueError, TypeError) as exc:
         raise TableRefused(
-            _("That is not an action of this game: %(why)s") % {"why": exc}, code="tables.malformed"
+            _("That is not an action of this game: %(why)s") % {"why": exc}, code="play.malformed"
         ) from None
     if action.is_chance:
-        raise TableRefused(_("Chance events are the referee's: a player cannot send one."), code="tables.chance")
+        raise TableRefused(_("Chance events are the referee's: a player cannot send one."), code="play.chance")
     error = engines.refusal(state, action)
     if error is not None:
         raise TableRefused(
             engines.say(table.system, error.code, error.params),
-            code="tables.illegal",
+            code="play.illegal",
             params={"rule": error.rule},
         )
     record(user, "tables.act", table, seat=seat, step=table.steps, action=action.to_json())
@@ -572,7 +571,7 @@ def do_claim(user: Any, table: Table) -> Table:
                     "seconds: there is nothing to claim."
                 )
                 % {"limit": clocks.ABANDON_SECONDS},
-                code="tables.nothing_to_claim",
+                code="play.nothing_to_claim",
             )
         record(user, "tables.claim_abandonment", table, seat=own, gone=gone, step=table.steps)
         state = load_state(table)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from junling.errors import Refused
-from matches.http import confirm_page, confirmed, form_message, refusals
+from junling.pages import confirm_page, confirmed, form_message, refusals
 from tables import access, presenters, services
 from tables.forms import ActForm, CreateTableForm, JoinForm, JudgeForm
 from tables.models import Table

@@ -9,13 +9,11 @@ replay returns the stored verdict (:func:`request_adjudication`).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Field
 from django.utils import timezone
@@ -32,6 +30,7 @@ from engine.replay.verdict import refusal
 from junling import engine_text
 from junling.errors import Refused
 from junling.models import AuditEvent, record
+from junling.signing import log_signing_key
 from matches import task_names
 from matches.access import (
     access_attach_log,
@@ -61,19 +60,6 @@ class AdjudicationRefused(Refused):
     """A log cannot be taken for adjudication (too big, not UTF-8 text, no log at all): what and where."""
 
     code = "adjudication.refused"
-
-
-# --- the site's signing key ---------------------------------------------------------------------------
-
-
-def log_signing_key() -> bytes:
-    """The key the site signs game logs with and checks their signatures with (derived from SECRET_KEY).
-
-    It is 64 hex digits as ASCII bytes, so that it can be written to a file for
-    ``python -m engine replay --key-file``.
-    """
-    secret = str(settings.SECRET_KEY).encode()
-    return hmac.new(secret, b"junling game log signing key v1", hashlib.sha256).hexdigest().encode()
 
 
 # --- logs -----------------------------------------------------------------------------------------------

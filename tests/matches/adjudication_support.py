@@ -13,8 +13,8 @@ from engine.game import Game
 from engine.game.bots import RandomBot
 from engine.game.cli import DECKS_DIR, load_deck
 from engine.log import load_log, record_game
+from junling.signing import log_signing_key
 from matches.models import GameLog, Match, MatchGame, Registration
-from matches.services.adjudication import log_signing_key
 from tests.decks.factories import make_deck, make_format
 from tests.matches.factories import TournamentFactory, UserFactory
 

@@ -10,7 +10,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from matches import push
+from junling import push
 from matches.models import RefereedEntry
 from matches.services.play import acting, bot, cache, lifecycle, referee
 from tests.matches.test_play_factories import quick_setup, state_of, winning_step

@@ -1,4 +1,4 @@
-"""Live play over websockets (matches.consumers, matches.push): each seat is pushed its own table after
+"""Live play over websockets (matches.consumers, junling.push): each seat is pushed its own table after
 every committed action, a reconnecting socket resyncs from the stored entries, and a socket that may
 not see the match is refused. The channel layer is the in-memory one; tests/matches/test_push_redis.py
 runs two applications over one Redis."""
@@ -17,7 +17,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from junling.asgi import build_application
-from matches.consumers import REFUSED
+from junling.consumers import REFUSED
 from matches.models import RefereedGame
 from matches.presenters import play as presenter
 from matches.services.play import acting, cache, clock, ending

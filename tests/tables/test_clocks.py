@@ -102,7 +102,7 @@ def test_a_time_control_out_of_bounds_is_refused_by_the_service_and_no_table_is_
     alice = UserFactory()
     with pytest.raises(services.TableRefused) as refused:
         services.do_create_table(alice, VP_MARGIN, 2, clock_total=30)
-    assert refused.value.code == "tables.clock"
+    assert refused.value.code == "play.clock"
     with pytest.raises(services.TableRefused):
         services.do_create_table(alice, VP_MARGIN, 2, clock_total=600, clock_increment=601)
     assert not Table.objects.exists() and not AuditEvent.objects.filter(verb="tables.create").exists()
@@ -201,11 +201,11 @@ def test_a_claim_while_every_clock_has_time_left_is_refused_and_changes_nothing(
     waiting = seat_user(table, 1 - table.clock_running)
     with pytest.raises(services.TableRefused) as refused:
         services.do_claim(waiting, table)
-    assert refused.value.code == "tables.nothing_to_claim"
+    assert refused.value.code == "play.nothing_to_claim"
     client = Client()
     client.force_login(waiting)
     answer = client.post(reverse("tables:api-claim", args=[table.pk]))
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == "tables.nothing_to_claim"
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "play.nothing_to_claim"
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING and not AuditEvent.objects.filter(verb="tables.claim_time").exists()
 
@@ -218,7 +218,7 @@ def test_the_flagged_seat_cannot_claim_its_own_loss_and_a_stranger_may_not_claim
         services.do_claim(seat_user(table, out), table)
     with pytest.raises(NotAllowed) as refused:
         services.do_claim(UserFactory(), table)
-    assert refused.value.code == "tables.not_seated"
+    assert refused.value.code == "play.not_seated"
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
 
@@ -324,7 +324,7 @@ def test_a_seat_that_said_it_is_here_cannot_be_claimed_as_gone(frozen):
     assert services.gone_seat(table) is None
     with pytest.raises(services.TableRefused) as refused:
         services.do_claim(seat_user(table, 1 - to_act), table)
-    assert refused.value.code == "tables.nothing_to_claim"
+    assert refused.value.code == "play.nothing_to_claim"
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
 

@@ -37,7 +37,7 @@ def test_a_user_not_seated_is_refused_clearly_and_nothing_is_saved(client, peopl
     assert answer.status_code == 404  # a game in play is not shown to strangers at all
     with translation.override("en"), pytest.raises(NotAllowed) as refused:
         services.do_concede(carol, table)
-    assert refused.value.code == "tables.not_seated"
+    assert refused.value.code == "play.not_seated"
     assert "only a seat's player may concede" in str(refused.value.message)
     nothing_saved(table, table.steps)
 

@@ -192,7 +192,7 @@ def test_the_api_acts_and_answers_the_seats_new_view(people):
     stale = client.post(
         f"/api/tables/{table.pk}/actions/", {"action": action, "step": view["step"]}, content_type="application/json"
     )
-    assert stale.status_code == 400 and stale.json()["error"]["code"] == "tables.stale"
+    assert stale.status_code == 400 and stale.json()["error"]["code"] == "play.stale"
 
 
 def test_every_action_label_and_question_of_a_random_game_is_chinese_in_the_chinese_ui():

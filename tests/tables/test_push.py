@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from junling.asgi import build_application
-from matches.consumers import REFUSED
+from junling.consumers import REFUSED
 from tables import engines, presenters, services
 from tests.matches.test_push import cookie_of, receive_until, run, socket
 from tests.tables.conftest import PLACEMENT, seat_user, to_act, two_side_table

@@ -71,7 +71,7 @@ def test_the_same_form_sent_twice_applies_once_the_second_is_stale_and_changes_n
     after = (table.steps, Entry.objects.filter(table=table).count())
     with pytest.raises(services.TableRefused) as refused:
         services.do_act(seat_user(table, seat), table, action, step)
-    assert refused.value.code == "tables.stale"
+    assert refused.value.code == "play.stale"
     table.refresh_from_db()
     assert (table.steps, Entry.objects.filter(table=table).count()) == after
 
@@ -83,7 +83,7 @@ def test_acting_out_of_turn_is_refused(people):
     state = services.load_state(table)
     with pytest.raises(services.TableRefused) as refused:
         services.do_act(seat_user(table, waiting), table, engines.legal(state)[0].to_json(), table.steps)
-    assert refused.value.code == "tables.not_your_turn"
+    assert refused.value.code == "play.not_your_turn"
 
 
 def test_an_action_the_rules_do_not_offer_is_refused_with_the_rule_cited(people):
@@ -92,7 +92,7 @@ def test_an_action_the_rules_do_not_offer_is_refused_with_the_rule_cited(people)
     seat = to_act(table)
     with pytest.raises(services.TableRefused) as refused:
         services.do_act(seat_user(table, seat), table, {"type": "pick", "choice": "nowhere"}, table.steps)
-    assert refused.value.code == "tables.illegal" and refused.value.params["rule"].startswith("§")
+    assert refused.value.code == "play.illegal" and refused.value.params["rule"].startswith("§")
 
 
 def test_a_player_cannot_send_a_chance_event_nor_act_at_a_table_he_does_not_play(people):
@@ -101,7 +101,7 @@ def test_a_player_cannot_send_a_chance_event_nor_act_at_a_table_he_does_not_play
     seat = to_act(table)
     with pytest.raises(services.TableRefused) as refused:
         services.do_act(seat_user(table, seat), table, {"type": "roll", "value": 6}, table.steps)
-    assert refused.value.code == "tables.chance"
+    assert refused.value.code == "play.chance"
     with pytest.raises(NotAllowed):
         services.do_act(carol, table, {"type": "pass"}, table.steps)
 

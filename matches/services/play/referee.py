@@ -19,11 +19,12 @@ from decks.models import DeckVersion
 from engine.game import CHANCE, TERMINAL, Action, Game, State, action_from_json
 from engine.game.players import QUICK, make
 from engine.log import Recorder
+from junling import push
 from junling.models import record
-from matches import push, task_names
+from junling.signing import log_signing_key
+from matches import task_names
 from matches.models import GameLog, Match, RefereedEntry, RefereedGame, RefereedMatch
 from matches.presenters.narration import CONCESSION, feed_line
-from matches.services.adjudication import log_signing_key
 from matches.services.play import cache, clock, windows
 from matches.services.results import GameOutcome, ResultRefused, record_refereed_result
 
@@ -34,7 +35,7 @@ MAX_AUTOMATIC = 20_000
 
 
 def signing_key() -> bytes:
-    """The key refereed logs are signed with: the site's one key (matches.services.adjudication.log_signing_key)."""
+    """The key refereed logs are signed with: the site's one key (junling.signing.log_signing_key)."""
     return log_signing_key()
 
 
@@ -57,7 +58,7 @@ def player_names(match: Match) -> list[str]:
 
 def save(row: RefereedGame) -> None:
     """Save the game row (and the entries applied to it since: ``cache.flush_entries``); once committed, its
-    match's open sockets are told (``matches.push``)."""
+    match's open sockets are told (``junling.push``)."""
     cache.flush_entries(row)
     # Never match_game: the match's end links it on its own copy of the row.
     row.save(update_fields=["steps", "conceded_by", "outcome", "finished_at", "log", *clock.FIELDS])

@@ -198,7 +198,7 @@ def test_a_conceded_game_matches_the_result_the_site_recorded(upload):
     from engine.game.cli import load_deck
     from engine.game.terms import CHANCE
     from engine.log import Recorder
-    from matches.services.adjudication import log_signing_key
+    from junling.signing import log_signing_key
 
     judge = UserFactory()
     match, game, _raw = claimed_match(judges=[judge])

@@ -4,7 +4,7 @@ nothing lost, nothing run twice, /healthz reports the database, the broker and b
 
 The processes share the test database (pytest-django's, committed data: ``transactional_db``) and this
 run's own queue (``TEST_QUEUE``). Without PostgreSQL or Redis the test skips and says why; in CI it fails.
-``make multiprocess`` runs the same on a database of its own (``junling/multiprocess.py``).
+``make multiprocess`` runs the same on a database of its own (``home/multiprocess.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import socket
 
 import pytest
 
-from junling import multiprocess
+from home import multiprocess
 from tests.conftest import ROOT, TEST_QUEUE, need_service
 
 pytestmark = pytest.mark.services

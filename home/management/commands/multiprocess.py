@@ -1,5 +1,5 @@
 """``manage.py multiprocess``: two web processes and two Celery workers on this site's PostgreSQL and Redis
-play a refereed match and adjudicate a batch of logs (``junling/multiprocess.py``; ``make multiprocess``)."""
+play a refereed match and adjudicate a batch of logs (``home/multiprocess.py``; ``make multiprocess``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from junling import multiprocess
+from home import multiprocess
 
 
 class Command(BaseCommand):

@@ -1,9 +1,9 @@
-"""How ``junling/multiprocess.py`` counts the replays a worker logged (no services needed): the batch
+"""How ``home/multiprocess.py`` counts the replays a worker logged (no services needed): the batch
 task ``matches.replay_logs`` counts the adjudications it did, not its messages."""
 
 from __future__ import annotations
 
-from junling.multiprocess import replays_in
+from home.multiprocess import replays_in
 
 
 def line(message: str) -> dict[str, str]:

@@ -372,8 +372,8 @@ def bot_logs(count: int, key: bytes) -> list[bytes]:
 def adjudicate_batch(c: Cluster, people: People, match: int, count: int, report: Report, timeout: float) -> None:
     """The judge uploads the match's log and ``count - 1`` bot games, alternating servers; all are replayed once."""
     from junling.models import AuditEvent
+    from junling.signing import log_signing_key
     from matches.models import Adjudication
-    from matches.services.adjudication import log_signing_key
 
     judge = Browser(c, people.judge.username, people.password, 0)
     match_log = judge.get(1, f"/api/play/matches/{match}/games/1/log")

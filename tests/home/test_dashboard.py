@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from accounts import presenters
+from home import presenters
 from junling.models import AuditEvent
 from matches.models import Match, Registration, Tournament
 from matches.services import registration as registration_services
