@@ -388,16 +388,53 @@ def _adjudicate(
     progress_every: int,
     max_bytes: int,
 ) -> Verdict:
-    problems = _Collector()
-    status = {
-        "signature": "not checked",
-        "chain": "not checked",
-        "seed": "not checked",
-        "database": "not checked",
-        "decklists": "not checked",
-    }
+    """The stages of a verdict, each doing one thing; a stage that must stop the reading returns the verdict."""
+    run = _Run(until)
+    read = _read_document(log, max_bytes, run)
+    if isinstance(read, Verdict):
+        return read
+    data, header, entries, transcribed = read
+    total = len(entries)
+    # the shape of the entries, and the hash chain
+    chain_last = _check_entries(header, entries, transcribed, run.problems, run.status, owned=not isinstance(log, dict))
+    if run.problems.kinds & MALFORMED:
+        return run.verdict(entries=total, header=header)
+    seed, seed_checked, end = _check_seed(header, entries, transcribed, run)
+    _check_signature(data, header, key, chain_last, run)
+    state = _start_state(db, header, seed, expected_decklists, run, total)
+    if isinstance(state, Verdict):
+        return state
+    return _replay(
+        state,
+        entries,
+        header,
+        db,
+        run,
+        transcribed=transcribed,
+        seed_checked=seed_checked,
+        end=end,
+        until=until,
+        progress=progress,
+        progress_every=progress_every,
+    )
+
+
+class _Run:
+    """One adjudication's findings so far: its problems and the statuses of its checks."""
+
+    def __init__(self, until: int | None) -> None:
+        self.until = until
+        self.problems = _Collector()
+        self.status = {
+            "signature": "not checked",
+            "chain": "not checked",
+            "seed": "not checked",
+            "database": "not checked",
+            "decklists": "not checked",
+        }
 
     def verdict(
+        self,
         *,
         entries: int = 0,
         replayed: int = 0,
@@ -408,6 +445,8 @@ def _adjudicate(
         observations: tuple[dict[str, Any], ...] | None = None,
         header: dict[str, Any] | None = None,
     ) -> Verdict:
+        """The verdict on what was found so far."""
+        problems, status, until = self.problems, self.status, self.until
         return Verdict(
             well_formed=not (problems.kinds & MALFORMED),
             # Authentic means signed with this site's key: a header is only its writer's word.
@@ -432,6 +471,14 @@ def _adjudicate(
             decklists=status["decklists"],
         )
 
+
+def _read_document(
+    log: Any, max_bytes: int, run: _Run
+) -> tuple[dict[str, Any], dict[str, Any], list[Any], bool] | Verdict:
+    """The log read and its header checked: ``(data, header, entries, transcribed)``, or the verdict that stops
+    the reading (not JSON, no header, another format, too many entries, a malformed header)."""
+    problems = run.problems
+    verdict = run.verdict
     try:
         data = load_log(log, limit=max_bytes)
     except LogFormatError as exc:
@@ -464,14 +511,14 @@ def _adjudicate(
         return verdict(entries=total, header=header)
     if problems.kinds & MALFORMED:
         return verdict(entries=total, header=header)
-    transcribed = header["randomness"]["kind"] == "transcribed"
+    return data, header, entries, header["randomness"]["kind"] == "transcribed"
 
-    # --- shape of the entries, and the hash chain -------------------------------------------------
-    chain_last = _check_entries(header, entries, transcribed, problems, status, owned=not isinstance(log, dict))
-    if problems.kinds & MALFORMED:
-        return verdict(entries=total, header=header)
 
-    # --- the seed, revealed in the end entry ------------------------------------------------------
+def _check_seed(
+    header: dict[str, Any], entries: list[Any], transcribed: bool, run: _Run
+) -> tuple[int, bool, dict[str, Any] | None]:
+    """The seed revealed in the end entry against the header's commitment: ``(seed, checked, end action)``."""
+    problems, status, total = run.problems, run.status, len(entries)
     seed = 0
     seed_checked = False
     end = entries[-1]["action"] if entries and entries[-1]["action"].get("type") == END else None
@@ -493,7 +540,14 @@ def _adjudicate(
                 total - 1,
             )
 
-    # --- the signature ----------------------------------------------------------------------------
+    return seed, seed_checked, end
+
+
+def _check_signature(
+    data: dict[str, Any], header: dict[str, Any], key: bytes | None, chain_last: str | None, run: _Run
+) -> None:
+    """The signature over the chain's last hash, with the site's key (``status["signature"]``)."""
+    problems, status = run.problems, run.status
     signature = data.get("signature")
     if not header["signed"]:
         status["signature"] = "unsigned"
@@ -513,7 +567,18 @@ def _adjudicate(
         status["signature"] = "invalid"
         problems.add("signature", "signature", _m("verdict.signature_mismatch"))
 
-    # --- the card database and the decks ----------------------------------------------------------
+
+def _start_state(
+    db: CardDatabase,
+    header: dict[str, Any],
+    seed: int,
+    expected_decklists: Sequence[Any] | None,
+    run: _Run,
+    total: int,
+) -> State | Verdict:
+    """The game as the header starts it (its card database, decks or position), the decks compared with the
+    registered ones; or the verdict that stops there."""
+    problems, status, verdict = run.problems, run.status, run.verdict
     if header["database"].get("hash") != db.content_hash:
         status["database"] = "mismatch"
         problems.add(
@@ -552,7 +617,25 @@ def _adjudicate(
     if expected_decklists is not None:
         _compare_decklists(db, decks, expected_decklists, problems, status)
 
-    # --- the replay -------------------------------------------------------------------------------
+    return state
+
+
+def _replay(
+    state: State,
+    entries: list[Any],
+    header: dict[str, Any],
+    db: CardDatabase,
+    run: _Run,
+    *,
+    transcribed: bool,
+    seed_checked: bool,
+    end: dict[str, Any] | None,
+    until: int | None,
+    progress: Callable[[int, int], None] | None,
+    progress_every: int,
+) -> Verdict:
+    """The entries applied one by one to the first that cannot stand; the end checked; the verdict."""
+    problems, verdict, total = run.problems, run.verdict, len(entries)
     snapshot: dict[str, Any] | None = None
     observations: tuple[dict[str, Any], ...] | None = None
     if until is not None and until < 0:
