@@ -8,8 +8,9 @@ podman (the proxy, two web containers, two workers, beat, PostgreSQL and Redis),
    the site's /healthz answers through it);
 2. both web containers' /healthz report PostgreSQL, Redis and both workers;
 3. a refereed match alternates web containers (:func:`junling.multiprocess.play_match`);
-4. a judge uploads the logs alternating web containers; when half are uploaded the second worker's container
-   is killed (SIGKILL), the rest are uploaded, and the container is started again: every adjudication is done,
+4. a judge uploads the logs alternating web containers; from halfway the second worker's container is killed
+   (SIGKILL) as soon as its log shows a replay in its hands (or after 20 s), while the rest are uploaded, and
+   the container is started again once all are: every adjudication is done,
    with exactly one verdict each, none lost (a replay the killed worker held comes back to the queue after
    ``CELERY_VISIBILITY_TIMEOUT``);
 5. the containers' logs (``podman logs``) are JSON lines, and both workers' show replays, ``logs`` in all.
@@ -19,7 +20,10 @@ Waits are on conditions with ``timeout`` seconds at most each, as in ``junling.m
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +92,49 @@ class Stack:
         self.down.discard(container)
 
 
+TASK_LINE = re.compile(r"Task (matches\.replay_logs?)\[([^\]]+)\] (received|succeeded)")
+"""Celery's lines for a replay task a worker took and one it finished."""
+
+
+def replays_in_hand(log: str) -> int:
+    """Replay tasks a worker's log shows received and not yet finished."""
+    received: set[str] = set()
+    finished: set[str] = set()
+    for line in log.splitlines():
+        if not line.startswith("{"):
+            continue
+        try:
+            message = str(json.loads(line).get("message", ""))
+        except ValueError:
+            continue
+        found = TASK_LINE.match(message)
+        if found:
+            (received if found.group(3) == "received" else finished).add(found.group(2))
+    return len(received - finished)
+
+
+class Killer(threading.Thread):
+    """Kills the ``name`` worker's container as soon as its log shows a replay in its hands (looking every
+    ``POLL`` seconds), or after ``patience`` seconds whatever it holds; ``busy`` says which it was."""
+
+    def __init__(self, stack: Stack, name: str, patience: float) -> None:
+        super().__init__(daemon=True)
+        self.stack, self.name, self.patience = stack, name, patience
+        self.busy = False
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            deadline = time.monotonic() + self.patience
+            while time.monotonic() < deadline and not self.busy:
+                self.busy = replays_in_hand(self.stack.log_text(self.name)) > 0
+                if not self.busy:
+                    time.sleep(multiprocess.POLL / 4)
+            self.stack.kill(self.name)
+        except BaseException as exc:  # reported by the thread that joins this one
+            self.error = exc
+
+
 def proxy_serves_both(stack: Stack, timeout: float) -> list[str]:
     """The upstreams the proxy sent /healthz to (its ``X-Upstream`` header), until both web containers were seen."""
     import requests
@@ -112,13 +159,17 @@ def proxy_serves_both(stack: Stack, timeout: float) -> list[str]:
 class StackReport(Report):
     proxy_upstreams: list[str] = field(default_factory=list)
     killed: str = ""
+    killed_busy: bool = False
+    """Whether the killed worker's log showed a replay in its hands when it was killed."""
     restarted: list[int] = field(default_factory=list)
     """Adjudications started more than once (their worker was killed in the middle)."""
 
     def lines(self) -> list[str]:
         return [
             f"proxy: one address served {self.proxy_upstreams}",
-            f"killed and started again: {self.killed}; adjudications started twice: {len(self.restarted)}",
+            f"killed and started again: {self.killed} "
+            f"({'with a replay in hand' if self.killed_busy else 'holding no replay'}); "
+            f"adjudications started twice: {len(self.restarted)}",
             *super().lines(),
         ]
 
@@ -142,12 +193,18 @@ def run(
     match = multiprocess.play_match(stack, people, report, actions, timeout)
     report.phases["match"] = time.monotonic() - started - sum(report.phases.values())
 
-    def kill_a_worker() -> None:
-        stack.kill("worker1")
-        report.killed = stack.container("worker1")
+    # Halfway through the uploads the second worker is killed, while the uploads go on, once it holds a replay.
+    killer = Killer(stack, "worker1", patience=20.0)
+
+    def start_again() -> None:
+        killer.join(timeout)
+        if killer.error is not None:
+            raise ClusterFailed(f"killing the worker failed: {killer.error}")
+        report.killed, report.killed_busy = stack.container("worker1"), killer.busy
+        stack.start("worker1")
 
     multiprocess.adjudicate_batch(
-        stack, people, match, logs, report, timeout, midway=kill_a_worker, after_uploads=lambda: stack.start("worker1")
+        stack, people, match, logs, report, timeout, midway=killer.start, after_uploads=start_again
     )
     report.phases["adjudication"] = time.monotonic() - started - sum(report.phases.values())
     stack.check_alive()
