@@ -330,7 +330,7 @@ def do_sweep_adjudications(*, at: Any = None) -> list[int]:
     moment = at or timezone.now()
     stalled = moment - datetime.timedelta(seconds=settings.ADJUDICATION_STALL_SECONDS)
     queued = Adjudication.objects.filter(status=Adjudication.Status.QUEUED, created_at__lt=stalled)
-    unsent = set()
+    unsent: set[int] = set()
     for args in OutboxMessage.objects.filter(task=task_names.REPLAY_LOGS, sent_at__isnull=True).values_list(
         "args", flat=True
     ):
