@@ -62,3 +62,13 @@ def test_the_periodic_task_sweeps_and_a_done_replay_is_not_swept_again(queued, d
         assert sweep_adjudications() == 0
     queued.refresh_from_db()
     assert queued.attempts == 1
+
+
+def test_celery_beat_runs_the_sweep_under_the_name_the_task_is_registered_with():
+    from django.conf import settings
+
+    from junling.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["sweep-adjudications"]
+    assert entry["task"] == task_names.SWEEP_ADJUDICATIONS
+    assert task_names.SWEEP_ADJUDICATIONS in app.tasks
