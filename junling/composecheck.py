@@ -7,7 +7,8 @@ podman (the proxy, two web containers, two workers, beat, PostgreSQL and Redis),
 1. the proxy's one address serves both web containers (its ``X-Upstream`` header names each of them, and
    the site's /healthz answers through it);
 2. both web containers' /healthz report PostgreSQL, Redis and both workers;
-3. a refereed match alternates web containers (:func:`junling.multiprocess.play_match`);
+3. a refereed match alternates web containers (:func:`junling.multiprocess.play_match`); a player logs in
+   through the proxy and the match's websocket opens through it and sends her table;
 4. a judge uploads the logs alternating web containers; from halfway the second worker's container is killed
    (SIGKILL) as soon as its log shows a replay in its hands (or after 20 s), while the rest are uploaded, and
    the container is started again once all are: every adjudication is done,
@@ -156,9 +157,46 @@ def proxy_serves_both(stack: Stack, timeout: float) -> list[str]:
 
 
 @dataclass
+class ThroughProxy:
+    """The stack seen through its proxy's one address (for :class:`junling.multiprocess.Browser`)."""
+
+    stack: Stack
+
+    def url(self, server: int, path: str) -> str:
+        return self.stack.proxy.rstrip("/") + path
+
+    def check_alive(self) -> None:
+        self.stack.check_alive()
+
+    def log_text(self, name: str) -> str:
+        return self.stack.log_text(name)
+
+
+def websocket_through_proxy(stack: Stack, people: multiprocess.People, match: int, timeout: float) -> str:
+    """A player logs in through the proxy and opens the match's websocket through it: the upgrade passes and,
+    asked to sync, the socket sends the player's table (its first message's type)."""
+    from websockets.sync.client import connect
+
+    alice = multiprocess.Browser(ThroughProxy(stack), people.alice.username, people.password)
+    cookie = "; ".join(f"{name}={value}" for name, value in alice.s.cookies.items())
+    uri = "ws://" + stack.proxy.split("//", 1)[-1].rstrip("/") + f"/ws/play/matches/{match}/"
+    try:
+        with connect(uri, additional_headers={"Cookie": cookie, "Origin": stack.proxy}, open_timeout=timeout) as ws:
+            ws.send(json.dumps({"type": "sync", "version": None}))  # as static/js/live.js does once open
+            first = json.loads(ws.recv(timeout=timeout))
+    except Exception as exc:  # the handshake refused, the socket closed, or nothing came
+        raise ClusterFailed(f"the match's websocket through the proxy: {type(exc).__name__}: {exc}") from None
+    if not isinstance(first, dict) or "version" not in first:
+        raise ClusterFailed(f"the match's websocket through the proxy sent {str(first)[:200]}")
+    return str(first.get("type", "table"))
+
+
+@dataclass
 class StackReport(Report):
     proxy_upstreams: list[str] = field(default_factory=list)
     killed: str = ""
+    websocket: str = ""
+    """The first message's type of the match's websocket opened through the proxy."""
     killed_busy: bool = False
     """Whether the killed worker's log showed a replay in its hands when it was killed."""
     restarted: list[int] = field(default_factory=list)
@@ -166,7 +204,7 @@ class StackReport(Report):
 
     def lines(self) -> list[str]:
         return [
-            f"proxy: one address served {self.proxy_upstreams}",
+            f"proxy: one address served {self.proxy_upstreams}; a websocket through it sent {self.websocket!r}",
             f"killed and started again: {self.killed} "
             f"({'with a replay in hand' if self.killed_busy else 'holding no replay'}); "
             f"adjudications started twice: {len(self.restarted)}",
@@ -191,6 +229,7 @@ def run(
     multiprocess.healthy(stack, report, timeout)
     report.phases["start"] = time.monotonic() - started
     match = multiprocess.play_match(stack, people, report, actions, timeout)
+    report.websocket = websocket_through_proxy(stack, people, match, timeout)
     report.phases["match"] = time.monotonic() - started - sum(report.phases.values())
 
     # Halfway through the uploads the second worker is killed, while the uploads go on, once it holds a replay.
