@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install setup run worker test test-engine lint format typecheck lock bench clean demo messages multiprocess
+.PHONY: help install setup run worker test test-engine lint format typecheck lock bench clean demo messages multiprocess compose-check
 
 help:
 	@echo "make run      set up (venv, install, migrate, cards, demo data) and serve http://$(HOST):$(PORT)"
@@ -16,6 +16,7 @@ help:
 	@echo "make worker   a Celery worker (needs CELERY_BROKER_URL=redis://...)"
 	@echo "make bench    run the benchmarks in bench/"
 	@echo "make multiprocess  two web processes + two workers on PostgreSQL and Redis play a match, adjudicate 40 logs"
+	@echo "make compose-check  deploy/compose.yaml under podman (proxy, 2 web, 2 workers, beat): the same check, a worker killed"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -71,6 +72,11 @@ MP_PORTS ?= 18100 18101
 multiprocess: install
 	DATABASE_URL=$(MP_DATABASE_URL) CELERY_BROKER_URL=$(MP_BROKER_URL) $(PY) manage.py migrate --noinput -v 0
 	DATABASE_URL=$(MP_DATABASE_URL) CELERY_BROKER_URL=$(MP_BROKER_URL) $(PY) manage.py multiprocess --ports $(MP_PORTS)
+
+# deploy/compose.yaml run with podman on this machine (issue 29 item 10; docs/deploy.md). Needs root and apt
+# (Debian's podman, podman-compose, runc and debootstrap are installed when missing).
+compose-check: install
+	deploy/podman/compose-check
 
 bench: install
 	@for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL = 0.2
@@ -56,6 +56,7 @@ class Report:
     game_over_by: str = ""
     match_log_trust: str = ""
     adjudications: int = 0
+    adjudication_ids: list[int] = field(default_factory=list)
     attempts: list[int] = field(default_factory=list)
     verdicts_audited: list[int] = field(default_factory=list)
     per_worker: dict[str, int] = field(default_factory=dict)
@@ -99,6 +100,17 @@ def database_url() -> str:
     user = db.get("USER") or "postgres"
     password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
     return f"postgres://{user}{password}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+class Servers(Protocol):
+    """What the steps below need of the processes: this module's :class:`Cluster`, or the containers of
+    ``home.composecheck``'s stack."""
+
+    def url(self, server: int, path: str) -> str: ...
+
+    def check_alive(self) -> None: ...
+
+    def log_text(self, name: str) -> str: ...
 
 
 @dataclass
@@ -206,7 +218,7 @@ def make_people() -> People:
 class Browser:
     """One user's session (``requests``), logged in through the login form with its CSRF token."""
 
-    def __init__(self, c: Cluster, username: str, password: str, server: int = 0) -> None:
+    def __init__(self, c: Servers, username: str, password: str, server: int = 0) -> None:
         import requests
 
         self.c = c
@@ -260,7 +272,7 @@ def _csrf_field(html: str) -> str:
 # --- the steps ---------------------------------------------------------------------------------------------
 
 
-def healthy(c: Cluster, report: Report, timeout: float) -> None:
+def healthy(c: Servers, report: Report, timeout: float) -> None:
     """Both servers answer /healthz 200 with PostgreSQL, Redis and both workers."""
     import requests
 
@@ -297,7 +309,7 @@ def choose(controls: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
-def play_match(c: Cluster, people: People, report: Report, actions: int, timeout: float) -> int:
+def play_match(c: Servers, people: People, report: Report, actions: int, timeout: float) -> int:
     """Alice challenges Bob, Bob accepts; they play through the API, each action on the other server."""
     alice = Browser(c, people.alice.username, people.password, 0)
     bob = Browser(c, people.bob.username, people.password, 1)
@@ -369,8 +381,21 @@ def bot_logs(count: int, key: bytes) -> list[bytes]:
     ]
 
 
-def adjudicate_batch(c: Cluster, people: People, match: int, count: int, report: Report, timeout: float) -> None:
-    """The judge uploads the match's log and ``count - 1`` bot games, alternating servers; all are replayed once."""
+def adjudicate_batch(
+    c: Servers,
+    people: People,
+    match: int,
+    count: int,
+    report: Report,
+    timeout: float,
+    midway: Callable[[], None] | None = None,
+    after_uploads: Callable[[], None] | None = None,
+) -> None:
+    """The judge uploads the match's log and ``count - 1`` bot games, alternating servers; all are replayed once.
+
+    ``midway`` runs when half the logs are uploaded (``home.composecheck`` kills a worker there): a replay
+    its worker died in may then be started again (``attempts`` 2), but each still has exactly one verdict;
+    ``after_uploads`` runs once every log is uploaded (it starts the killed worker again)."""
     from junling.models import AuditEvent
     from junling.signing import log_signing_key
     from matches.models import Adjudication
@@ -382,11 +407,16 @@ def adjudicate_batch(c: Cluster, people: People, match: int, count: int, report:
     logs = [match_log.content, *bot_logs(count - 1, log_signing_key())]
     ids = []
     for i, raw in enumerate(logs):
+        if midway is not None and i == count // 2:
+            midway()
         answer = judge.form(i % 2, "/adjudications/upload", {}, files={"log": (f"game{i}.json", raw)})
         found = re.search(r"/adjudications/(\d+)/", answer.headers.get("Location", ""))
         if answer.status_code != 302 or not found:
             raise ClusterFailed(f"upload {i} on server {i % 2}: HTTP {answer.status_code}")
         ids.append(int(found.group(1)))
+    report.adjudication_ids = ids
+    if after_uploads is not None:
+        after_uploads()
     if len(set(ids)) != count:
         raise ClusterFailed(f"{count} different logs gave {len(set(ids))} adjudications")
 
@@ -405,7 +435,8 @@ def adjudicate_batch(c: Cluster, people: People, match: int, count: int, report:
         for pk in ids
     ]
     report.match_log_trust = str((Adjudication.objects.get(pk=ids[0]).verdict or {}).get("trust"))
-    if report.attempts != [1] * count or report.verdicts_audited != [1] * count:
+    started_ok = all(a == 1 for a in report.attempts) if midway is None else all(a >= 1 for a in report.attempts)
+    if not started_ok or report.verdicts_audited != [1] * count:
         raise ClusterFailed(f"not exactly once: attempts {report.attempts}, verdicts {report.verdicts_audited}")
     if report.match_log_trust != "matches record":
         raise ClusterFailed(f"the match's own log reads {report.match_log_trust!r}, not 'matches record'")
@@ -431,7 +462,7 @@ def replays_in(record: dict[str, Any]) -> int:
     return int(value.get("done") or 0) if isinstance(value, dict) else 0
 
 
-def json_logs(c: Cluster, report: Report) -> None:
+def json_logs(c: Servers, report: Report) -> None:
     """The servers' and workers' logs are JSON lines: each line that is a log record parses as one object."""
     for name in ("web0", "web1", "worker0", "worker1"):
         for line in c.log_text(name).splitlines():

@@ -338,6 +338,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 10,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
+# An adjudication still queued this long after its request, its task sent, gets the task again (a worker that
+# died as the broker handed it the message lost it; matches.services.adjudication.do_sweep_adjudications).
+ADJUDICATION_STALL_SECONDS = int(os.environ.get("ADJUDICATION_STALL_SECONDS", "180"))
 OUTBOX_RELAY_SECONDS = float(os.environ.get("OUTBOX_RELAY_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "relay-outbox": {"task": "junling.relay_outbox", "schedule": OUTBOX_RELAY_SECONDS},
@@ -345,6 +348,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "matches.sweep_clocks", "schedule": float(os.environ.get("CLOCK_SWEEP_SECONDS", "10"))},
     # A bot's move whose task was lost (a crashed worker) is enqueued again (matches.services.play.bot).
     "sweep-bots": {"task": "matches.sweep_bots", "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "30"))},
+    # A replay whose task a dead worker lost is enqueued again (matches.services.adjudication).
+    "sweep-adjudications": {
+        "task": "matches.sweep_adjudications",
+        "schedule": float(os.environ.get("ADJUDICATION_SWEEP_SECONDS", "60")),
+    },
     "sweep-table-bots": {"task": "tables.sweep_bots", "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "30"))},
     "sweep-table-clocks": {
         "task": "tables.sweep_clocks",

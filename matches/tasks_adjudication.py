@@ -12,7 +12,7 @@ from typing import Any
 from celery import shared_task
 
 from matches import task_names
-from matches.services.adjudication import PROGRESS_EVERY, run_adjudication, run_adjudications
+from matches.services.adjudication import PROGRESS_EVERY, do_sweep_adjudications, run_adjudication, run_adjudications
 from matches.services.adjudication import replay_tournament as replay
 
 
@@ -35,3 +35,9 @@ def replay_logs(adjudication_ids: list[int]) -> dict[str, int]:
     """Replay a batch of adjudications and store their verdicts in one statement (``run_adjudications``):
     done ones are skipped, a failing log is marked failed alone, a lost worker's batch runs again."""
     return run_adjudications(adjudication_ids)
+
+
+@shared_task(name=task_names.SWEEP_ADJUDICATIONS)
+def sweep_adjudications() -> int:
+    """Enqueue again the replays whose task a dead worker lost (``do_sweep_adjudications``); how many."""
+    return len(do_sweep_adjudications())

@@ -8,12 +8,14 @@ replay returns the stored verdict (:func:`request_adjudication`).
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Field
 from django.utils import timezone
@@ -29,7 +31,7 @@ from engine.replay import Verdict, adjudicate, steps
 from engine.replay.verdict import refusal
 from junling import engine_text
 from junling.errors import Refused
-from junling.models import AuditEvent, record
+from junling.models import AuditEvent, OutboxMessage, record
 from junling.signing import log_signing_key
 from matches import task_names
 from matches.access import (
@@ -52,6 +54,9 @@ MAX_PAUSE = 1.0
 """The longest pause (seconds) a test may ask the task to make after each progress update."""
 BATCH_SIZE = 50
 """Adjudications one ``matches.replay_logs`` task replays (a task's own cost is about ten replays')."""
+
+SWEEP_LIMIT = 500
+"""Adjudications one sweep enqueues again at most (``do_sweep_adjudications``; the next sweep takes the rest)."""
 STEP_WINDOW = 8
 """The viewer shows this many entries before and after the current one, in plain words."""
 
@@ -298,6 +303,29 @@ def enqueue_adjudications(ids: Iterable[int], *, batch_size: int = BATCH_SIZE) -
             outbox.enqueue(task_names.REPLAY_LOGS, [ids[start : start + size]])
             tasks += 1
     return tasks
+
+
+def do_sweep_adjudications(*, at: Any = None) -> list[int]:
+    """Enqueue the replay again of each adjudication still queued ``ADJUDICATION_STALL_SECONDS`` after it was
+    requested, whose task was sent (the periodic task ``matches.sweep_adjudications``).
+
+    Redis hands a message to a worker before the worker records it as unacknowledged, so a worker killed in
+    between loses it: acks_late cannot bring it back (seen by ``make compose-check``, which kills a worker
+    container mid-batch; docs/deploy.md). A replay that was only slow in the queue then has two tasks, and the
+    second finds it claimed or done and skips it (:func:`run_adjudications`). While the broker is down the
+    outbox still holds the tasks (no ``sent_at``), and those adjudications are left to the relay."""
+    moment = at or timezone.now()
+    stalled = moment - datetime.timedelta(seconds=settings.ADJUDICATION_STALL_SECONDS)
+    queued = Adjudication.objects.filter(status=Adjudication.Status.QUEUED, created_at__lt=stalled)
+    unsent: set[int] = set()
+    for args in OutboxMessage.objects.filter(task=task_names.REPLAY_LOGS, sent_at__isnull=True).values_list(
+        "args", flat=True
+    ):
+        unsent.update(int(i) for i in (args[0] if args else []))
+    due = [pk for pk in queued.order_by("pk").values_list("pk", flat=True)[:SWEEP_LIMIT] if pk not in unsent]
+    if due:
+        enqueue_adjudications(due)
+    return due
 
 
 def upload_log(actor: Any, raw: bytes) -> Adjudication:
