@@ -104,7 +104,7 @@ class CallDetailAPI(APIView):
 class ClaimCallAPI(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: CALL_ROW}, summary="Judges: take a call (\u201cI'm on it\u201d)")
+    @extend_schema(request=None, responses={200: CALL_ROW}, summary="Judges: take a call (“I'm on it”)")
     def post(self, request: Request, pk: str) -> Response:
         call = access.access_judge_call(request.user, pk)
         return Response(_row(request, judge_calls.do_claim_call(request.user, call)))

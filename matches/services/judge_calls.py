@@ -148,7 +148,7 @@ def do_resolve_call(user: Any, call: JudgeCall, note: str) -> JudgeCall:
         _not_resolved(call)
         if call.claimed_by_id != user.pk and not access.can_head_judge(user, call.tournament):
             raise CallRefused(
-                _("Say \u201cI'm on it\u201d first: only the judge on a call resolves it."),
+                _("Say “I'm on it” first: only the judge on a call resolves it."),
                 code="call.not_claimed",
                 status=409,
             )

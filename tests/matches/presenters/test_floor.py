@@ -53,7 +53,13 @@ def test_an_escalated_call_can_be_taken_by_a_head_judge_only():
 
 
 def test_waits_read_in_seconds_minutes_and_hours():
-    assert [floor.waited(s) for s in (0, 59, 60, 3599, 3600 + 5 * 60)] == ["0 s", "59 s", "1 min", "59 min", "1 h 5 min"]
+    assert [floor.waited(s) for s in (0, 59, 60, 3599, 3600 + 5 * 60)] == [
+        "0 s",
+        "59 s",
+        "1 min",
+        "59 min",
+        "1 h 5 min",
+    ]
 
 
 def test_round_health_lists_tables_by_number_with_missing_reported_and_finished_results():
