@@ -101,7 +101,7 @@ def test_a_judge_claims_escalates_and_a_head_judge_resolves_by_form():
 
 
 def test_resolving_without_a_note_is_a_400_naming_the_call_and_the_field():
-    tournament, _, (judge, _), _, rnd = event_floor()
+    _tournament, _, (judge, _), _, rnd = event_floor()
     call = do_claim_call(judge, make_judge_call(rnd))
     response = client_for(judge).post(f"/calls/{call.pk}/resolve", {"note": ""})
     text = response.content.decode()

@@ -63,8 +63,8 @@ def test_waits_read_in_seconds_minutes_and_hours():
 
 
 def test_round_health_lists_tables_by_number_with_missing_reported_and_finished_results():
-    tournament, organiser, (judge, _), _, rnd = event_floor(6)
-    one, two, three = rnd.matches.order_by("table")
+    tournament, _organiser, (judge, _), _, rnd = event_floor(6)
+    _one, two, three = rnd.matches.order_by("table")
     report_result(two, two.player_a, 2, 0)
     Match.objects.filter(pk=three.pk).update(status=Match.Status.FINISHED)
     do_claim_call(judge, make_judge_call(rnd, table=1))
@@ -89,7 +89,7 @@ def test_round_health_counts_a_disputed_table_and_the_time_since_the_round_start
 
 
 def test_a_players_call_box_follows_his_call_from_waiting_to_a_judge_coming_to_resolved():
-    _, _, (judge, _), players, rnd = event_floor()
+    _, _, (judge, _), _players, rnd = event_floor()
     match = rnd.matches.get(table=1)
     now = timezone.now()
     assert floor.my_call(match.player_a, match, now)["can_call"]
