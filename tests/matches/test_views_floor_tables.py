@@ -19,7 +19,7 @@ def client_for(user) -> Client:
 
 
 def test_a_pod_player_calls_a_judge_from_his_board_game_table_and_the_judge_can_watch_it():
-    tournament, organiser, players = pod_event(4)
+    tournament, organiser, _ = pod_event(4)
     rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser, on_tables=True)
     pod = rnd.pods.select_related("board_table").get()
     seated = pod.seats.first().player
