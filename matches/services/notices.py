@@ -18,8 +18,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from junling.models import record
 from accounts.names import display_name
+from junling.models import record
 from matches.models import Match, Pod, PodSeat, Round
 
 DEFAULT_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
