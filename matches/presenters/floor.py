@@ -39,20 +39,30 @@ def _players(call: JudgeCall) -> list[str]:
     return []
 
 
-def watch_url(table: Match | Pod | None) -> str:
-    """Where a judge watches the table live: its refereed match or board-game table; "" for a paper table."""
+def watch_url(table: Match | Pod | None, refereed: set[int] | None = None) -> str:
+    """Where a judge watches the table live: its refereed match or board-game table; "" for a paper table.
+    ``refereed``: the ids of the round's matches played refereed, when the caller has them (one query)."""
     if table is None:
         return ""
     if table.board_table_id:
         return reverse("tables:watch", args=[table.board_table_id])
-    if isinstance(table, Match) and RefereedMatch.objects.filter(match=table).exists():
-        return reverse("matches:watch-match", args=[table.pk])
+    if isinstance(table, Match):
+        played = table.pk in refereed if refereed is not None else RefereedMatch.objects.filter(match=table).exists()
+        if played:
+            return reverse("matches:watch-match", args=[table.pk])
     return ""
 
 
-def call_row(call: JudgeCall, now: datetime.datetime, user: Any = None) -> dict[str, Any]:
-    """One call as the queue shows it: the table, who called and why, its state, who is on it, the wait."""
+def call_row(
+    call: JudgeCall, now: datetime.datetime, user: Any = None, roles: tuple[bool, bool] | None = None
+) -> dict[str, Any]:
+    """One call as the queue shows it: the table, who called and why, its state, who is on it, the wait.
+    ``roles``: whether ``user`` answers the event's calls and is a head judge, when the caller knows."""
     end = call.resolved_at or now
+    if user is not None and roles is None:
+        roles = (access.can_answer_calls(user, call.tournament), access.can_head_judge(user, call.tournament))
+    answers, head = roles or (False, False)
+    can_take = not call.is_resolved and (head if call.escalated else answers)
     return {
         "pk": call.pk,
         "round": call.round.number,
@@ -69,7 +79,7 @@ def call_row(call: JudgeCall, now: datetime.datetime, user: Any = None) -> dict[
         "note": call.note,
         "waited_seconds": int((end - call.created_at).total_seconds()),
         "waited": waited((end - call.created_at).total_seconds()),
-        "can_take": user is not None and not call.is_resolved and access.can_take_call(user, call),
+        "can_take": can_take,
         "watch_url": watch_url(call.match or call.pod),
     }
 
@@ -78,6 +88,7 @@ def calls_of(tournament: Tournament) -> Any:
     return (
         JudgeCall.objects.filter(tournament=tournament)
         .select_related(
+            "tournament",
             "round",
             "match",
             "pod",
@@ -90,13 +101,14 @@ def calls_of(tournament: Tournament) -> Any:
 def call_queue(user: Any, tournament: Tournament, now: datetime.datetime) -> dict[str, Any]:
     """The calls waiting or being answered, the longest wait first, then the latest resolved ones."""
     calls = calls_of(tournament)
-    waiting = [call_row(c, now, user) for c in calls.exclude(status=JudgeCall.Status.RESOLVED)]
+    roles = (access.can_answer_calls(user, tournament), access.can_head_judge(user, tournament))
+    waiting = [call_row(c, now, user, roles) for c in calls.exclude(status=JudgeCall.Status.RESOLVED)]
     waiting.sort(key=lambda r: -r["waited_seconds"])
     resolved = [
-        call_row(c, now, user)
+        call_row(c, now, user, roles)
         for c in calls.filter(status=JudgeCall.Status.RESOLVED).order_by("-resolved_at")[:RECENT_RESOLVED]
     ]
-    return {"waiting": waiting, "resolved": resolved, "is_head_judge": access.can_head_judge(user, tournament)}
+    return {"waiting": waiting, "resolved": resolved, "is_head_judge": roles[1]}
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -105,14 +117,18 @@ def current_round(tournament: Tournament) -> Round | None:
     return rounds.filter(status=Round.Status.PUBLISHED).first() or rounds.first()
 
 
-MATCH_STATES = {
+MATCH_STATES: dict[str, str] = {
     Match.Status.PENDING: "missing",
     Match.Status.PLAYING: "missing",
     Match.Status.REPORTED: "reported",
     Match.Status.DISPUTED: "disputed",
     Match.Status.FINISHED: "finished",
 }
-POD_STATES = {Pod.Status.PENDING: "missing", Pod.Status.REPORTED: "reported", Pod.Status.FINISHED: "finished"}
+POD_STATES: dict[str, str] = {
+    Pod.Status.PENDING: "missing",
+    Pod.Status.REPORTED: "reported",
+    Pod.Status.FINISHED: "finished",
+}
 
 
 def _result_label(state: str) -> str:
@@ -138,6 +154,7 @@ def round_health(tournament: Tournament, rnd: Round | None, now: datetime.dateti
     }
     rows: list[dict[str, Any]] = []
     tables: list[tuple[int, Any, str, list[str]]] = []
+    refereed = set(RefereedMatch.objects.filter(match__round=rnd).values_list("match_id", flat=True))
     for m in rnd.matches.select_related(*with_profiles("player_a", "player_b")).order_by("table", "id"):
         state = "bye" if m.is_bye or m.player_b_id is None else MATCH_STATES.get(m.status, "missing")
         tables.append((m.table, m, state, [display_name(u) for u in (m.player_a, m.player_b) if u is not None]))
@@ -161,7 +178,7 @@ def round_health(tournament: Tournament, rnd: Round | None, now: datetime.dateti
                     "judge": display_name(call.claimed_by) if call.claimed_by else "",
                     "waited": waited((now - call.created_at).total_seconds()),
                 },
-                "watch_url": watch_url(table) if state not in ("bye",) else "",
+                "watch_url": watch_url(table, refereed) if state != "bye" else "",
             }
         )
     started = rnd.published_at

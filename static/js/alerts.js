@@ -113,5 +113,6 @@
       Promise.resolve(Notification.requestPermission()).then(drawControls);
     }
   });
+  document.addEventListener("htmx:afterSettle", drawControls);
   drawControls();
 })();

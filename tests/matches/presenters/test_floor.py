@@ -109,3 +109,12 @@ def test_no_call_box_for_someone_not_at_the_table():
     stranger = next(p for p in players if not match.involves(p))
     assert floor.my_call(stranger, match, timezone.now()) is None
     assert floor.my_call(judge, match, timezone.now()) is None
+
+
+def test_round_health_costs_the_same_few_queries_whatever_the_number_of_tables(django_assert_max_num_queries):
+    tournament, _, (judge, _), _, rnd = event_floor(16)
+    for table in (1, 5, 8):
+        do_claim_call(judge, make_judge_call(rnd, table=table))
+    with django_assert_max_num_queries(6):
+        health = floor.round_health(tournament, rnd, timezone.now())
+    assert len(health["rows"]) == 8 and health["counts"]["calls"] == 3
