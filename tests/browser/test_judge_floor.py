@@ -155,7 +155,9 @@ def test_a_player_calls_a_judge_on_a_phone_and_judges_claim_escalate_and_resolve
             expect(player.locator("#judge-call .call-state")).to_contain_text("Game loss", timeout=LIVE)
             expect(player.locator("#call-judge")).to_be_visible()
             check(player, "player-resolved")
-            expect(health.locator('tr[data-table="1"] td.table-call')).not_to_contain_text(words["claimed"], timeout=LIVE)
+            expect(health.locator('tr[data-table="1"] td.table-call')).not_to_contain_text(
+                words["claimed"], timeout=LIVE
+            )
             check(health, "health-after")
         finally:
             browser.close()
