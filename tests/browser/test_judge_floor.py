@@ -164,3 +164,37 @@ def test_a_player_calls_a_judge_on_a_phone_and_judges_claim_escalate_and_resolve
     call.refresh_from_db()
     assert (call.status, call.resolved_by_id, call.escalated) == ("resolved", organiser.pk, True)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+def test_pairings_going_up_change_a_hidden_tournament_pages_title(live_server, chromium_path, language):
+    """A player waits for round 2 on the tournament page, in another tab: the page looks every 15 s and, when the
+    round is published, its tab title says the pairings are up; coming back restores the title."""
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import expect, sync_playwright
+
+    from matches.services import rounds as round_services
+    from tests.conftest import CHROMIUM_ARGS
+    from tests.matches.factories import play_round
+
+    tournament, organiser, _judges, players, rnd = event_floor(4, judges=0)
+    play_round(rnd, organiser)
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            _, page = _context(browser, live_server.url, players[0], language, 390)
+            page.goto(live_server.url + f"/tournaments/{tournament.pk}/")
+            title = page.title()
+            expect(page.locator("[data-alert-controls]")).to_be_visible()
+            audit(page, f"[{language} 390px] tournament page", problems)
+            page.evaluate(HIDE)
+            round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
+            expect(page.locator('#pairings-notice [data-alert^="pairings-"]')).to_contain_text("2", timeout=25_000)
+            said = "第 2 轮配对已公布" if language == "zh-CN" else "Round 2 pairings are up"
+            assert page.title() == f"\u25cf {said} \u00b7 {title}"
+            page.evaluate(SHOW)
+            assert page.title() == title
+        finally:
+            browser.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
