@@ -259,14 +259,14 @@ def table_of(user: Any, rnd: Round) -> tuple[Match | None, Pod | None]:
 
 
 def table_to_call(kind: str, pk: Any) -> Match | Pod:
-    """The pairing (``kind`` "match") or the pod a call names, or 404 (also for a casual match)."""
+    """The pairing (``kind`` "match") or the pod a call names, or 404 (also for a casual match or a draft's)."""
     model: type[Match] | type[Pod] = Match if kind == "match" else Pod
     try:
         table = model.objects.select_related("round", "tournament").filter(pk=_id(pk)).first()
     except ValueError:
         raise Http404 from None
-    if table is None or table.tournament_id is None or table.round_id is None:
-        raise Http404
+    if table is None or table.tournament_id is None or table.round is None or table.round.status == Round.Status.DRAFT:
+        raise Http404  # a draft's tables are not shown to players yet: as if they did not exist
     return table
 
 

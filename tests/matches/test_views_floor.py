@@ -140,3 +140,16 @@ def test_a_get_of_the_floor_pages_writes_nothing():
         client.get(url)
     assert JudgeCall.objects.get(pk=call.pk).status == "open"
     assert client.get(f"/calls/{call.pk}/claim").status_code == 405
+
+
+def test_a_draft_rounds_table_is_no_table_to_call_to():
+    from matches.services import rounds as round_services
+    from tests.matches.factories import play_round
+
+    tournament, organiser, _, _, rnd = event_floor()
+    play_round(rnd, organiser)
+    draft = round_services.pair_next_round(tournament, organiser)
+    match = draft.matches.exclude(is_bye=True).first()
+    client = client_for(match.player_a)
+    assert client.get(f"/calls/mine?kind=match&table={match.pk}").status_code == 404
+    assert client.post("/calls/new", {"kind": "match", "table": match.pk}).status_code == 404
