@@ -24,6 +24,7 @@ from junling.prepared import Prepared
 from matches.models import (
     Adjudication,
     Invitation,
+    JudgeCall,
     Match,
     MatchGame,
     Pod,
@@ -223,6 +224,96 @@ def access_dispute(user: Any, match: Match) -> Match:
     if match.tournament_id is None or not can_judge(user, match.tournament):  # type: ignore[arg-type]
         raise NotAllowed(_("Only the tournament's judges may resolve a dispute."), code="result.not_judge")
     return match
+
+
+# --- Judge calls (issue 27): players call from their table, judges answer, head judges take escalations ---------
+
+
+def can_head_judge(user: Any, tournament: Tournament) -> bool:
+    """A head judge of the event: its organisers (and staff). An escalated call waits for one of them."""
+    return can_organise(user, tournament)
+
+
+def can_answer_calls(user: Any, tournament: Tournament) -> bool:
+    """The event's judges, organisers and staff see the calls and the round health view, and answer calls."""
+    return can_oversee(user, tournament)
+
+
+def access_floor(user: Any, tournament: Tournament) -> Tournament:
+    """``tournament`` for those who answer its calls (its judges, organisers, staff), else NotAllowed."""
+    if not can_answer_calls(user, tournament):
+        raise NotAllowed(
+            _("Only the tournament's judges and organisers see its calls and tables."), code="call.not_judge"
+        )
+    return tournament
+
+
+def table_of(user: Any, rnd: Round) -> tuple[Match | None, Pod | None]:
+    """The pairing or the pod ``user`` plays in round ``rnd`` (a bye is no table), or (None, None)."""
+    if not _authenticated(user):
+        return None, None
+    match = rnd.matches.filter(Q(player_a=user) | Q(player_b=user), is_bye=False, player_b__isnull=False).first()
+    if match is not None:
+        return match, None
+    return None, rnd.pods.filter(seats__player=user).first()
+
+
+def table_to_call(kind: str, pk: Any) -> Match | Pod:
+    """The pairing (``kind`` "match") or the pod a call names, or 404 (also for a casual match or a draft's)."""
+    model: type[Match] | type[Pod] = Match if kind == "match" else Pod
+    try:
+        table = model.objects.select_related("round", "tournament").filter(pk=_id(pk)).first()
+    except ValueError:
+        raise Http404 from None
+    if table is None or table.tournament_id is None or table.round is None or table.round.status == Round.Status.DRAFT:
+        raise Http404  # a draft's tables are not shown to players yet: as if they did not exist
+    return table
+
+
+def can_call_judge(user: Any, table: Match | Pod) -> bool:
+    """A player of the table, while its round is published (not a draft, not finished)."""
+    rnd = table.round
+    if rnd is None or rnd.status != Round.Status.PUBLISHED or not _authenticated(user):
+        return False
+    if isinstance(table, Match):
+        return not table.is_bye and table.involves(user)
+    return table.seats.filter(player=user).exists()
+
+
+def access_call_judge(user: Any, table: Match | Pod) -> Match | Pod:
+    if not can_call_judge(user, table):
+        raise NotAllowed(
+            _("Only a player at a table of the round being played may call a judge to it."), code="call.not_player"
+        )
+    return table
+
+
+def can_take_call(user: Any, call: JudgeCall) -> bool:
+    """Claim, escalate or resolve ``call``: a judge of its event; once escalated, a head judge only."""
+    if call.escalated:
+        return can_head_judge(user, call.tournament)
+    return can_answer_calls(user, call.tournament)
+
+
+def access_take_call(user: Any, call: JudgeCall) -> JudgeCall:
+    if not can_answer_calls(user, call.tournament):
+        raise NotAllowed(_("Only the tournament's judges may answer its calls."), code="call.not_judge")
+    if not can_take_call(user, call):
+        raise NotAllowed(
+            _("This call was passed to a head judge: only the organisers may take it."), code="call.head_judge_only"
+        )
+    return call
+
+
+def access_judge_call(user: Any, pk: Any) -> JudgeCall:
+    """A call, for the judges of its event and the player who made it; 404 for anyone else."""
+    try:
+        call = JudgeCall.objects.select_related("tournament").get(pk=_id(pk))
+    except (ValueError, JudgeCall.DoesNotExist):
+        raise Http404 from None
+    if call.caller_id != getattr(user, "pk", None) and not can_answer_calls(user, call.tournament):
+        raise Http404
+    return call
 
 
 def can_drop(user: Any, tournament: Tournament, player: Any) -> bool:

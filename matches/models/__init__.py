@@ -1,6 +1,7 @@
 """Models of the matches app: tournaments, registrations, matches."""
 
 from .adjudication import Adjudication, Ruling
+from .calls import JudgeCall
 from .match import Match, MatchGame, ResultReport
 from .play import RefereedEntry, RefereedGame, RefereedMatch
 from .pods import Pod, PodSeat
@@ -11,6 +12,7 @@ __all__ = [
     "Adjudication",
     "GameLog",
     "Invitation",
+    "JudgeCall",
     "Match",
     "MatchGame",
     "Pod",

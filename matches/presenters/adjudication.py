@@ -57,6 +57,15 @@ def action_words(action: Any, database: Any = None) -> str:
     return f"{words}: {', '.join(values)}" if values else words
 
 
+def illegal_seat_of(actor: Any, names: list[str]) -> dict[str, Any]:
+    """Who played the first illegal entry, for a sentence: the seat counted from 1 and its name; nothing for
+    chance (a die, a shuffle, a draw) or an entry with no actor."""
+    if isinstance(actor, bool) or not isinstance(actor, int) or actor < 0:
+        return {"illegal_seat": None, "illegal_name": ""}
+    name = names[actor] if actor < len(names) else ""
+    return {"illegal_seat": actor + 1, "illegal_name": name or _("Seat %(n)s") % {"n": actor + 1}}
+
+
 def detail_page(adjudication: Adjudication, user: Any = None) -> dict[str, Any]:
     context: dict[str, Any] = {"a": adjudication, **report(adjudication)}
     if adjudication.game_id is None and user is not None:
@@ -65,6 +74,7 @@ def detail_page(adjudication: Adjudication, user: Any = None) -> dict[str, Any]:
     if first:
         database = adjudication.database_version.to_engine() if adjudication.database_version else None
         context["illegal_action"] = action_words(first.get("action"), database)
+        context.update(illegal_seat_of(first.get("actor"), context["seat_names"]))
     if adjudication.game_id is not None:
         context["winner_choices"] = Ruling.Winner.choices
         context["suggested"] = services.suggested_winner(adjudication) if adjudication.is_done else ""

@@ -44,6 +44,7 @@ def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: s
         "points": rnd.status == Round.Status.DRAFT,
         "repeats": repeats,
         "is_organiser": organiser,
+        "can_answer_calls": access.can_answer_calls(user, tournament),
         "rounds": tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", flat=True),
         "clock": round_clock(tournament, rnd),
         "round_title": round_title(rnd, tournament),

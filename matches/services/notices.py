@@ -16,9 +16,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
+from accounts.names import display_name
 from junling.models import record
-from matches.models import Match, Round
+from matches.models import Match, Pod, PodSeat, Round
 
 DEFAULT_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 
@@ -41,13 +43,45 @@ def _text(match: Match, user: Any, language: str) -> tuple[str, str]:
         return subject, body
 
 
+def _pod_text(pod: Pod, user: Any, language: str) -> tuple[str, str]:
+    with translation.override(language):
+        rnd, tournament = pod.round, pod.tournament
+        subject = _("%(tournament)s: round %(n)s is paired") % {"tournament": tournament.name, "n": rnd.number}
+        others = [display_name(s.player) for s in pod.seats.all() if s.player_id != user.pk]
+        body = _("Round %(n)s: table %(t)s with %(others)s.") % {
+            "n": rnd.number,
+            "t": pod.table,
+            "others": pgettext("list separator", ", ").join(others),
+        }
+        return subject, body
+
+
+def _letters(rnd: Round) -> list[tuple[Any, Any]]:
+    """(player, the text maker for his table) for every player of the round with an e-mail address: the two
+    players of each pairing, every seat of each pod (issue 27: board-game events are told too)."""
+    letters: list[tuple[Any, Any]] = []
+    for match in rnd.matches.select_related("player_a", "player_b", "round", "tournament"):
+        for user in (match.player_a, match.player_b):
+            if user is not None and user.email:
+                letters.append((user, lambda u, lang, m=match: _text(m, u, lang)))
+    pods = rnd.pods.select_related("round", "tournament").prefetch_related("seats__player__profile")
+    for pod in pods:
+        for seat in pod.seats.all():
+            if seat.player.email:
+                letters.append((seat.player, lambda u, lang, p=pod: _pod_text(p, u, lang)))
+    return letters
+
+
 def send_pairing_notices(round_id: int) -> int:
     """One e-mail per player of the round with an address (Chinese, then English), once per round. Nothing
     is written when there is nobody to write to (no e-mail set up, or no player with an address)."""
     if not email_configured():
         return 0
-    with_address = Match.objects.filter(round_id=round_id).filter(Q(player_a__email__gt="") | Q(player_b__email__gt=""))
-    if not with_address.exists():
+    addressed = Q(player_a__email__gt="") | Q(player_b__email__gt="")
+    if not (
+        Match.objects.filter(round_id=round_id).filter(addressed).exists()
+        or PodSeat.objects.filter(pod__round_id=round_id, player__email__gt="").exists()
+    ):
         return 0
     with transaction.atomic():
         rnd = Round.objects.select_for_update().filter(pk=round_id).first()
@@ -56,14 +90,10 @@ def send_pairing_notices(round_id: int) -> int:
         rnd.notified_at = timezone.now()
         rnd.save(update_fields=["notified_at"])
         messages = []
-        matches = rnd.matches.select_related("player_a", "player_b", "round", "tournament")
-        for match in matches:
-            for user in (match.player_a, match.player_b):
-                if user is None or not user.email:
-                    continue
-                zh_subject, zh_body = _text(match, user, "zh-hans")
-                en_subject, en_body = _text(match, user, "en")
-                messages.append((f"{zh_subject} / {en_subject}", f"{zh_body}\n\n{en_body}\n", None, [user.email]))
+        for user, text in _letters(rnd):
+            zh_subject, zh_body = text(user, "zh-hans")
+            en_subject, en_body = text(user, "en")
+            messages.append((f"{zh_subject} / {en_subject}", f"{zh_body}\n\n{en_body}\n", None, [user.email]))
         sent = send_mass_mail(messages, fail_silently=True) if messages else 0
         record(None, "round.notify", rnd, emails=sent)
     return sent

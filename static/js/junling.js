@@ -89,3 +89,13 @@ function localiseFileInputs() {
 }
 localiseFileInputs();
 document.addEventListener("htmx:afterSettle", localiseFileInputs);
+// A polled region holding a form (data-poll-pause: the judge's call queue, a player's call box) does not
+// redraw while its reader is typing in it or has typed something not yet sent: that poll is skipped.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const el = event.detail && event.detail.elt;
+  if (!(el instanceof HTMLElement) || !el.hasAttribute("data-poll-pause")) return;
+  const active = document.activeElement;
+  const typing = active instanceof HTMLElement && el.contains(active) && active.matches("input, textarea, select");
+  const filled = Array.from(el.querySelectorAll("input:not([type=hidden]), textarea")).some((f) => f.value);
+  if (typing || filled) event.preventDefault();
+});

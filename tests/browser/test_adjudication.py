@@ -73,3 +73,65 @@ def test_the_progress_bar_polls_until_the_replay_is_done_then_shows_the_verdict(
     services.run_adjudication(adjudication.pk)  # what a worker does
     page.wait_for_selector("#verdict", timeout=15_000)  # the poll sees "done" and the page reloads
     assert page.query_selector("#progress") is None
+
+
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+def test_the_verdict_and_the_step_viewer_fit_a_phone_and_pass_axe_in_both_languages(
+    live_server, chromium_path, language
+):
+    """Issue 27: the verdict page once scrolled sideways at 390 px (the unbroken 64-hex hash, the attach form's
+    long options); the first illegal entry is a sentence; the step viewer's buttons speak of entries."""
+    import os
+
+    from django.conf import settings
+    from django.test import Client
+    from playwright.sync_api import sync_playwright
+
+    from matches.models import Match
+    from tests.browser.test_page_quality import CSP_WATCH, audit
+    from tests.conftest import CHROMIUM_ARGS
+    from tests.matches.test_views_adjudication import parsed, resigned
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    judge = UserFactory(username="judge")
+    tournament = TournamentFactory(
+        name="二〇二六年成都将军令公开赛 Chengdu Generals' Order Open",
+        format=FormatFactory(versions=[starter_version()]),
+        judges=[judge],
+    )
+    for n in range(3):
+        a = UserFactory(username=f"a_rather_long_user_name_{n}_of_the_first_player")
+        b = UserFactory(username=f"a_rather_long_user_name_{n}_of_the_second_player")
+        Match.objects.create(tournament=tournament, player_a=a, player_b=b, table=n + 1)
+    log = parsed(recorded_log(40))
+    i = next(i for i, e in enumerate(log["entries"]) if e["action"]["type"] == "end_turn")
+    log["entries"].insert(i + 1, {"n": i + 1, "actor": log["entries"][i]["actor"], "action": {"type": "end_turn"}})
+    for n, entry in enumerate(log["entries"]):
+        entry["n"] = n
+    adjudication = services.request_adjudication(judge, services.store_log(resigned(log), judge))
+    services.run_adjudication(adjudication.pk)
+    client = Client()
+    client.force_login(judge)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            for width in (1280, 390):
+                context = browser.new_context(locale=language, viewport={"width": width, "height": 844})
+                context.add_init_script(CSP_WATCH)
+                context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
+                page = context.new_page()
+                page.goto(live_server.url + f"/adjudications/{adjudication.pk}/")
+                assert page.locator("#attach-match option").count() == 3
+                sentence = page.inner_text("#first-illegal-entry")
+                assert ("号座" in sentence) if language == "zh-CN" else ("played by seat" in sentence)
+                audit(page, f"[{language} {width}px] verdict", problems)
+                page.goto(live_server.url + f"/adjudications/{adjudication.pk}/step?n=3")
+                nav = page.inner_text("nav.steps")
+                assert ("上一条" in nav and "前往" in nav) if language == "zh-CN" else ("Previous entry" in nav)
+                audit(page, f"[{language} {width}px] steps", problems)
+                context.close()
+        finally:
+            browser.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

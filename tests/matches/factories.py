@@ -176,3 +176,23 @@ def play_pods(rnd: Round, organiser: Any) -> None:
     for pod in rnd.pods.exclude(status="finished"):
         seats = list(pod.seats.order_by("seat"))
         report_pod(pod, organiser, {s.player_id: (k, 10 - 2 * k) for k, s in enumerate(seats, start=1)})
+
+
+def event_floor(players: int = 4, *, judges: int = 2) -> tuple[Tournament, Any, list[Any], list[Any], Round]:
+    """A running Swiss event with round 1 published and ``judges`` judges: (tournament, organiser (its head
+    judge), judges, players, round). The judge calls of issue 27 are made at its tables."""
+    from matches.services import rounds as round_services
+
+    tournament, organiser, people = running_tournament(players)
+    staff = UserFactory.create_batch(judges)
+    tournament.judges.set(staff)
+    rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
+    return tournament, organiser, staff, people, rnd
+
+
+def make_judge_call(rnd: Round, *, table: int = 1, reason: str = "") -> Any:
+    """A call from player A of the round's ``table``, through the service."""
+    from matches.services.judge_calls import do_call_judge
+
+    match = rnd.matches.get(table=table)
+    return do_call_judge(match.player_a, match, reason)

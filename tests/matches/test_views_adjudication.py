@@ -283,3 +283,49 @@ def test_an_unsigned_copy_of_a_real_log_is_shown_as_unverified_never_authentic(u
     assert verdict["authentic"] is False and verdict["trust"] == "unverified" and not verdict["ok"]
     html = response.content.decode()
     assert 'id="v-unverified"' in html and "authentic and legal" not in html
+
+
+# --- The verdict and the step viewer read as sentences (issue 27): entries, not pages ("上一条 下一条"), a "前往"
+# button, the first illegal entry as "entry i, played by seat s (name)" with seats counted from 1, no stray ")"
+# after a rule like "§1.4 1)", the log's hash breakable on a phone.
+
+
+def _illegal_log() -> bytes:
+    log = parsed(recorded_log(40))
+    i = next(i for i, e in enumerate(log["entries"]) if e["action"]["type"] == "end_turn")
+    log["entries"].insert(i + 1, {"n": i + 1, "actor": log["entries"][i]["actor"], "action": {"type": "end_turn"}})
+    for n, entry in enumerate(log["entries"]):
+        entry["n"] = n
+    return resigned(log)
+
+
+def test_the_first_illegal_entry_is_a_sentence_naming_the_seat_counted_from_one(upload):
+    response = upload(_illegal_log())
+    illegal = verdict_of(response)["first_illegal"]
+    html = response.content.decode()
+    sentence = re.search(r'<p id="first-illegal-entry">(.*?)<a ', html, re.S).group(1)
+    seat = illegal["actor"] + 1
+    assert f"第 {illegal['index']} 条，由 {seat} 号座" in sentence and "行动方" not in html
+    assert 'class="hash"' in html
+
+
+def test_no_rule_is_followed_by_a_stray_closing_parenthesis(upload):
+    html = upload(_illegal_log()).content.decode()
+    assert "))" not in re.sub(r"<[^>]+>", "", html)
+
+
+def test_the_step_viewer_pages_through_entries_with_a_go_button_in_chinese(upload, judge_client):
+    adjudication = upload(recorded_log(39)).context["a"]
+    html = judge_client.get(reverse("matches:adjudication-step", args=[adjudication.pk]), {"n": 3}).content.decode()
+    start = html.index('<nav class="steps">')
+    nav = html[start : html.index("</nav>", start)]
+    assert "上一条" in nav and "下一条" in nav and "前往" in nav
+    assert "上一页" not in nav and "下一页" not in nav and "切换" not in nav
+    assert "1 号座" in html and "2 号座" in html and "0 号座" not in html
+
+
+def test_the_step_viewer_in_english_says_previous_and_next_entry(upload, judge_client):
+    adjudication = upload(recorded_log(39)).context["a"]
+    url = reverse("matches:adjudication-step", args=[adjudication.pk])
+    html = judge_client.get(url, {"n": 3}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Previous entry" in html and "Next entry" in html and "Seat 1" in html

@@ -46,3 +46,21 @@ def test_the_tournament_page_says_the_pairings_are_up_with_my_table(client, djan
     client.force_login(people[0])
     page = client.get(f"/tournaments/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Round 1 pairings are up" in page and "You play at table 1." in page
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_a_pod_round_emails_every_seated_player_his_table_and_the_others_at_it(django_capture_on_commit_callbacks):
+    from tests.matches.factories import pod_event
+
+    tournament, organiser, people = pod_event(4)
+    for i, p in enumerate(people):
+        p.email = f"pod{i}@example.org"
+        p.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+    assert sorted(m.to[0] for m in mail.outbox) == [f"pod{i}@example.org" for i in range(4)]
+    first = next(m for m in mail.outbox if m.to == ["pod0@example.org"])
+    assert "Round 1: table 1 with" in first.body and "第 1 轮" in first.body
+    others = [p.username for p in people[1:]]
+    assert all(name in first.body for name in others) and people[0].username not in first.body.split("with")[1]
+    assert Round.objects.get(pk=rnd.pk).notified_at is not None
