@@ -188,3 +188,27 @@ def test_the_organiser_reads_the_draft_pods_a_line_each_and_saves_his_own_from_t
     assert [[s.player.username for s in p.seats.order_by("seat")] for p in pods] == [names[:3], names[3:]]
     refused = client.post(f"/tournaments/{tournament.pk}/admin/hand", {"pairs": f"{names[0]}\n" + " ".join(names[1:])})
     assert refused.status_code == 400 and "但本游戏每桌 2 至 4 人" in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "none", "proved"),
+    [
+        ("en", "No pair of players meets again.", "3 pairs of players meet again; no pairing has fewer (proved)."),
+        ("zh-hans", "没有任何两名玩家再次相遇。", "有 3 对玩家再次相遇；已证明没有重复更少的编排。"),
+    ],
+)
+def test_the_pod_pairings_say_no_repeat_then_repeats_proved_unavoidable_in_the_readers_language(language, none, proved):
+    """Issue 26: the page says what is true: no repeat, or N repeats none avoidable only when proved."""
+    tournament, organiser, players = pod_event(7)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    client = client_for(players[0])
+    client.cookies["django_language"] = language
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert none in page
+    play_pods(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    second = services.pair_next_round(tournament, organiser)  # 7 players after a 4-pod and a 3-pod: 3 forced
+    services.publish_round(second, organiser)
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/2/").content.decode()
+    assert proved in page and none not in page

@@ -17,6 +17,7 @@ from matches.tournament import (
     placement_points,
     pod_sizes,
 )
+from matches.tournament import pods as pods_module
 
 
 @pytest.mark.parametrize("n", range(6, 60))
@@ -180,3 +181,89 @@ def test_standings_out_of_rank_order_are_refused():
     standings = compute_pod_standings(list("abc"), results)
     with pytest.raises(TournamentError):
         pair_pods(list(reversed(standings)), 2)
+
+
+class SearchLimit(Exception):
+    pass
+
+
+def exact_fewest_repeats(standings, nodes=200_000):
+    """The fewest repeats of any split into the pod sizes, by branch and bound (the lowest-ranked free
+    player opens each pod; a partial split is cut once it repeats as often as the best found). Raises
+    ``SearchLimit`` after ``nodes`` partial splits: the test then cannot tell."""
+    active = [s for s in standings if not s.dropped]
+    sizes = pod_sizes(len(active))
+    where = {s.player: i for i, s in enumerate(active)}
+    met = [{where[q] for q in s.opponents if q in where} for s in active]
+    best = [sum(len(m) for m in met)]
+    seen = [0]
+
+    def search(free, sizes_left, cost):
+        if cost >= best[0]:
+            return
+        if not free:
+            best[0] = cost
+            return
+        seen[0] += 1
+        if seen[0] > nodes:
+            raise SearchLimit
+        head, rest = free[0], free[1:]
+        for size in sorted(set(sizes_left), reverse=True):
+            left = list(sizes_left)
+            left.remove(size)
+            for mates in itertools.combinations(rest, size - 1):
+                group = (head, *mates)
+                r = sum(1 for a, b in itertools.combinations(group, 2) if b in met[a])
+                taken = set(mates)
+                search([p for p in rest if p not in taken], tuple(left), cost + r)
+
+    search(list(range(len(active))), tuple(sizes), 0)
+    return best[0]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=6, max_value=24), st.integers(min_value=2, max_value=6), st.integers(0, 2**32 - 1))
+def test_fields_of_6_to_24_never_repeat_more_than_exact_search_proves_needed(players, rounds, seed):
+    """Issue 26: greedy-plus-swaps left avoidable repeats at 13-40 players; the optimiser must not."""
+    told = 0
+    for standings, paired in play(players, rounds, seed, drop_chance=0.05):
+        try:
+            fewest = exact_fewest_repeats(standings)
+        except SearchLimit:
+            continue
+        told += 1
+        assert paired.repeats == fewest
+        assert paired.proved or paired.repeats == 0 or paired.notes == ("repeats_limit",)
+    assert told >= 1  # round 1 never repeats: exact search always tells there
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=3, max_value=24), st.integers(min_value=2, max_value=6), st.integers(0, 2**32 - 1))
+def test_a_round_said_to_be_proved_has_no_split_with_fewer_repeats(players, rounds, seed):
+    for standings, paired in play(players, rounds, seed):
+        if paired.proved and paired.repeats:
+            assert paired.notes == ("repeats_proved",)
+            try:
+                assert exact_fewest_repeats(standings) == paired.repeats
+            except SearchLimit:
+                pass
+        elif paired.repeats:
+            assert paired.notes == ("repeats_limit",)
+        else:
+            assert paired.notes == ()
+
+
+def test_sixteen_players_after_three_rounds_get_the_split_without_repeats_that_greedy_swaps_missed():
+    """A field where greedy pods plus single swaps left a repeat (issue 26); the optimiser finds none."""
+    for seed in range(40):
+        for standings, paired in play(16, 4, seed):
+            active = [s for s in standings if not s.dropped]
+            where = {s.player: i for i, s in enumerate(active)}
+            met = [{where[q] for q in s.opponents if q in where} for s in active]
+            greedy = pods_module._repair(
+                pods_module._greedy(pod_sizes(len(active)), met), [s.points for s in active], met
+            )
+            if sum(pods_module._repeats(g, met) for g in greedy) and exact_fewest_repeats(standings, 10**6) == 0:
+                assert paired.repeats == 0
+                return
+    pytest.fail("no field where greedy swaps repeat and a split without repeats exists")
