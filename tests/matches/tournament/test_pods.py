@@ -92,10 +92,11 @@ def play(players, rounds, seed, drop_chance=0.0):
             return
         paired = pair_pods(standings, number)
         yield standings, paired
-        for pod in paired.pods:
+        for pod in paired.pods:  # seats in the pod's seat order, random placements
             order = list(pod.players)
             rng.shuffle(order)
-            results.append(PodResult(number, tuple((p, k + 1, rng.randint(0, 9)) for k, p in enumerate(order))))
+            place = {p: k + 1 for k, p in enumerate(order)}
+            results.append(PodResult(number, tuple((p, place[p], rng.randint(0, 9)) for p in pod.players)))
         dropped |= {p for p in ids if rng.random() < drop_chance}
 
 
@@ -267,3 +268,60 @@ def test_sixteen_players_after_three_rounds_get_the_split_without_repeats_that_g
                 assert paired.repeats == 0
                 return
     pytest.fail("no field where greedy swaps repeat and a split without repeats exists")
+
+
+def seat_spreads(pod, standings):
+    """Each player's spread between his most and least used seat of this pod's size, after sitting here."""
+    by_id = {s.player: s for s in standings}
+    size = len(pod.players)
+    out = []
+    for seat, player in enumerate(pod.players):
+        counts = list(by_id[player].seats[:size])
+        counts[seat] += 1
+        out.append(max(counts) - min(counts))
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=6, max_value=40), st.integers(min_value=2, max_value=6), st.integers(0, 2**32 - 1))
+def test_no_other_seating_of_a_pod_leaves_its_worst_seated_player_closer_to_even_seats(players, rounds, seed):
+    """Issue 26 (seats balanced): each pod's seat order is chosen from the players' seat history."""
+    for standings, paired in play(players, rounds, seed, drop_chance=0.05):
+        by_id = {s.player: s for s in standings}
+        for pod in paired.pods:
+            chosen = max(seat_spreads(pod, standings))
+            for order in itertools.permutations(pod.players):
+                other = pods_module.Pod(pod.table, order, tuple(by_id[p].points for p in order), pod.repeats)
+                assert chosen <= max(seat_spreads(other, standings))
+
+
+def test_after_six_rounds_of_64_players_nearly_everyone_has_each_seat_within_one_of_the_others():
+    """Issue 26 measured 30.4 % within 1 when pods sat in standings order; seat history gives 99.9 %."""
+    within, total = 0, 0
+    for seed in range(5):
+        sizes, last = {}, {}
+        for standings, paired in play(64, 6, seed):
+            by_id = {s.player: s for s in standings}
+            for pod in paired.pods:
+                for k, p in enumerate(pod.players):
+                    sizes.setdefault(p, set()).add(len(pod.players))
+                    last[p] = [n + (seat == k) for seat, n in enumerate(by_id[p].seats)]  # after this round
+        for p, seen in sizes.items():
+            counts = last[p][: min(seen)]
+            within += max(counts) - min(counts) <= 1
+            total += 1
+    assert within / total >= 0.98
+
+
+def test_a_pod_with_someone_who_never_sat_first_seats_him_first_in_round_two():
+    results = [
+        PodResult(1, (("a", 1, 5), ("b", 2, 4), ("c", 3, 3))),
+        PodResult(1, (("d", 1, 6), ("e", 2, 5), ("f", 3, 0))),
+        PodResult(1, (("g", 1, 6), ("h", 2, 5), ("i", 3, 0))),
+    ]
+    standings = compute_pod_standings(list("abcdefghi"), results)
+    pods = pair_pods(standings, 2).pods
+    assert any(set(pod.players) - {"a", "d", "g"} for pod in pods)
+    for pod in pods:
+        if set(pod.players) - {"a", "d", "g"}:
+            assert pod.players[0] not in ("a", "d", "g")
