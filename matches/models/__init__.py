@@ -1,7 +1,7 @@
 """Models of the matches app: tournaments, registrations, matches."""
 
 from .adjudication import Adjudication, Ruling
-from .match import Match, MatchGame, ResultReport
+from .match import Match, MatchGame, ResultReport, SealedBid
 from .play import RefereedEntry, RefereedGame, RefereedMatch
 from .pods import Pod, PodSeat
 from .rounds import GameLog, Rating, RatingChange, Round, StandingsSnapshot
@@ -24,6 +24,7 @@ __all__ = [
     "ResultReport",
     "Round",
     "Ruling",
+    "SealedBid",
     "StandingsSnapshot",
     "Tournament",
 ]

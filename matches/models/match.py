@@ -152,3 +152,25 @@ class ResultReport(models.Model):
             other.games_won_b,
             other.games_drawn,
         )
+
+
+class SealedBid(models.Model):
+    """A player's sealed bid for a side at a wargame table (issue 26): the side he wants and the VP he will
+    give up for it. Entered before the game by the player (or by an organiser for a paper table); neither
+    player sees the other's until both are in, then ``services.wargame.do_enter_bid`` resolves them."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sealed_bids")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sealed_bids")
+    side = models.CharField(max_length=32)
+    vp = models.PositiveSmallIntegerField(default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "entered_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="one_sealed_bid_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.player} bids {self.vp} for {self.side}"
