@@ -335,6 +335,16 @@ class PodReportForm(forms.Form):
         }
 
 
+class SealedBidForm(forms.Form):
+    """A sealed bid for a wargame table's sides (issue 26): whose bid (an organiser enters either player's),
+    the side wanted and the VP given up for it."""
+
+    player = forms.IntegerField(label=_("Player"), min_value=1)
+    side = forms.CharField(label=_("Side you want"), max_length=16)
+    vp = forms.IntegerField(label=_("VP you give up for it"), min_value=0, max_value=999)
+    next = forms.CharField(required=False, max_length=500)
+
+
 class VpReportForm(forms.Form):
     """A wargame result: each player's victory points; with a bid for sides, the VP each gave up and A's side."""
 

@@ -151,6 +151,9 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         if match.side_a:  # a two-sided wargame: each player's side by name
             match.side_a_name, match.side_b_name = side_names(tournament, match.side_a)
             match.can_report_vp = can_report_vp(user, match, rnd)
+            if tournament.side_bids:  # sealed bids (issue 26): each reader sees what he may of them
+                match.bids = visible_bids(match, user)
+                match.bid_for = bid_choices(user, match, rnd)
             match.my_table = match.board_table_id if match.involves(user) else None
             match.watch_table = match.board_table_id if overseer and not match.my_table else None
     return {
@@ -170,6 +173,7 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         else "matches/_pairings_table.html",
         "side_bids": tournament.side_bids,
         "sides": get_system(tournament.system).sides,
+        "side_choices": [(side, str(SIDE_NAMES.get(side, side))) for side in get_system(tournament.system).sides],
     }
 
 
@@ -194,6 +198,38 @@ def can_report_vp(user: Any, match: Match, rnd: Round) -> bool:
         return False
     open_match = match.status not in (Match.Status.FINISHED, Match.Status.DISPUTED)
     return open_match and access.can_report(user, match)
+
+
+def visible_bids(match: Match, viewer: Any) -> dict[str, Any]:
+    """What a reader sees of a table's sealed bids: whether each player's is in; the figures of both once
+    both are in; before that only his own (organisers see that they are in, never the figures)."""
+    bids = {b.player_id: b for b in match.sealed_bids.all()}
+    both = len(bids) == 2
+    view: dict[str, Any] = {"both": both}
+    for key, player in (("a", match.player_a_id), ("b", match.player_b_id)):
+        bid = bids.get(player)  # type: ignore[arg-type]
+        shown = bid is not None and (both or player == getattr(viewer, "pk", None))
+        view[key] = {
+            "in": bid is not None,
+            "side": bid.side if shown else None,  # type: ignore[union-attr]
+            "side_name": str(SIDE_NAMES.get(bid.side, bid.side)) if shown else None,  # type: ignore[union-attr]
+            "vp": bid.vp if shown else None,  # type: ignore[union-attr]
+        }
+    return view
+
+
+def bid_choices(user: Any, match: Match, rnd: Round) -> list[Any]:
+    """The players whose sealed bid this reader may enter at this table (himself, or for an organiser
+    both players of a paper table), while the table has no result and no bid of theirs is in."""
+    if rnd.status == Round.Status.DRAFT or match.is_bye or match.player_b_id is None:
+        return []
+    if match.board_table_id is not None or match.status != Match.Status.PENDING:
+        return []
+    entered = set(match.sealed_bids.values_list("player_id", flat=True))
+    players = [p for p in (match.player_a, match.player_b) if p is not None and p.pk not in entered]
+    if access.can_organise(user, match.tournament):  # type: ignore[arg-type]
+        return players
+    return [p for p in players if p.pk == getattr(user, "pk", None) and access.can_report(user, match)]
 
 
 def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:

@@ -256,19 +256,6 @@ def do_enter_bid(match: Match, actor: Any, player_id: int, side: Any, vp: Any) -
     return match
 
 
-def visible_bids(match: Match, viewer: Any) -> dict[str, Any]:
-    """What a reader sees of a table's sealed bids: whether each player's is in; the figures of both once
-    both are in; before that only his own (organisers see that they are in, never the figures)."""
-    bids = {b.player_id: b for b in match.sealed_bids.all()}
-    both = len(bids) == 2
-    view: dict[str, Any] = {"both": both}
-    for key, player in (("a", match.player_a_id), ("b", match.player_b_id)):
-        bid = bids.get(player)  # type: ignore[arg-type]
-        shown = bid is not None and (both or player == getattr(viewer, "pk", None))
-        view[key] = {"in": bid is not None, "side": bid.side if shown else None, "vp": bid.vp if shown else None}  # type: ignore[union-attr]
-    return view
-
-
 def _games(a: int, b: int, bid_a: int, bid_b: int) -> tuple[int, int, int]:
     """The match's one game: won by the larger VP after bids, drawn on equal VP."""
     margin = (a - bid_a) - (b - bid_b)

@@ -212,3 +212,43 @@ def test_the_pod_pairings_say_no_repeat_then_repeats_proved_unavoidable_in_the_r
     services.publish_round(second, organiser)
     page = client.get(f"/tournaments/{tournament.pk}/rounds/2/").content.decode()
     assert proved in page and none not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "sealed", "shown"),
+    [("en", "bid is in (sealed)", "bid 3 VP for Japan"), ("zh-hans", "的叫价已封存", "叫价 3 VP 争取日本")],
+)
+def test_a_sealed_bid_entered_on_the_round_page_stays_hidden_from_the_opponent_until_both_are_in(
+    language, sealed, shown
+):
+    """Issue 26: both players enter their bids on the page; neither sees the other's until both are in."""
+    tournament, organiser, _players = pod_event(2, system="wenlu")
+    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = rnd.matches.get()
+    url = f"/tournaments/{tournament.pk}/rounds/1/"
+    a, b = client_for(match.player_a), client_for(match.player_b)
+    for client in (a, b):
+        client.cookies["django_language"] = language
+    a.post(f"/matches/{match.pk}/bid", {"player": match.player_a_id, "side": "japan", "vp": 3, "next": url})
+    page = b.get(url).content.decode()
+    assert sealed in page and shown not in page
+    assert f'name="player" value="{match.player_b_id}"' in page
+    b.post(f"/matches/{match.pk}/bid", {"player": match.player_b_id, "side": "allies", "vp": 0, "next": url})
+    page = b.get(url).content.decode()
+    assert shown in page and f'action="/matches/{match.pk}/bid"' not in page
+
+
+def test_a_bid_posted_for_the_opponent_is_refused_with_a_message_and_nothing_saved():
+    tournament, organiser, _players = pod_event(2, system="wenlu")
+    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = rnd.matches.get()
+    client = client_for(match.player_a)
+    client.cookies["django_language"] = "en"
+    page = client.post(
+        f"/matches/{match.pk}/bid", {"player": match.player_b_id, "side": "japan", "vp": 1}, follow=True
+    ).content.decode()
+    assert "Enter your own bid only." in page and not match.sealed_bids.exists()

@@ -8,10 +8,11 @@ import pytest
 from junling.errors import NotAllowed
 from junling.models import AuditEvent
 from matches.models import Match, SealedBid, Tournament
+from matches.presenters.tournaments import visible_bids
 from matches.services import rounds as services
 from matches.services.results import ResultRefused
 from matches.services.standings import snapshot_standings
-from matches.services.wargame import BidRefused, current_vp_standings, do_enter_bid, report_vp, visible_bids
+from matches.services.wargame import BidRefused, current_vp_standings, do_enter_bid, report_vp
 from tests.matches.factories import UserFactory, pod_event
 
 pytestmark = pytest.mark.django_db
@@ -148,9 +149,10 @@ def test_the_first_sealed_bid_is_hidden_from_the_opponent_and_both_show_once_bot
     _tournament, organiser, match = bidding_table()
     do_enter_bid(match, match.player_a, match.player_a_id, "japan", 3)
     match.refresh_from_db()
-    assert visible_bids(match, match.player_b)["a"] == {"in": True, "side": None, "vp": None}
-    assert visible_bids(match, organiser)["a"] == {"in": True, "side": None, "vp": None}
-    assert visible_bids(match, match.player_a)["a"] == {"in": True, "side": "japan", "vp": 3}
+    sealed = {"in": True, "side": None, "side_name": None, "vp": None}
+    assert visible_bids(match, match.player_b)["a"] == sealed
+    assert visible_bids(match, organiser)["a"] == sealed
+    assert visible_bids(match, match.player_a)["a"] == {"in": True, "side": "japan", "side_name": "Japan", "vp": 3}
     do_enter_bid(match, match.player_b, match.player_b_id, "japan", 5)
     match.refresh_from_db()
     seen = visible_bids(match, match.player_b)
