@@ -566,7 +566,7 @@ def pairings_export(request: HttpRequest, pk: int, number: int, fmt: str) -> Htt
     data = presenters.pairings_export(tournament, rnd)
     if fmt == "csv":
         filename = f"tournament-{tournament.pk}-round-{rnd.number}-pairings.csv"
-        return _csv(data["pairings"], presenters.PAIRING_FIELDS, filename)
+        return _csv(data["pairings"], presenters.pairing_fields(tournament), filename)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 

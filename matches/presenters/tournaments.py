@@ -333,6 +333,14 @@ def rating_player_page(username: str) -> dict[str, Any]:
 # --- exports (the pages' CSV/JSON and the API) -------------------------------------------------------------
 
 PAIRING_FIELDS = ["table", "player_a", "player_b", "status", "games_won_a", "games_won_b", "games_drawn", "bye"]
+VP_PAIRING_FIELDS = [*PAIRING_FIELDS, "side_a", "side_b", "vp_a", "vp_b", "bid_a", "bid_b"]
+"""A two-sided wargame's pairings columns (issue 26): the sides, the VP and the VP given up by the bid."""
+
+
+def pairing_fields(tournament: Tournament) -> list[str]:
+    return VP_PAIRING_FIELDS if get_system(tournament.system).scoring == "vp-margin" else PAIRING_FIELDS
+
+
 STANDING_FIELDS = ["rank", "name", "points", "record", "mwp", "gwp", "omwp", "ogwp", "dropped"]
 SCORING_FIELDS = {
     "placement": ["rank", "name", "points", "regions", "opp", "record", "dropped"],
@@ -359,8 +367,14 @@ def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
             "result_source",
             "player_a_id",
             "player_b_id",
+            "side_a",
+            "vp_a",
+            "vp_b",
+            "bid_a",
+            "bid_b",
         )
     )
+    sides = get_system(rnd.tournament.system).sides
     shown = display_names_by_id({r[9] for r in rows} | {r[10] for r in rows if r[10] is not None})
     return [
         {
@@ -375,8 +389,16 @@ def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
             "games_drawn": gd,
             "bye": bye,
             "missed": source == Match.Source.MISSED,
+            # a two-sided wargame (issue 26): each side, the VP and the VP given up after the sealed bids
+            # (stored only once both bids are in, so never a sealed figure); empty for other games
+            "side_a": side_a,
+            "side_b": (sides[1] if side_a == sides[0] else sides[0]) if side_a and len(sides) == 2 else "",
+            "vp_a": vp_a,
+            "vp_b": vp_b,
+            "bid_a": bid_a,
+            "bid_b": bid_b,
         }
-        for t, a, b, s, ga, gb, gd, bye, source, ida, idb in rows
+        for t, a, b, s, ga, gb, gd, bye, source, ida, idb, side_a, vp_a, vp_b, bid_a, bid_b in rows
     ]
 
 

@@ -252,3 +252,24 @@ def test_a_bid_posted_for_the_opponent_is_refused_with_a_message_and_nothing_sav
         f"/matches/{match.pk}/bid", {"player": match.player_b_id, "side": "japan", "vp": 1}, follow=True
     ).content.decode()
     assert "Enter your own bid only." in page and not match.sealed_bids.exists()
+
+
+def test_a_wargame_rounds_exports_and_api_carry_the_sides_and_the_bids_once_both_are_in():
+    from matches.services.wargame import do_enter_bid
+
+    tournament, organiser, _players = pod_event(2, system="wenlu")
+    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    match = rnd.matches.get()
+    do_enter_bid(match, match.player_a, match.player_a_id, "japan", 3)
+    client = client_for(match.player_b)
+    row = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.json").json()["pairings"][0]
+    assert (row["bid_a"], row["bid_b"]) == (0, 0)  # sealed: nothing of A's bid shows
+    do_enter_bid(match, match.player_b, match.player_b_id, "japan", 5)
+    csv_text = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.csv").content.decode()
+    header, line = csv_text.splitlines()[:2]
+    assert header.endswith("side_a,side_b,vp_a,vp_b,bid_a,bid_b")
+    assert line.endswith("allies,japan,,,0,5")
+    api = client.get(f"/api/tournaments/{tournament.pk}/rounds/1/pairings", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert (api["results"][0]["side_a"], api["results"][0]["bid_b"]) == ("allies", 5)
