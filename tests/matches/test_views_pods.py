@@ -214,6 +214,15 @@ def test_the_pod_pairings_say_no_repeat_then_repeats_proved_unavoidable_in_the_r
     assert proved in page and none not in page
 
 
+def bidding_table():
+    """A published round 1 of a two-player wargame event with a bid for sides: (tournament, its match)."""
+    tournament, organiser, _players = pod_event(2, system="wenlu")
+    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    return tournament, rnd.matches.get()
+
+
 @pytest.mark.parametrize(
     ("language", "sealed", "shown"),
     [("en", "bid is in (sealed)", "bid 3 VP for Japan"), ("zh-hans", "的叫价已封存", "叫价 3 VP 争取日本")],
@@ -222,11 +231,7 @@ def test_a_sealed_bid_entered_on_the_round_page_stays_hidden_from_the_opponent_u
     language, sealed, shown
 ):
     """Issue 26: both players enter their bids on the page; neither sees the other's until both are in."""
-    tournament, organiser, _players = pod_event(2, system="wenlu")
-    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
-    rnd = services.pair_next_round(tournament, organiser)
-    services.publish_round(rnd, organiser)
-    match = rnd.matches.get()
+    tournament, match = bidding_table()
     url = f"/tournaments/{tournament.pk}/rounds/1/"
     a, b = client_for(match.player_a), client_for(match.player_b)
     for client in (a, b):
@@ -241,11 +246,7 @@ def test_a_sealed_bid_entered_on_the_round_page_stays_hidden_from_the_opponent_u
 
 
 def test_a_bid_posted_for_the_opponent_is_refused_with_a_message_and_nothing_saved():
-    tournament, organiser, _players = pod_event(2, system="wenlu")
-    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
-    rnd = services.pair_next_round(tournament, organiser)
-    services.publish_round(rnd, organiser)
-    match = rnd.matches.get()
+    _tournament, match = bidding_table()
     client = client_for(match.player_a)
     client.cookies["django_language"] = "en"
     page = client.post(
@@ -257,11 +258,7 @@ def test_a_bid_posted_for_the_opponent_is_refused_with_a_message_and_nothing_sav
 def test_a_wargame_rounds_exports_and_api_carry_the_sides_and_the_bids_once_both_are_in():
     from matches.services.wargame import do_enter_bid
 
-    tournament, organiser, _players = pod_event(2, system="wenlu")
-    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
-    rnd = services.pair_next_round(tournament, organiser)
-    services.publish_round(rnd, organiser)
-    match = rnd.matches.get()
+    tournament, match = bidding_table()
     do_enter_bid(match, match.player_a, match.player_a_id, "japan", 3)
     client = client_for(match.player_b)
     row = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.json").json()["pairings"][0]
