@@ -72,8 +72,8 @@ def main() -> None:
     for seed in range(args.seeds):
         for number, st, pt, active, rep, spread, proved in run(args.players, args.rounds, seed):
             print(
-                f"| {seed} | {number} | {active} | {st * 1000:.1f} | {pt * 1000:.1f} | {rep} | {'yes' if proved else 'no'}"
-                f" | {spread} |"
+                f"| {seed} | {number} | {active} | {st * 1000:.1f} | {pt * 1000:.1f} | {rep} |"
+                f" {'yes' if proved else 'no'} | {spread} |"
             )
             pairing.append(pt)
             repeats += rep
