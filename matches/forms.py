@@ -92,6 +92,7 @@ class TournamentForm(StructureForm, ClockFields):
     format = IdChoiceField(queryset=Format.objects.order_by("name"), label=_("Format"), required=False)
     map_hash = forms.CharField(label=_("Map"), max_length=80, required=False)
     side_bids = forms.BooleanField(label=_("Bid for sides"), required=False)
+    open_bidding = forms.BooleanField(label=_("Open bidding"), required=False)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[("3", "3"), ("1", "1")], coerce=int)
     rated = forms.BooleanField(label=_("Rated (changes the players' ratings)"), required=False)
 

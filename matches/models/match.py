@@ -66,6 +66,10 @@ class Match(models.Model):
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
     bid_a = models.PositiveSmallIntegerField(default=0)
     bid_b = models.PositiveSmallIntegerField(default=0)
+    # Sealed bids (issue 26): the side the balance gave A before the bids, and whose due side the bid took
+    # ("a", "b" or ""): the player who lost his due side to the other's higher bid.
+    paired_side_a = models.CharField(max_length=16, blank=True)
+    bid_took_side_of = models.CharField(max_length=1, blank=True)
     # A tournament's feature table: anyone may watch it (matches.access.can_spectate).
     featured = models.BooleanField(_("feature table"), default=False)
     result_source = models.CharField(max_length=16, choices=Source.choices, default=Source.NONE, blank=True)

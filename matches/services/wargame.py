@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -242,8 +242,14 @@ def do_enter_bid(match: Match, actor: Any, player_id: int, side: Any, vp: Any) -
             a, b = bids[match.player_a_id], bids[match.player_b_id]
             due_a = match.side_a or sides[0]
             side_a, give_a, give_b = resolve_bid(Bid(a.side, a.vp), Bid(b.side, b.vp), due_a, sides)
+            # the same side wanted and the balance overturned: the bid took the loser's due side
+            took = "" if side_a == due_a or a.side != b.side else ("a" if give_b else "b")
+            refused = bool(took) and not tournament.open_bidding and _took_last_time(match, took)
+            if refused:  # never twice in a row (issue 26): the sides as paired, nobody gives anything
+                side_a, give_a, give_b, took = due_a, 0, 0, ""
             match.side_a, match.bid_a, match.bid_b = side_a, give_a, give_b
-            match.save(update_fields=["side_a", "bid_a", "bid_b"])
+            match.paired_side_a, match.bid_took_side_of = due_a, took
+            match.save(update_fields=["side_a", "bid_a", "bid_b", "paired_side_a", "bid_took_side_of"])
             record(
                 None,
                 "match.bids_resolved",
@@ -252,8 +258,27 @@ def do_enter_bid(match: Match, actor: Any, player_id: int, side: Any, vp: Any) -
                 due_a=due_a,
                 side_a=side_a,
                 gives=[give_a, give_b],
+                took_due_side_of=took,
+                refused_twice_in_a_row=refused,
             )
     return match
+
+
+def _took_last_time(match: Match, took: str) -> bool:
+    """Whether the player whose due side this table's bid would take lost his due side to a bid in his
+    previous game of the event too."""
+    player = match.player_a_id if took == "a" else match.player_b_id
+    number = match.round.number if match.round is not None else 0
+    last = (
+        Match.objects.filter(round__tournament=match.tournament, round__number__lt=number)
+        .filter(models.Q(player_a_id=player) | models.Q(player_b_id=player))
+        .order_by("-round__number")
+        .values_list("player_a_id", "bid_took_side_of")
+        .first()
+    )
+    if last is None or not last[1]:
+        return False
+    return (last[1] == "a") == (last[0] == player)
 
 
 def _games(a: int, b: int, bid_a: int, bid_b: int) -> tuple[int, int, int]:

@@ -205,3 +205,48 @@ def test_a_bid_for_an_unknown_side_or_a_negative_bid_is_refused_with_its_reason(
         do_enter_bid(match, match.player_a, match.player_a_id, "japan", -2)
     assert refused.value.code == "result.out_of_range"
     assert not SealedBid.objects.exists()
+
+
+def other_side(side):
+    return "allies" if side == "japan" else "japan"
+
+
+def bid_away_due_side_twice(open_bidding: bool):
+    """Four players; in rounds 1 and 2 one player's opponent outbids him for the side he is due.
+    Returns (round 2's match, the player who lost his due side in round 1)."""
+    tournament, organiser, _players = wargame(4)
+    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True, open_bidding=open_bidding)
+    tournament.refresh_from_db()
+    r1 = services.pair_next_round(tournament, organiser)
+    services.publish_round(r1, organiser)
+    first = r1.matches.order_by("table").first()
+    do_enter_bid(first, first.player_a, first.player_a_id, first.side_a, 0)
+    do_enter_bid(first, first.player_b, first.player_b_id, first.side_a, 2)
+    first.refresh_from_db()
+    assert first.bid_took_side_of == "a"
+    for m in r1.matches.all():
+        report_vp(m, organiser, 10, 10)
+    r2 = services.pair_next_round(tournament, organiser)
+    services.publish_round(r2, organiser)
+    loser = first.player_a_id
+    second = next(m for m in r2.matches.all() if loser in (m.player_a_id, m.player_b_id))
+    due = second.side_a if second.player_a_id == loser else other_side(second.side_a)
+    opponent = second.player_b_id if second.player_a_id == loser else second.player_a_id
+    do_enter_bid(second, organiser, loser, due, 1)
+    do_enter_bid(second, organiser, opponent, due, 4)
+    second.refresh_from_db()
+    return second, loser, due
+
+
+def test_a_bid_never_takes_a_players_due_side_two_rounds_in_a_row_without_open_bidding():
+    """Issue 26: the second override is refused: the sides stay as paired and nobody gives up VP."""
+    second, loser, due = bid_away_due_side_twice(open_bidding=False)
+    loser_side = second.side_a if second.player_a_id == loser else other_side(second.side_a)
+    assert loser_side == due and (second.bid_a, second.bid_b, second.bid_took_side_of) == (0, 0, "")
+    assert AuditEvent.objects.filter(verb="match.bids_resolved", data__refused_twice_in_a_row=True).count() == 1
+
+
+def test_open_bidding_lets_a_bid_take_a_players_due_side_again():
+    second, loser, due = bid_away_due_side_twice(open_bidding=True)
+    loser_side = second.side_a if second.player_a_id == loser else other_side(second.side_a)
+    assert loser_side != due and 4 in (second.bid_a, second.bid_b)
