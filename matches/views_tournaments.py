@@ -568,6 +568,8 @@ def pairings_export(request: HttpRequest, pk: int, number: int, fmt: str) -> Htt
     data = presenters.pairings_export(tournament, rnd)
     if fmt == "csv":
         filename = f"tournament-{tournament.pk}-round-{rnd.number}-pairings.csv"
+        if "seats" in data:  # a pod round: one row a seat
+            return _csv(data["seats"], presenters.POD_SEAT_FIELDS, filename)
         return _csv(data["pairings"], presenters.pairing_fields(tournament), filename)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 

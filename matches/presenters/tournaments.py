@@ -402,14 +402,32 @@ def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
     ]
 
 
+POD_SEAT_FIELDS = ["table", "seat", "player", "placement", "regions", "status"]
+"""A pod round's export columns (issue 26): one row a seat, in seat order (the seats balanced by history)."""
+
+
+def pod_seat_rows(rnd: Round) -> list[dict[str, Any]]:
+    """A pod round's seats, table by table in seat order: the seat, the player, his placement and regions."""
+    rows = PodSeat.objects.filter(pod__round=rnd).order_by("pod__table", "seat")
+    return [
+        {"table": t, "seat": seat, "player": name, "placement": place, "regions": regions, "status": status}
+        for t, seat, name, place, regions, status in rows.values_list(
+            "pod__table", "seat", "player__username", "placement", "regions", "pod__status"
+        )
+    ]
+
+
 def pairings_export(tournament: Tournament, rnd: Round) -> dict[str, Any]:
-    return {
+    data = {
         "tournament": tournament.pk,
         "round": rnd.number,
         "kind": rnd.kind,
         "status": rnd.status,
         "pairings": pairing_rows(rnd),
     }
+    if is_pod_event(tournament):
+        data["seats"] = pod_seat_rows(rnd)
+    return data
 
 
 def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from matches.models import Pod, Tournament
+from matches.models import Pod, PodSeat, Tournament
 from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.standings import snapshot_standings
@@ -270,3 +270,19 @@ def test_a_wargame_rounds_exports_and_api_carry_the_sides_and_the_bids_once_both
     assert line.endswith("allies,japan,,,0,5")
     api = client.get(f"/api/tournaments/{tournament.pk}/rounds/1/pairings", HTTP_ACCEPT_LANGUAGE="en").json()
     assert (api["results"][0]["side_a"], api["results"][0]["bid_b"]) == ("allies", 5)
+
+
+def test_a_pod_rounds_export_lists_every_seat_in_seat_order_with_its_player():
+    """Issue 26: the seats balanced at pairing are in the exports, one row a seat."""
+    tournament, organiser, _players = pod_event(7)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    client = client_for(organiser)
+    seats = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.json").json()["seats"]
+    stored = [
+        (s.pod.table, s.seat, s.player.username)
+        for s in PodSeat.objects.filter(pod__round=rnd).select_related("pod", "player").order_by("pod__table", "seat")
+    ]
+    assert [(r["table"], r["seat"], r["player"]) for r in seats] == stored and len(stored) == 7
+    lines = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.csv").content.decode().splitlines()
+    assert lines[0].lstrip("\ufeff") == "table,seat,player,placement,regions,status" and len(lines) == 8
