@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from matches.tournament import PodResult, compute_pod_standings, pair_pods
 
 
-def run(players: int, rounds: int, seed: int) -> list[tuple[int, float, float, int, int, int]]:
+def run(players: int, rounds: int, seed: int) -> list[tuple[int, float, float, int, int, int, bool]]:
     rng = random.Random(seed)
     ids = list(range(players))
     results: list[PodResult] = []
@@ -45,11 +45,12 @@ def run(players: int, rounds: int, seed: int) -> list[tuple[int, float, float, i
         active = {s.player for s in standings if not s.dropped}
         assert Counter(seated) == Counter(active), "every active player at exactly one pod"
         assert all(3 <= len(pod.players) <= 4 for pod in paired.pods), "pods of 3 or 4"
-        rows.append((number, t1 - t0, t2 - t1, len(active), paired.repeats, paired.spread))
-        for pod in paired.pods:
+        rows.append((number, t1 - t0, t2 - t1, len(active), paired.repeats, paired.spread, paired.proved))
+        for pod in paired.pods:  # the seats in the pod's seat order, random placements
             order = list(pod.players)
             rng.shuffle(order)
-            results.append(PodResult(number, tuple((p, k + 1, rng.randint(0, 9)) for k, p in enumerate(order))))
+            place = {p: k + 1 for k, p in enumerate(order)}
+            results.append(PodResult(number, tuple((p, place[p], rng.randint(0, 9)) for p in pod.players)))
         dropped |= {p for p in ids if p not in dropped and rng.random() < 0.02}
     return rows
 
@@ -65,17 +66,21 @@ def main() -> None:
         f"{platform.release()}, CPython {platform.python_version()}"
     )
     print(f"# {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, load average {os.getloadavg()}")
-    print("| seed | round | active | standings ms | pairing ms | repeats | spread |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    pairing, repeats = [], 0
+    print("| seed | round | active | standings ms | pairing ms | repeats | proved fewest | spread |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
+    pairing, repeats, unproved = [], 0, 0
     for seed in range(args.seeds):
-        for number, st, pt, active, rep, spread in run(args.players, args.rounds, seed):
-            print(f"| {seed} | {number} | {active} | {st * 1000:.1f} | {pt * 1000:.1f} | {rep} | {spread} |")
+        for number, st, pt, active, rep, spread, proved in run(args.players, args.rounds, seed):
+            print(
+                f"| {seed} | {number} | {active} | {st * 1000:.1f} | {pt * 1000:.1f} | {rep} |"
+                f" {'yes' if proved else 'no'} | {spread} |"
+            )
             pairing.append(pt)
             repeats += rep
+            unproved += not proved
     print(
         f"# pairing: median {statistics.median(pairing) * 1000:.1f} ms, worst {max(pairing) * 1000:.1f} ms; "
-        f"repeats in all {len(pairing)} rounds: {repeats}"
+        f"repeats in all {len(pairing)} rounds: {repeats}; rounds whose search stopped at its limit: {unproved}"
     )
 
 

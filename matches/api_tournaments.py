@@ -63,6 +63,14 @@ class PairingSerializer(serializers.Serializer):
     games_drawn = serializers.IntegerField()
     bye = serializers.BooleanField()
     missed = serializers.BooleanField()
+    side_a = serializers.CharField(help_text="A two-sided wargame: player A's side (after the bids); else empty.")
+    side_b = serializers.CharField(help_text="A two-sided wargame: player B's side; else empty.")
+    vp_a = serializers.IntegerField(allow_null=True, help_text="A wargame: player A's victory points, once reported.")
+    vp_b = serializers.IntegerField(allow_null=True, help_text="A wargame: player B's victory points, once reported.")
+    bid_a = serializers.IntegerField(
+        help_text="A wargame: VP player A gives up by the bid (set once both sealed bids are in, or reported)."
+    )
+    bid_b = serializers.IntegerField(help_text="A wargame: VP player B gives up by the bid.")
 
 
 class StandingRowSerializer(serializers.Serializer):

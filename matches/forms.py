@@ -92,6 +92,7 @@ class TournamentForm(StructureForm, ClockFields):
     format = IdChoiceField(queryset=Format.objects.order_by("name"), label=_("Format"), required=False)
     map_hash = forms.CharField(label=_("Map"), max_length=80, required=False)
     side_bids = forms.BooleanField(label=_("Bid for sides"), required=False)
+    open_bidding = forms.BooleanField(label=_("Open bidding"), required=False)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[("3", "3"), ("1", "1")], coerce=int)
     rated = forms.BooleanField(label=_("Rated (changes the players' ratings)"), required=False)
 
@@ -327,6 +328,16 @@ class PodReportForm(forms.Form):
         return {
             pid: (self.cleaned_data[f"place_{pid}"], self.cleaned_data[f"regions_{pid}"]) for pid in self.player_ids
         }
+
+
+class SealedBidForm(forms.Form):
+    """A sealed bid for a wargame table's sides (issue 26): whose bid (an organiser enters either player's),
+    the side wanted and the VP given up for it."""
+
+    player = forms.IntegerField(label=_("Player"), min_value=1)
+    side = forms.CharField(label=_("Side you want"), max_length=16)
+    vp = forms.IntegerField(label=_("VP you give up for it"), min_value=0, max_value=999)
+    next = forms.CharField(required=False, max_length=500)
 
 
 class VpReportForm(forms.Form):

@@ -84,6 +84,7 @@ urlpatterns = [
     ),
     path("pods/<int:pod_id>/report", views_pods.pod_report, name="pod-report"),
     path("matches/<int:match_id>/vp", views_pods.match_vp, name="match-vp"),
+    path("matches/<int:match_id>/bid", views_pods.match_bid, name="match-bid"),
     path("matches/<int:match_id>/override", views_tournaments.match_override, name="match-override"),
     path("matches/<int:match_id>/resolve", views_tournaments.match_resolve, name="match-resolve"),
     path("matches/<int:match_id>/replay", views_tournaments.match_replay, name="match-replay"),

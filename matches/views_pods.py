@@ -7,6 +7,8 @@ round and standings URLs are the tournament's own; ``views_tournaments`` hands a
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,12 +18,12 @@ from django.views.decorators.http import require_POST
 
 from junling.errors import Refused
 from matches import access
-from matches.forms import PodReportForm, SearchForm, VpReportForm
+from matches.forms import PodReportForm, SealedBidForm, SearchForm, VpReportForm
 from matches.http import back, form_message, refusals
 from matches.models import Pod, Round, Tournament
 from matches.presenters.pods import pod_pairings_page, pod_standings_page
 from matches.services.pods import report_pod
-from matches.services.wargame import report_vp
+from matches.services.wargame import do_enter_bid, report_vp
 
 
 def _search(request: HttpRequest) -> str:
@@ -72,20 +74,48 @@ def vp_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, template, context)
 
 
-@login_required
-@require_POST
-@refusals
-def match_vp(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A wargame result (a player's report or an organiser's entry): victory points, bids, side."""
+def _table_post(request: HttpRequest, match_id: int, form: Any, act: Any, done: str) -> HttpResponse:
+    """A wargame table's posted form: read, ``act(match, data)``, the refusal or ``done`` as a message, back
+    to the round's page."""
     match = access.access_match(request.user, match_id)
-    form = VpReportForm(request.POST)
     fallback = f"/tournaments/{match.tournament_id}/rounds/{match.round.number if match.round else 1}/"
     if not form.is_valid():
         messages.error(request, form_message(form))
         return back(request, form["next"].value() or "", fallback)
     data = form.cleaned_data
     try:
-        report_vp(
+        act(match, data)
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done % {"t": match.table})
+    return back(request, data["next"], fallback)
+
+
+@login_required
+@require_POST
+@refusals
+def match_bid(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A sealed bid for a wargame table's sides (issue 26), by a player or an organiser for a paper table."""
+    return _table_post(
+        request,
+        match_id,
+        SealedBidForm(request.POST),
+        lambda match, data: do_enter_bid(match, request.user, data["player"], data["side"], data["vp"]),
+        _("Table %(t)s: the bid is in, sealed until both are in."),
+    )
+
+
+@login_required
+@require_POST
+@refusals
+def match_vp(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A wargame result (a player's report or an organiser's entry): victory points, bids, side."""
+    return _table_post(
+        request,
+        match_id,
+        VpReportForm(request.POST),
+        lambda match, data: report_vp(
             match,
             request.user,
             data["vp_a"],
@@ -93,9 +123,6 @@ def match_vp(request: HttpRequest, match_id: int) -> HttpResponse:
             bid_a=data["bid_a"] or 0,
             bid_b=data["bid_b"] or 0,
             side_a=data["side_a"],
-        )
-    except Refused as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Table %(t)s: the result is saved.") % {"t": match.table})
-    return back(request, data["next"], fallback)
+        ),
+        _("Table %(t)s: the result is saved."),
+    )

@@ -84,6 +84,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         system=data["system"],
                         map_hash=data["map_hash"],
                         side_bids=data["side_bids"],
+                        open_bidding=data["open_bidding"],
                         best_of=data["best_of"],
                         rated=data["rated"],
                         **form.clock(),
@@ -116,6 +117,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         values.update({k: str(form[k].value() or "").strip() for k in values})
     values["rated"] = bool(form.is_bound and form["rated"].value())
     values["side_bids"] = bool(form.is_bound and form["side_bids"].value())
+    values["open_bidding"] = bool(form.is_bound and form["open_bidding"].value())
     values["bound"] = form.is_bound
     return render(
         request,
@@ -566,7 +568,9 @@ def pairings_export(request: HttpRequest, pk: int, number: int, fmt: str) -> Htt
     data = presenters.pairings_export(tournament, rnd)
     if fmt == "csv":
         filename = f"tournament-{tournament.pk}-round-{rnd.number}-pairings.csv"
-        return _csv(data["pairings"], presenters.PAIRING_FIELDS, filename)
+        if "seats" in data:  # a pod round: one row a seat
+            return _csv(data["seats"], presenters.POD_SEAT_FIELDS, filename)
+        return _csv(data["pairings"], presenters.pairing_fields(tournament), filename)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 

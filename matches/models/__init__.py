@@ -2,7 +2,7 @@
 
 from .adjudication import Adjudication, Ruling
 from .calls import JudgeCall
-from .match import Match, MatchGame, ResultReport
+from .match import Match, MatchGame, ResultReport, SealedBid
 from .play import RefereedEntry, RefereedGame, RefereedMatch
 from .pods import Pod, PodSeat
 from .rounds import GameLog, Rating, RatingChange, Round, StandingsSnapshot
@@ -26,6 +26,7 @@ __all__ = [
     "ResultReport",
     "Round",
     "Ruling",
+    "SealedBid",
     "StandingsSnapshot",
     "Tournament",
 ]

@@ -66,6 +66,10 @@ class Match(models.Model):
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
     bid_a = models.PositiveSmallIntegerField(default=0)
     bid_b = models.PositiveSmallIntegerField(default=0)
+    # Sealed bids (issue 26): the side the balance gave A before the bids, and whose due side the bid took
+    # ("a", "b" or ""): the player who lost his due side to the other's higher bid.
+    paired_side_a = models.CharField(max_length=16, blank=True)
+    bid_took_side_of = models.CharField(max_length=1, blank=True)
     # A tournament's feature table: anyone may watch it (matches.access.can_spectate).
     featured = models.BooleanField(_("feature table"), default=False)
     result_source = models.CharField(max_length=16, choices=Source.choices, default=Source.NONE, blank=True)
@@ -152,3 +156,25 @@ class ResultReport(models.Model):
             other.games_won_b,
             other.games_drawn,
         )
+
+
+class SealedBid(models.Model):
+    """A player's sealed bid for a side at a wargame table (issue 26): the side he wants and the VP he will
+    give up for it. Entered before the game by the player (or by an organiser for a paper table); neither
+    player sees the other's until both are in, then ``services.wargame.do_enter_bid`` resolves them."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sealed_bids")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sealed_bids")
+    side = models.CharField(max_length=32)
+    vp = models.PositiveSmallIntegerField(default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "entered_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="one_sealed_bid_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.player} bids {self.vp} for {self.side}"

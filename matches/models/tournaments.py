@@ -54,6 +54,8 @@ class Tournament(models.Model):
     map_hash = models.CharField(_("map (content hash)"), max_length=80, blank=True)
     # A two-sided wargame: the players of a table bid VP for their preferred side (docs/tournaments.md).
     side_bids = models.BooleanField(_("bid for sides"), default=False)
+    # Open bidding (issue 26): a bid may take a player's due side every round; without it, never twice in a row.
+    open_bidding = models.BooleanField(_("open bidding"), default=False)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", verbose_name=_("organisers")
     )

@@ -35,14 +35,16 @@ def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: s
         pod.mine = seated
         pod.my_table = pod.board_table_id if seated else None
         pod.watch_table = pod.board_table_id if overseer and not seated else None
-    repeats = next((n["params"]["n"] for n in rnd.notes if isinstance(n, dict) and n.get("code") == "pods.repeats"), 0)
+    note = next((n["params"] for n in rnd.notes if isinstance(n, dict) and n.get("code") == "pods.repeats"), None)
     return {
         "tournament": tournament,
         "round": rnd,
         "page": shown,
         "q": query,
         "points": rnd.status == Round.Status.DRAFT,
-        "repeats": repeats,
+        # None: paired by hand (nothing said); else the pairer's repeats and whether none fewer is proved
+        "repeats": None if note is None else note["n"],
+        "repeats_proved": bool(note and note.get("proved")),
         "is_organiser": organiser,
         "can_answer_calls": access.can_answer_calls(user, tournament),
         "rounds": tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", flat=True),

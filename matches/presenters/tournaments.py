@@ -151,6 +151,9 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         if match.side_a:  # a two-sided wargame: each player's side by name
             match.side_a_name, match.side_b_name = side_names(tournament, match.side_a)
             match.can_report_vp = can_report_vp(user, match, rnd)
+            if tournament.side_bids:  # sealed bids (issue 26): each reader sees what he may of them
+                match.bids = visible_bids(match, user)
+                match.bid_for = bid_choices(user, match, rnd)
             match.my_table = match.board_table_id if match.involves(user) else None
             match.watch_table = match.board_table_id if overseer and not match.my_table else None
     return {
@@ -171,6 +174,7 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         else "matches/_pairings_table.html",
         "side_bids": tournament.side_bids,
         "sides": get_system(tournament.system).sides,
+        "side_choices": [(side, str(SIDE_NAMES.get(side, side))) for side in get_system(tournament.system).sides],
     }
 
 
@@ -195,6 +199,38 @@ def can_report_vp(user: Any, match: Match, rnd: Round) -> bool:
         return False
     open_match = match.status not in (Match.Status.FINISHED, Match.Status.DISPUTED)
     return open_match and access.can_report(user, match)
+
+
+def visible_bids(match: Match, viewer: Any) -> dict[str, Any]:
+    """What a reader sees of a table's sealed bids: whether each player's is in; the figures of both once
+    both are in; before that only his own (organisers see that they are in, never the figures)."""
+    bids = {b.player_id: b for b in match.sealed_bids.all()}
+    both = len(bids) == 2
+    view: dict[str, Any] = {"both": both}
+    for key, player in (("a", match.player_a_id), ("b", match.player_b_id)):
+        bid = bids.get(player)  # type: ignore[arg-type]
+        shown = bid is not None and (both or player == getattr(viewer, "pk", None))
+        view[key] = {
+            "in": bid is not None,
+            "side": bid.side if shown else None,  # type: ignore[union-attr]
+            "side_name": str(SIDE_NAMES.get(bid.side, bid.side)) if shown else None,  # type: ignore[union-attr]
+            "vp": bid.vp if shown else None,  # type: ignore[union-attr]
+        }
+    return view
+
+
+def bid_choices(user: Any, match: Match, rnd: Round) -> list[Any]:
+    """The players whose sealed bid this reader may enter at this table (himself, or for an organiser
+    both players of a paper table), while the table has no result and no bid of theirs is in."""
+    if rnd.status == Round.Status.DRAFT or match.is_bye or match.player_b_id is None:
+        return []
+    if match.board_table_id is not None or match.status != Match.Status.PENDING:
+        return []
+    entered = set(match.sealed_bids.values_list("player_id", flat=True))
+    players = [p for p in (match.player_a, match.player_b) if p is not None and p.pk not in entered]
+    if access.can_organise(user, match.tournament):  # type: ignore[arg-type]
+        return players
+    return [p for p in players if p.pk == getattr(user, "pk", None) and access.can_report(user, match)]
 
 
 def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
@@ -298,6 +334,14 @@ def rating_player_page(username: str) -> dict[str, Any]:
 # --- exports (the pages' CSV/JSON and the API) -------------------------------------------------------------
 
 PAIRING_FIELDS = ["table", "player_a", "player_b", "status", "games_won_a", "games_won_b", "games_drawn", "bye"]
+VP_PAIRING_FIELDS = [*PAIRING_FIELDS, "side_a", "side_b", "vp_a", "vp_b", "bid_a", "bid_b"]
+"""A two-sided wargame's pairings columns (issue 26): the sides, the VP and the VP given up by the bid."""
+
+
+def pairing_fields(tournament: Tournament) -> list[str]:
+    return VP_PAIRING_FIELDS if get_system(tournament.system).scoring == "vp-margin" else PAIRING_FIELDS
+
+
 STANDING_FIELDS = ["rank", "name", "points", "record", "mwp", "gwp", "omwp", "ogwp", "dropped"]
 SCORING_FIELDS = {
     "placement": ["rank", "name", "points", "regions", "opp", "record", "dropped"],
@@ -324,8 +368,14 @@ def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
             "result_source",
             "player_a_id",
             "player_b_id",
+            "side_a",
+            "vp_a",
+            "vp_b",
+            "bid_a",
+            "bid_b",
         )
     )
+    sides = get_system(rnd.tournament.system).sides
     shown = display_names_by_id({r[9] for r in rows} | {r[10] for r in rows if r[10] is not None})
     return [
         {
@@ -340,19 +390,45 @@ def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
             "games_drawn": gd,
             "bye": bye,
             "missed": source == Match.Source.MISSED,
+            # a two-sided wargame (issue 26): each side, the VP and the VP given up after the sealed bids
+            # (stored only once both bids are in, so never a sealed figure); empty for other games
+            "side_a": side_a,
+            "side_b": (sides[1] if side_a == sides[0] else sides[0]) if side_a and len(sides) == 2 else "",
+            "vp_a": vp_a,
+            "vp_b": vp_b,
+            "bid_a": bid_a,
+            "bid_b": bid_b,
         }
-        for t, a, b, s, ga, gb, gd, bye, source, ida, idb in rows
+        for t, a, b, s, ga, gb, gd, bye, source, ida, idb, side_a, vp_a, vp_b, bid_a, bid_b in rows
+    ]
+
+
+POD_SEAT_FIELDS = ["table", "seat", "player", "placement", "regions", "status"]
+"""A pod round's export columns (issue 26): one row a seat, in seat order (the seats balanced by history)."""
+
+
+def pod_seat_rows(rnd: Round) -> list[dict[str, Any]]:
+    """A pod round's seats, table by table in seat order: the seat, the player, his placement and regions."""
+    rows = PodSeat.objects.filter(pod__round=rnd).order_by("pod__table", "seat")
+    return [
+        {"table": t, "seat": seat, "player": name, "placement": place, "regions": regions, "status": status}
+        for t, seat, name, place, regions, status in rows.values_list(
+            "pod__table", "seat", "player__username", "placement", "regions", "pod__status"
+        )
     ]
 
 
 def pairings_export(tournament: Tournament, rnd: Round) -> dict[str, Any]:
-    return {
+    data = {
         "tournament": tournament.pk,
         "round": rnd.number,
         "kind": rnd.kind,
         "status": rnd.status,
         "pairings": pairing_rows(rnd),
     }
+    if is_pod_event(tournament):
+        data["seats"] = pod_seat_rows(rnd)
+    return data
 
 
 def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None) -> dict[str, Any]:

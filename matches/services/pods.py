@@ -87,7 +87,8 @@ def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
         paired = pair_pods(standings, number)
     except TournamentError as exc:
         raise unpairable(exc) from exc
-    notes = [{"code": "pods.repeats", "params": {"n": paired.repeats}}] if paired.repeats else []
+    # what the pairings page says: no repeat, repeats proved unavoidable, or the search's limit (issue 26)
+    notes = [{"code": "pods.repeats", "params": {"n": paired.repeats, "proved": paired.proved}}]
     rnd = Round.objects.create(tournament=tournament, number=number, kind=Round.Kind.SWISS, notes=notes)
     # the pods' players are the ids the pairing was given: the registrations' player ids
     create_pods(tournament, rnd, [cast(list[int], list(p.players)) for p in sorted(paired.pods, key=lambda p: p.table)])
@@ -100,6 +101,7 @@ def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
         kind="pods",
         tables=len(paired.pods),
         repeats=paired.repeats,
+        proved=paired.proved,
         spread=paired.spread,
         seed=tournament.pairing_seed if number == 1 else None,
     )

@@ -152,7 +152,7 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
         if not previous:  # round 1: everyone on 0 points, paired in the seeded random order, not registration
             standings = seeded_order(standings, tournament.pairing_seed)
         try:
-            swiss = pair_swiss(standings, number)
+            swiss = pair_swiss(standings, number, due=_due_sides(tournament, standings))
         except NoLegalPairingError as exc:
             raise RoundError(
                 _(
@@ -185,6 +185,14 @@ def _pairing_standings(tournament: Tournament) -> list[Any]:
     from matches.services.wargame import current_vp_standings, is_vp_event
 
     return current_vp_standings(tournament) if is_vp_event(tournament) else current_standings(tournament)
+
+
+def _due_sides(tournament: Tournament, standings: Sequence[Any]) -> dict[Any, int] | None:
+    """A wargame's due sides for the matching's cost (issue 26); None for other games."""
+    from matches.services.wargame import game_sides, is_vp_event
+    from matches.tournament.wargame import due_sides
+
+    return due_sides(standings, game_sides(tournament)) if is_vp_event(tournament) else None
 
 
 def _side_swaps(tournament: Tournament, standings: Sequence[Any], pairs: list[Any]) -> list[Any]:

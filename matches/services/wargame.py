@@ -16,16 +16,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.systems import get_system
+from junling.errors import Refused
 from junling.models import record
 from matches.access import access_report, can_organise
-from matches.models import Match, Registration, ResultReport, Round, StandingsSnapshot, Tournament
+from matches.models import Match, Registration, ResultReport, Round, SealedBid, StandingsSnapshot, Tournament
 from matches.services.results import ResultRefused, _finish, _locked_match, _require_open
-from matches.tournament import VpBye, VpResult, WargameStanding, compute_vp_standings, sides_of_round
+from matches.tournament import (
+    Bid,
+    VpBye,
+    VpResult,
+    WargameStanding,
+    compute_vp_standings,
+    resolve_bid,
+    sides_of_round,
+)
 
 MAX_VP = 999
 RESULT_FIELDS = ("round__number", "player_a_id", "player_b_id", "is_bye", "vp_a", "vp_b", "bid_a", "bid_b", "side_a")
@@ -128,13 +137,14 @@ def report_vp(
                 code="result.side",
                 params={"sides": ", ".join(sides)},
             )
+        ba, bb, side = _checked_bids(match, ba, bb, side)
         games = _games(a, b, ba, bb)
         figures = [a, b, ba, bb, side]
         if organiser:
             before = [match.vp_a, match.vp_b, match.bid_a, match.bid_b, match.side_a, match.status]
             _store(match, figures)
             _finish(match, *games, Match.Source.ORGANISER)
-            record(actor, "match.vp_result", match, vp=figures, before=before)
+            record(actor, "match.vp_result", match, vp=figures, before=before, margin_a=(a - ba) - (b - bb))
             return match
         if match.status in (Match.Status.FINISHED, Match.Status.DISPUTED):
             raise ResultRefused(
@@ -159,6 +169,116 @@ def report_vp(
             match.save(update_fields=["status"])
             record(actor, "match.dispute", match, reports={str(r.reporter_id): r.vp for r in match.reports.all()})
     return match
+
+
+class BidRefused(Refused):
+    """A sealed bid cannot be entered: no bidding in the event, the table is not open, or it is in already."""
+
+    code = "bid.refused"
+
+
+def _checked_bids(match: Match, bid_a: int, bid_b: int, side_a: str) -> tuple[int, int, str]:
+    """The bids and A's side a result may carry (issue 26): none without a bid for sides (A plays the side
+    paired); the sealed bids' outcome once both are in (a result that says otherwise is refused); as
+    entered in a bidding event whose table bid on paper and entered no sealed bids."""
+    if not match.tournament.side_bids:  # type: ignore[union-attr]
+        if bid_a or bid_b or (match.side_a and side_a != match.side_a):
+            raise ResultRefused(
+                _("This event has no bid for sides: each player plays the side paired, and nobody gives up VP."),
+                code="result.no_bidding",
+            )
+        return 0, 0, side_a
+    if match.sealed_bids.count() < 2:
+        return bid_a, bid_b, side_a
+    resolved = (match.bid_a, match.bid_b, match.side_a)
+    if ((bid_a or bid_b) and (bid_a, bid_b) != resolved[:2]) or side_a not in ("", match.side_a):
+        raise ResultRefused(
+            _("The sealed bids decided the sides and the VP given up: %(side)s for player A, bids %(a)s and %(b)s.")
+            % {"side": match.side_a, "a": match.bid_a, "b": match.bid_b},
+            code="result.bid_mismatch",
+            params={"side": match.side_a, "a": match.bid_a, "b": match.bid_b},
+        )
+    return resolved
+
+
+def do_enter_bid(match: Match, actor: Any, player_id: int, side: Any, vp: Any) -> Match:
+    """A player's sealed bid for his table's sides (issue 26): the side he wants and the VP he will give up.
+
+    Only in an event with a bid for sides, at an open table of a published round, before any result; by
+    the player himself, or by an organiser for either player (a paper table). A bid once in is sealed (it
+    cannot be changed). When the second bid is in, ``resolve_bid`` settles the sides: A's side and each
+    player's VP given up are stored on the match and both bids recorded in the audit trail."""
+    with transaction.atomic():
+        match = _locked_match(match)
+        tournament = match.tournament
+        if tournament is None or not tournament.side_bids:
+            raise BidRefused(_("This event has no bid for sides."), code="bid.no_bidding")
+        organiser = can_organise(actor, tournament)
+        if not organiser:
+            access_report(actor, match)
+            if player_id != actor.pk:
+                raise BidRefused(_("Enter your own bid only."), code="bid.not_yours")
+        _require_open(match)
+        if match.is_bye or match.player_b_id is None or player_id not in (match.player_a_id, match.player_b_id):
+            raise BidRefused(_("Only the two players of a table bid."), code="bid.not_seated")
+        if match.board_table_id is not None:
+            raise BidRefused(_("This table is seated on the site already: its sides are set."), code="bid.on_table")
+        if match.status != Match.Status.PENDING or match.reports.exists():
+            raise BidRefused(_("Bids are entered before the game: this table has a result."), code="bid.too_late")
+        sides = game_sides(tournament)
+        if side not in sides:
+            raise BidRefused(
+                _("The side is one of %(sides)s.") % {"sides": ", ".join(sides)},
+                code="bid.side",
+                params={"sides": ", ".join(sides)},
+            )
+        amount = _number(vp, _("Bid"))
+        if SealedBid.objects.filter(match=match, player_id=player_id).exists():
+            raise BidRefused(_("This bid is in already and sealed."), code="bid.entered")
+        SealedBid.objects.create(match=match, player_id=player_id, side=side, vp=amount, entered_by=actor)
+        record(actor, "match.bid", match, player=player_id)  # the figures stay sealed until both are in
+        bids = {b.player_id: b for b in match.sealed_bids.all()}
+        if len(bids) == 2:
+            a, b = bids[match.player_a_id], bids[match.player_b_id]
+            due_a = match.side_a or sides[0]
+            side_a, give_a, give_b = resolve_bid(Bid(a.side, a.vp), Bid(b.side, b.vp), due_a, sides)
+            # the same side wanted and the balance overturned: the bid took the loser's due side
+            took = "" if side_a == due_a or a.side != b.side else ("a" if give_b else "b")
+            refused = bool(took) and not tournament.open_bidding and _took_last_time(match, took)
+            if refused:  # never twice in a row (issue 26): the sides as paired, nobody gives anything
+                side_a, give_a, give_b, took = due_a, 0, 0, ""
+            match.side_a, match.bid_a, match.bid_b = side_a, give_a, give_b
+            match.paired_side_a, match.bid_took_side_of = due_a, took
+            match.save(update_fields=["side_a", "bid_a", "bid_b", "paired_side_a", "bid_took_side_of"])
+            record(
+                None,
+                "match.bids_resolved",
+                match,
+                bids={"a": [a.side, a.vp], "b": [b.side, b.vp]},
+                due_a=due_a,
+                side_a=side_a,
+                gives=[give_a, give_b],
+                took_due_side_of=took,
+                refused_twice_in_a_row=refused,
+            )
+    return match
+
+
+def _took_last_time(match: Match, took: str) -> bool:
+    """Whether the player whose due side this table's bid would take lost his due side to a bid in his
+    previous game of the event too."""
+    player = match.player_a_id if took == "a" else match.player_b_id
+    number = match.round.number if match.round is not None else 0
+    last = (
+        Match.objects.filter(round__tournament=match.tournament, round__number__lt=number)
+        .filter(models.Q(player_a_id=player) | models.Q(player_b_id=player))
+        .order_by("-round__number")
+        .values_list("player_a_id", "bid_took_side_of")
+        .first()
+    )
+    if last is None or not last[1]:
+        return False
+    return (last[1] == "a") == (last[0] == player)
 
 
 def _games(a: int, b: int, bid_a: int, bid_b: int) -> tuple[int, int, int]:

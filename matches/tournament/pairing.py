@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from heapq import heappop, heappush
@@ -108,12 +108,26 @@ class _Pairer:
     and ``opp`` the players it has met (the standings' tuples as they are: a tuple of a dozen ids is
     searched about as fast as a set, and converting 100,000 of them cost more than the pairing)."""
 
-    def __init__(self, group: list[int], ids: Sequence[PlayerId], opp: Sequence[tuple[PlayerId, ...]]) -> None:
+    def __init__(
+        self,
+        group: list[int],
+        ids: Sequence[PlayerId],
+        opp: Sequence[tuple[PlayerId, ...]],
+        due: Sequence[int] | None = None,
+    ) -> None:
         self.group = group
         self.ids = ids
         self.opp = opp
+        self.due = due
         n = len(group)
+        # With sides (issue 26): a side clash (both players due the same side) weighs more than any table's
+        # shape; a pair-down more than every clash and shape together; a crossing more than all of those:
+        # the sides never cost a crossing or a pair-down.
+        self.side_weight = 2 * n + 1
+        self.down_weight = (n // 2 + 1) * (self.side_weight + 2 * n) + 1 if due is not None else 0
         self.cross_weight = (n + 1) * (n + 1)
+        if due is not None:
+            self.cross_weight = (n // 2 + 1) * (self.down_weight + self.side_weight + 2 * n) + 1
         self.big = self.cross_weight * ((group[-1] if group else 0) + 3)
         self.start: dict[int, int] = {}
         self.size: dict[int, int] = {}
@@ -136,7 +150,7 @@ class _Pairer:
         graph = nx.Graph()
         graph.add_nodes_from(players)
         starts, sizes = self.start, self.size
-        ids, opp = self.ids, self.opp
+        ids, opp, due = self.ids, self.opp, self.due
         for i, a in enumerate(players):
             met = opp[a]
             for b in players[i + 1 :]:
@@ -150,6 +164,8 @@ class _Pairer:
                     shape = abs((hi - lo) - (sizes[g[hi]] // 2 if half is None else half))
                 else:
                     shape = (hi - starts[g[hi]]) + (starts[g[lo]] + sizes[g[lo]] - 1 - lo)
+                if due is not None:
+                    shape += self.down_weight * (cross > 0) + self.side_weight * (due[a] != 0 and due[a] == due[b])
                 graph.add_edge(a, b, weight=self.big - cross * self.cross_weight - shape)
         if float_from_group is not None and len(players) % 2 == 1:
             for a in players:
@@ -354,8 +370,15 @@ _second = itemgetter(1)
 _make_pairing = partial(tuple.__new__, Pairing)
 
 
-def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
+def pair_swiss(
+    standings: Sequence[Standing], round_number: int, *, due: Mapping[PlayerId, int] | None = None
+) -> SwissRound:
     """Pair round ``round_number`` of a Swiss tournament from the current standings.
+
+    ``due`` (a two-sided game, issue 26): each player's due side, +1 or −1 (0: either). Wherever the
+    pairing is exact (small point groups, regions, windows), two players due the same side cost more
+    than any table's shape but less than a crossing: no extra pair-down or crossing is ever made for
+    sides, and the bye and the rematch rule are as without them.
 
     ``standings`` must be in rank order (as :func:`compute_standings` returns them); dropped
     players are left out, late entrants simply appear with their points. Raises
@@ -369,13 +392,16 @@ def pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
     Player 4 lost 1–2, player 3 lost 0–2: same points, so the game-win % puts 4 above 3.
     """
     with collector_paused():  # hundreds of thousands of small tuples, no cycle: see collector_paused
-        return _pair_swiss(standings, round_number)
+        return _pair_swiss(standings, round_number, due)
 
 
-def _pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
+def _pair_swiss(
+    standings: Sequence[Standing], round_number: int, due_of: Mapping[PlayerId, int] | None = None
+) -> SwissRound:
     active = list(compress(standings, map(not_, map(_dropped_of, standings))))
     n = len(active)
     ids = list(map(_player_of, active))
+    due = None if due_of is None else [due_of.get(p, 0) for p in ids]
     opp = list(map(_opponents_of, active))
     points = list(map(_points_of, active))
     group_of_points = {p: i for i, p in enumerate(sorted(set(points), reverse=True))}
@@ -388,12 +414,13 @@ def _pair_swiss(standings: Sequence[Standing], round_number: int) -> SwissRound:
     def attempt(excluded: int | None) -> list[tuple[int, int]] | None:
         nonlocal without_bye
         if excluded is None:
-            return _Pairer(groups, ids, opp).pair()
+            return _Pairer(groups, ids, opp, due).pair()
         e = excluded
         sub_groups = groups[:e] + groups[e + 1 :]
         if groups.count(groups[e]) == 1:
             sub_groups = _dense(sub_groups)  # the bye empties its point group
-        found = _Pairer(sub_groups, ids[:e] + ids[e + 1 :], opp[:e] + opp[e + 1 :]).pair()
+        sub_due = None if due is None else due[:e] + due[e + 1 :]
+        found = _Pairer(sub_groups, ids[:e] + ids[e + 1 :], opp[:e] + opp[e + 1 :], sub_due).pair()
         if found is None:
             return None
         without_bye = sub_groups

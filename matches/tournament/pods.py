@@ -18,17 +18,27 @@ worked example::
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .pairing import PairingProblem, PairingWarning
+from .pod_search import fewest_repeats
 from .standings import PlayerId, ResultError, TournamentError
 
 TOP_POINTS = 12
 """Points for first place in any pod; last place scores 0, the places between are evenly spaced."""
 EXACT_LIMIT = 12
 """Fields of this many active players or fewer are paired by an exhaustive search (the optimum)."""
+SOLVER_LIMIT = 48
+"""Fields above ``EXACT_LIMIT`` and up to this many whose greedy pairing repeats are searched whole by the
+optimiser (``pod_search``: CP-SAT), which proves the fewest repeats or stops at its limit."""
+WINDOW = 32
+"""Above ``SOLVER_LIMIT``: the optimiser re-splits windows of about this many players (a pod with a repeat
+and its neighbouring tables), keeping the rest of the pairing."""
+ROUND_BUDGET = 0.8
+"""Wall-clock seconds the windows of one large round may take together."""
 TIE_SCALE = 10**9
 
 
@@ -122,6 +132,8 @@ class PodStanding(NamedTuple):
     """Everyone met, once per pod shared (repeats appear twice)."""
     dropped: bool
     registration: int
+    seats: tuple[int, ...] = (0, 0, 0, 0)
+    """How often the player sat in seat 1, 2, 3 and 4 (a pod's seat order is its ``PodResult.seats`` order)."""
 
     def record(self) -> str:
         """Firsts / pods played, e.g. ``2/3``."""
@@ -144,11 +156,12 @@ def compute_pod_standings(
     firsts = [0] * len(players)
     rounds = [0] * len(players)
     opponents: list[list[PlayerId]] = [[] for _ in players]
+    seat_counts = [[0, 0, 0, 0] for _ in players]
     seen: set[tuple[int, PlayerId]] = set()
     for result in results:
         result.check()
         scored = result.points()
-        for player, place, held in result.seats:
+        for position, (player, place, held) in enumerate(result.seats):
             if player not in index:
                 raise ResultError(f"round {result.round}: {player!r} is not registered")
             if (result.round, player) in seen:
@@ -159,6 +172,7 @@ def compute_pod_standings(
             regions[i] += held
             firsts[i] += place == 1
             rounds[i] += 1
+            seat_counts[i][position] += 1
             opponents[i].extend(q for q, _, _ in result.seats if q != player)
     per_round = [points[i] / (TOP_POINTS * rounds[i]) if rounds[i] else 0.0 for i in range(len(players))]
     opp_pct = [
@@ -182,6 +196,7 @@ def compute_pod_standings(
             tuple(opponents[i]),
             players[i] in gone,
             i,
+            tuple(seat_counts[i]),
         )
         for rank, i in enumerate(order, start=1)
     ]
@@ -189,7 +204,8 @@ def compute_pod_standings(
 
 @dataclass(frozen=True, slots=True)
 class Pod:
-    """One table of a pod round: its players in seat order (standings order) and their points before it."""
+    """One table of a pod round: its players in seat order (balanced from their seat history, see
+    :func:`seat_order`) and their points before it."""
 
     table: int
     players: tuple[PlayerId, ...]
@@ -214,6 +230,10 @@ class PodRound:
     spread: int
     """The sum of the pods' point spreads."""
     notes: tuple[str, ...] = field(default=())
+    """``"repeats_proved"``: repeats remain and no split has fewer (proved); ``"repeats_limit"``: repeats remain
+    and the search stopped at its limit before it could prove that none has fewer."""
+    proved: bool = True
+    """Whether no split of the field into these pod sizes has fewer repeats (always true without a repeat)."""
 
 
 def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
@@ -222,15 +242,18 @@ def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
     Dropped players are left out. The pairing minimises, in this order, the pairs of players who
     have met before (repeats) and the sum of the pods' point spreads. Up to ``EXACT_LIMIT`` players
     the search is exhaustive; above it, pods are filled greedily top to bottom (each seat goes to the
-    highest-ranked player who has met nobody at the table), then repeats are repaired by swapping
-    players between pods.
+    highest-ranked player who has met nobody at the table) and repeats repaired by swapping players
+    between pods; a pairing that still repeats goes to the optimiser (``pod_search``: the whole field up
+    to ``SOLVER_LIMIT`` players, windows of neighbouring tables above), which proves the fewest repeats
+    or stops at its limit with the best it found (``PodRound.proved``). Each pod is then seated by
+    :func:`seat_order`.
 
     >>> s = compute_pod_standings(list("abcdefg"), [PodResult(1, (("a", 1, 5), ("b", 2, 4), ("c", 3, 3), ("d", 4, 1))),
     ...     PodResult(1, (("e", 1, 6), ("f", 2, 5), ("g", 3, 0)))])
-    >>> [p.players for p in pair_pods(s, 2).pods]
-    [('e', 'a', 'b', 'f'), ('c', 'd', 'g')]
-    >>> pair_pods(s, 2).repeats  # seven players from a 4-pod and a 3-pod: three repeats cannot be avoided
-    3
+    >>> [sorted(p.players) for p in pair_pods(s, 2).pods]
+    [['a', 'b', 'e', 'f'], ['c', 'd', 'g']]
+    >>> pair_pods(s, 2).repeats, pair_pods(s, 2).proved  # from a 4-pod and a 3-pod: three repeats are forced
+    (3, True)
     """
     active = [s for s in standings if not s.dropped]
     points = [s.points for s in active]
@@ -240,16 +263,77 @@ def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
     ids = [s.player for s in active]
     where = {p: i for i, p in enumerate(ids)}
     met = [{where[q] for q in s.opponents if q in where} for s in active]
+    proved = True
     if len(active) <= EXACT_LIMIT:
         groups = _exact(sizes, points, met)
     else:
         groups = _repair(_greedy(sizes, met), points, met)
+        if sum(_repeats(g, met) for g in groups) and len(active) <= SOLVER_LIMIT:
+            found = fewest_repeats(range(len(active)), points, met, groups)
+            groups, proved = found.groups, found.proved
+        elif sum(_repeats(g, met) for g in groups):
+            groups = _windows(groups, points, met)
+            proved = False
+    counts = [s.seats for s in active]
     pods = tuple(
-        Pod(table, tuple(ids[i] for i in g), tuple(points[i] for i in g), _repeats(g, met))
+        Pod(table, tuple(ids[i] for i in seated), tuple(points[i] for i in seated), _repeats(g, met))
         for table, g in enumerate(sorted((sorted(g) for g in groups), key=lambda g: (-len(g), g)), start=1)
+        for seated in [seat_order(g, counts)]
     )
-    notes = ("repeats",) if any(p.repeats for p in pods) else ()
-    return PodRound(round_number, pods, sum(p.repeats for p in pods), sum(p.spread for p in pods), notes)
+    repeats = sum(p.repeats for p in pods)
+    proved = proved or repeats == 0
+    notes = (("repeats_proved",) if proved else ("repeats_limit",)) if repeats else ()
+    return PodRound(round_number, pods, repeats, sum(p.spread for p in pods), notes, proved)
+
+
+def seat_order(group: Sequence[int], counts: Sequence[Sequence[int]]) -> list[int]:
+    """The pod's players (indices, rank order) in seat order, balancing each one's seats over the event.
+
+    ``counts[i]`` is how often player ``i`` sat in seat 1, 2, 3, 4 before. Of every seating of the pod,
+    the one whose worst player ends with the least spread between his most and least used seats (of the
+    pod's seats) is chosen, then the least summed spread, then the fewest earlier sittings in the seats
+    given; ties keep the higher-ranked players in the lower seats (round 1: rank order).
+
+    >>> seat_order([0, 1, 2], [(1, 0, 0, 0), (1, 0, 0, 0), (0, 0, 1, 0)])  # two who sat first, one third
+    [2, 0, 1]
+    """
+    size = len(group)
+    best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+    for order in itertools.permutations(group):
+        worst = total = used = 0
+        for seat, i in enumerate(order):
+            seen = list(counts[i][:size]) + [0] * max(0, size - len(counts[i]))
+            seen[seat] += 1
+            spread = max(seen) - min(seen)
+            worst, total, used = max(worst, spread), total + spread, used + seen[seat] - 1
+        key = (worst, total, used)
+        if best is None or key < best[0]:
+            best = (key, order)
+    assert best is not None
+    return list(best[1])
+
+
+def _windows(groups: list[list[int]], points: Sequence[int], met: Sequence[set[int]]) -> list[list[int]]:
+    """A large field's repeats, re-split window by window: each pod that still repeats (table order) with
+    its neighbouring tables, about ``WINDOW`` players, goes to the optimiser; the rest stays. Stops when
+    the round's ``ROUND_BUDGET`` is spent."""
+    groups = sorted((sorted(g) for g in groups), key=lambda g: (-len(g), g))
+    deadline = time.monotonic() + ROUND_BUDGET
+    per = max(1, WINDOW // 4)
+    for k in range(len(groups)):
+        if time.monotonic() >= deadline:
+            break
+        if not _repeats(groups[k], met):
+            continue
+        low, high = max(0, k - per // 2), min(len(groups), k - per // 2 + per)
+        window = groups[low:high]
+        players = [p for g in window for p in g]
+        left = deadline - time.monotonic()
+        found = fewest_repeats(players, points, met, window, work=1.0, wall=max(0.05, min(0.3, left)))
+        before = sum(_repeats(g, met) for g in window)
+        if sum(_repeats(g, met) for g in found.groups) < before:
+            groups[low:high] = [sorted(g) for g in found.groups]
+    return groups
 
 
 def _repeats(group: Sequence[int], met: Sequence[set[int]]) -> int:

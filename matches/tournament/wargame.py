@@ -271,6 +271,12 @@ def _due(standing: WargameStanding, sides: tuple[str, str]) -> int:
     return (balance > 0) - (balance < 0)
 
 
+def due_sides(standings: Iterable[WargameStanding], sides: tuple[str, str]) -> dict[PlayerId, int]:
+    """Each player's due side for :func:`matches.tournament.pair_swiss` (``due``): +1 the second side,
+    −1 the first, 0 either (issue 26: the sides are part of the matching's cost)."""
+    return {s.player: _due(s, sides) for s in standings}
+
+
 def balance_side_pairs(
     pairs: Sequence[tuple[PlayerId, PlayerId | None]],
     standings: Mapping[PlayerId, WargameStanding],

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from matches.models import Pod, Tournament
+from matches.models import Pod, PodSeat, Tournament
 from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.standings import snapshot_standings
@@ -188,3 +188,101 @@ def test_the_organiser_reads_the_draft_pods_a_line_each_and_saves_his_own_from_t
     assert [[s.player.username for s in p.seats.order_by("seat")] for p in pods] == [names[:3], names[3:]]
     refused = client.post(f"/tournaments/{tournament.pk}/admin/hand", {"pairs": f"{names[0]}\n" + " ".join(names[1:])})
     assert refused.status_code == 400 and "但本游戏每桌 2 至 4 人" in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "none", "proved"),
+    [
+        ("en", "No pair of players meets again.", "3 pairs of players meet again; no pairing has fewer (proved)."),
+        ("zh-hans", "没有任何两名玩家再次相遇。", "有 3 对玩家再次相遇；已证明没有重复更少的编排。"),
+    ],
+)
+def test_the_pod_pairings_say_no_repeat_then_repeats_proved_unavoidable_in_the_readers_language(language, none, proved):
+    """Issue 26: the page says what is true: no repeat, or N repeats none avoidable only when proved."""
+    tournament, organiser, players = pod_event(7)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    client = client_for(players[0])
+    client.cookies["django_language"] = language
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert none in page
+    play_pods(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    second = services.pair_next_round(tournament, organiser)  # 7 players after a 4-pod and a 3-pod: 3 forced
+    services.publish_round(second, organiser)
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/2/").content.decode()
+    assert proved in page and none not in page
+
+
+def bidding_table():
+    """A published round 1 of a two-player wargame event with a bid for sides: (tournament, its match)."""
+    tournament, organiser, _players = pod_event(2, system="wenlu")
+    Tournament.objects.filter(pk=tournament.pk).update(side_bids=True)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    return tournament, rnd.matches.get()
+
+
+@pytest.mark.parametrize(
+    ("language", "sealed", "shown"),
+    [("en", "bid is in (sealed)", "bid 3 VP for Japan"), ("zh-hans", "的叫价已封存", "叫价 3 VP 争取日本")],
+)
+def test_a_sealed_bid_entered_on_the_round_page_stays_hidden_from_the_opponent_until_both_are_in(
+    language, sealed, shown
+):
+    """Issue 26: both players enter their bids on the page; neither sees the other's until both are in."""
+    tournament, match = bidding_table()
+    url = f"/tournaments/{tournament.pk}/rounds/1/"
+    a, b = client_for(match.player_a), client_for(match.player_b)
+    for client in (a, b):
+        client.cookies["django_language"] = language
+    a.post(f"/matches/{match.pk}/bid", {"player": match.player_a_id, "side": "japan", "vp": 3, "next": url})
+    page = b.get(url).content.decode()
+    assert sealed in page and shown not in page
+    assert f'name="player" value="{match.player_b_id}"' in page
+    b.post(f"/matches/{match.pk}/bid", {"player": match.player_b_id, "side": "allies", "vp": 0, "next": url})
+    page = b.get(url).content.decode()
+    assert shown in page and f'action="/matches/{match.pk}/bid"' not in page
+
+
+def test_a_bid_posted_for_the_opponent_is_refused_with_a_message_and_nothing_saved():
+    _tournament, match = bidding_table()
+    client = client_for(match.player_a)
+    client.cookies["django_language"] = "en"
+    page = client.post(
+        f"/matches/{match.pk}/bid", {"player": match.player_b_id, "side": "japan", "vp": 1}, follow=True
+    ).content.decode()
+    assert "Enter your own bid only." in page and not match.sealed_bids.exists()
+
+
+def test_a_wargame_rounds_exports_and_api_carry_the_sides_and_the_bids_once_both_are_in():
+    from matches.services.wargame import do_enter_bid
+
+    tournament, match = bidding_table()
+    do_enter_bid(match, match.player_a, match.player_a_id, "japan", 3)
+    client = client_for(match.player_b)
+    row = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.json").json()["pairings"][0]
+    assert (row["bid_a"], row["bid_b"]) == (0, 0)  # sealed: nothing of A's bid shows
+    do_enter_bid(match, match.player_b, match.player_b_id, "japan", 5)
+    csv_text = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.csv").content.decode()
+    header, line = csv_text.splitlines()[:2]
+    assert header.endswith("side_a,side_b,vp_a,vp_b,bid_a,bid_b")
+    assert line.endswith("allies,japan,,,0,5")
+    api = client.get(f"/api/tournaments/{tournament.pk}/rounds/1/pairings", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert (api["results"][0]["side_a"], api["results"][0]["bid_b"]) == ("allies", 5)
+
+
+def test_a_pod_rounds_export_lists_every_seat_in_seat_order_with_its_player():
+    """Issue 26: the seats balanced at pairing are in the exports, one row a seat."""
+    tournament, organiser, _players = pod_event(7)
+    rnd = services.pair_next_round(tournament, organiser)
+    services.publish_round(rnd, organiser)
+    client = client_for(organiser)
+    seats = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.json").json()["seats"]
+    stored = [
+        (s.pod.table, s.seat, s.player.username)
+        for s in PodSeat.objects.filter(pod__round=rnd).select_related("pod", "player").order_by("pod__table", "seat")
+    ]
+    assert [(r["table"], r["seat"], r["player"]) for r in seats] == stored and len(stored) == 7
+    lines = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.csv").content.decode().splitlines()
+    assert lines[0].lstrip("\ufeff") == "table,seat,player,placement,regions,status" and len(lines) == 8
