@@ -72,6 +72,10 @@ class State(Protocol):
 
     def to_json(self, *, history: bool = True) -> dict[str, Any]: ...
 
+    def clone(self) -> State:
+        """A state of its own at the same moment (a search's copy): nothing mutable shared with this one."""
+        ...
+
 
 @runtime_checkable
 class Game(Protocol):

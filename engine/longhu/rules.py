@@ -14,7 +14,7 @@ import engine.longhu.order as order
 import engine.longhu.production as production
 import engine.longhu.roundend as roundend
 import engine.longhu.victory as victory
-from engine.boardgame.procedure import Proc
+from engine.boardgame.procedure import Mark, Proc
 from engine.longhu.board import Board
 
 
@@ -50,14 +50,23 @@ class Hooks:
                     return
 
 
-def play(b: Board, hooks: Hooks) -> Proc:
-    """The whole game (§3, §4): set-up, then rounds of drawn turns, then the final scoring (§7)."""
-    yield from order.choose_countries(b)
+def play(b: Board, hooks: Hooks, *, mark: Mark | None = None, resume: bool = False) -> Proc:
+    """The whole game (§3, §4): set-up, then rounds of drawn turns, then the final scoring (§7).
+
+    Between two turns everything the procedure goes on from is on the board: ``mark(b)`` is called there (a
+    state keeps a copy to rebuild its paused procedure from, ``BoardState.clone``), and ``resume`` goes on
+    from such a board (the next turn's draw) instead of starting the game."""
+    if not resume:
+        yield from order.choose_countries(b)
     while b.round <= b.data.rounds:
-        order.fill_cup(b)
-        b.fate = b.data.fate_start
-        trigger = b.prev_runner if b.prev_runner is not None else 0
+        if not resume:
+            order.fill_cup(b)
+            b.fate = b.data.fate_start
+            b.trigger = b.prev_runner if b.prev_runner is not None else 0
+        resume = False
         while b.outcome is None:
+            if mark is not None:
+                mark(b)
             got = yield from order.draw_turn(b)
             if got is None:
                 break
@@ -67,7 +76,7 @@ def play(b: Board, hooks: Hooks) -> Proc:
             b.harvest, b.edict_used = 0, False
             b.moved_chars, b.moved_strength, b.entered_from = set(), {}, {}
             result = yield from fate.fate_phase(b, country, player, hooks)
-            trigger = player
+            b.trigger = player
             if result == "off" or b.outcome is not None:
                 b.prev_runner = player
                 break  # §4-8: the round ends at once
@@ -81,7 +90,7 @@ def play(b: Board, hooks: Hooks) -> Proc:
             break
         b.turn_country = None
         b.note("step_round_end", "§4-8", round=b.round)
-        yield from roundend.round_end(b, trigger, hooks)
+        yield from roundend.round_end(b, b.trigger, hooks)
         if b.outcome is not None:
             break
         b.round += 1

@@ -9,10 +9,13 @@ other (``rules.py`` wires them through :class:`Hooks`).
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol
 
-from engine.boardgame.procedure import Proc
+from engine.boardgame.procedure import Proc, Step
 from engine.wenlu.data import Counter, GameData
 from engine.wenlu.terms import OFF_MAP
 
@@ -84,7 +87,34 @@ class Board:
     steps: list[dict[str, Any]] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     rolls: list[int] = field(default_factory=list)
-    _index: tuple[int, dict[str, list[str]]] = (-1, {})
+    _index: tuple[int, Mapping[str, tuple[str, ...]]] = (-1, MappingProxyType({}))
+
+    def copy(self) -> Board:
+        """A board of its own with the same counters (what a searching bot copies): the map and game data
+        shared (never changed), every container the rules change copied, the narration's list copied (its
+        steps cannot be changed, ``Step``); the index of :meth:`here` shared (read-only, rebuilt
+        when a counter moves).
+
+        >>> from engine.wenlu.state import Game
+        >>> b = Game.default().new_initial_state(1).board
+        >>> c = b.copy()
+        >>> c.hands["japan"].append("x")
+        >>> "x" in b.hands["japan"], c.data is b.data
+        (False, True)
+        """
+        new = Board.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.loc = Locations(self.loc)
+        new.loc.version = self.loc.version
+        for name in _SETS:
+            setattr(new, name, set(getattr(self, name)))
+        for name in _LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        new.origin = dict(self.origin)
+        new.hands = {s: list(v) for s, v in self.hands.items()}
+        new.decks = {s: list(v) for s, v in self.decks.items()}
+        new.outcome = copy.deepcopy(self.outcome) if self.outcome is not None else None
+        return new
 
     # --- counters ---------------------------------------------------------------------------
 
@@ -106,13 +136,14 @@ class Board:
         """Counters in ``region`` (castle included), of ``side`` if given, in data order."""
         version, index = self._index
         if version != self.loc.version:
-            index = {}
+            built: dict[str, list[str]] = {}
             for c in self.data.counters:
                 where = self.loc.get(c.id)
                 if where is not None:
-                    index.setdefault(where, []).append(c.id)
+                    built.setdefault(where, []).append(c.id)
+            index = MappingProxyType({r: tuple(here) for r, here in built.items()})  # shared by copies
             self._index = (self.loc.version, index)
-        found = index.get(region, [])
+        found = index.get(region, ())
         return list(found) if side is None else [cid for cid in found if self.data.counter(cid).side == side]
 
     def field(self, region: str, side: str) -> list[str]:
@@ -173,10 +204,12 @@ class Board:
 
     def note(self, code: str, rule: str, **params: Any) -> None:
         """A step of the narration (battle calculator, logs): message code, rule, parameters."""
-        self.steps.append({"code": code, "rule": rule, "params": params})
+        self.steps.append(Step(code=code, rule=rule, params=Step(params)))
 
 
 RANK = {"cic": 2, "general": 1}
+_SETS = ("reduced", "castle", "markers", "marched", "mountain", "cut", "fresh", "promoted")
+_LISTS = ("cup", "drawn", "spent", "played", "scored", "steps", "rolls")
 
 
 def _take_units(b: Board, grp: list[str], left: list[str], houses: set[str]) -> None:
