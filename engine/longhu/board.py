@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Protocol
 
+from engine.boardgame.pieces import Locations
 from engine.boardgame.procedure import Proc, Step, ask
 from engine.longhu.actions import Split
 from engine.longhu.data import GameData
@@ -44,7 +45,7 @@ class Board:
     data: GameData
     players: int
     strength: dict[str, dict[str, int]] = field(default_factory=dict)
-    loc: dict[str, str] = field(default_factory=dict)
+    loc: Locations = field(default_factory=Locations)
     allegiance: dict[str, str | None] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)
     owner: dict[str, int | None] = field(default_factory=dict)
@@ -93,7 +94,7 @@ class Board:
         new = Board.__new__(Board)
         new.__dict__.update(self.__dict__)
         new.strength = {r: dict(here) for r, here in self.strength.items()}
-        new.loc = dict(self.loc)
+        new.loc = self.loc.copy()
         new.allegiance = dict(self.allegiance)
         new.control = dict(self.control)
         new.owner = dict(self.owner)
@@ -156,11 +157,12 @@ class Board:
         self.add(dst, country, n)
 
     def chars_in(self, region: str, country: str | None = None) -> list[str]:
-        return [
-            c.name
-            for c in self.data.characters
-            if self.loc.get(c.name) == region and (country is None or self.allegiance.get(c.name) == country)
-        ]
+        """The characters in ``region`` (of ``country`` if given), in data order."""
+        found = self.loc.pieces(region, self.data.character_order)
+        if country is None:
+            return found
+        allegiance = self.allegiance
+        return [name for name in found if allegiance.get(name) == country]
 
     def countries_in(self, region: str) -> list[str]:
         """Countries with strength or a character in ``region``, the control box's holder first."""
@@ -170,7 +172,7 @@ class Board:
         return sorted(found, key=lambda c: (c != first, self.country_index(c)))
 
     def country_index(self, country: str) -> int:
-        return [c.id for c in self.data.countries].index(country)
+        return self.data.country_index(country)
 
     def move_char(self, name: str, to: str) -> None:
         src = self.loc.get(name)
