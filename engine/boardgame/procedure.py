@@ -50,9 +50,10 @@ class Chance:
 
 Request = Decision | Chance
 Proc = Generator[Request, Action, Any]
-Mark = Callable[[Any], None]
-"""Called by a game's whole procedure with its board where everything it goes on from is on the board (between
-two turns): ``BoardState`` keeps a copy there to rebuild the paused procedure of a clone from."""
+Mark = Callable[[Any, str], None]
+"""Called by a game's whole procedure with its board and a point's name where everything it goes on from is on
+the board (between two turns, ...): ``BoardState`` keeps a copy there to rebuild the paused procedure of a clone
+from, resuming the procedure at that point."""
 
 
 class Step(dict[str, Any]):

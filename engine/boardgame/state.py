@@ -146,15 +146,16 @@ class BoardState:
         self.history = []
         self.pending = None
         self._fed = 0
-        self._mark = (self.board.copy(), 0, False)
-        self._proc: Proc | None = self._procedure(self.board, mark=self._keep, resume=False)
+        self._mark: tuple[Any, int, str | None] = (self.board.copy(), 0, None)
+        self._proc: Proc | None = self._procedure(self.board, mark=self._keep, resume=None)
         self._resume(None)
 
-    def _keep(self, board: Any) -> None:
-        """The procedure is between two turns: keep a copy of the board there, with the actions fed so far (a
-        mark with as many actions fed is kept: the procedure goes on from either the same way)."""
+    def _keep(self, board: Any, point: str) -> None:
+        """The procedure is at ``point`` (between two turns, ...): keep a copy of the board there, with the
+        actions fed so far (a mark with as many actions fed is kept: the procedure goes on from either the same
+        way)."""
         if self._mark[1] != self._fed:
-            self._mark = (board.copy(), self._fed, True)
+            self._mark = (board.copy(), self._fed, point)
 
     def _resume(self, action: Action | None) -> None:
         proc = self._proc
@@ -214,9 +215,9 @@ class BoardState:
 
     # --- what a game fills in -----------------------------------------------------------------
 
-    def _procedure(self, board: Any, *, mark: Mark, resume: bool) -> Proc:
-        """The game's whole procedure on ``board`` (``rules.play``): calls ``mark(board)`` between two turns;
-        ``resume`` goes on from a board so marked."""
+    def _procedure(self, board: Any, *, mark: Mark, resume: str | None) -> Proc:
+        """The game's whole procedure on ``board`` (``rules.play``): calls ``mark(board, point)`` where all it
+        goes on from is on the board; ``resume=point`` goes on from a board so marked (None: the game's start)."""
         raise NotImplementedError
 
     def _pile(self, p: Chance) -> list[str]:

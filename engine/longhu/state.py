@@ -71,7 +71,7 @@ class State(BoardState):
         order.place_pieces(self.board)
         self._start()
 
-    def _procedure(self, board: Board, *, mark: Mark, resume: bool) -> Proc:
+    def _procedure(self, board: Board, *, mark: Mark, resume: str | None) -> Proc:
         return rules.play(board, rules.Hooks(), mark=mark, resume=resume)
 
     def _pile(self, p: Chance) -> list[str]:

@@ -31,22 +31,22 @@ class Hooks:
 HOOKS = Hooks()
 
 
-def play(b: Board, *, mark: Mark | None = None, resume: bool = False) -> Proc:
+def play(b: Board, *, mark: Mark | None = None, resume: str | None = None) -> Proc:
     """The whole game: game turns of drawn activations (§5.1) until the peace turn ends (§12.1) or a sudden
     victory (§12.2).
 
-    Before each activation's draw everything the procedure goes on from is on the board: ``mark(b)`` is called
-    there (a state keeps a copy to rebuild its paused procedure from, ``BoardState.clone``), and ``resume``
+    Before each activation's draw everything the procedure goes on from is on the board: ``mark(b, "draw")`` is
+    called there (a state keeps a copy to rebuild its paused procedure from, ``BoardState.clone``), and ``resume``
     goes on from such a board (the next marker's draw) instead of starting the game."""
     while b.outcome is None:
-        if not resume:
+        if resume is None:
             turn.arrivals(b)
             b.note("wenlu.step.turn", "§5.1", turn=b.turn)
             b.yi_sun_sin = False
-        resume = False
+        resume = None
         while b.cup and b.outcome is None:
             if mark is not None:
-                mark(b)
+                mark(b, "draw")
             nation = yield from turn.draw_marker(b)
             yield from activation(b, nation)
         if b.outcome is not None:

@@ -70,7 +70,7 @@ class State(BoardState):
         turn.place_counters(self.board)
         self._start()
 
-    def _procedure(self, board: Board, *, mark: Mark, resume: bool) -> Proc:
+    def _procedure(self, board: Board, *, mark: Mark, resume: str | None) -> Proc:
         return rules.play(board, mark=mark, resume=resume)
 
     def _pile(self, p: Chance) -> list[str]:
