@@ -135,6 +135,10 @@ class BoardState:
     board: Any
     history: list[Action]
     pending: Request | None
+    marking: bool = True
+    """Keep a copy of the board at each of the procedure's marks (what :meth:`clone` rebuilds from); the judge's
+    replay turns it off while it replays (no clone is made then): a clone of such a state rebuilds from an
+    earlier mark, the same way, only slower."""
 
     def __init__(self, game: Any, seed: int) -> None:
         """A game's state sets ``game``, ``seed`` and ``board``, places the pieces and calls :meth:`_start`."""
@@ -154,7 +158,7 @@ class BoardState:
         """The procedure is at ``point`` (between two turns, ...): keep a copy of the board there, with the
         actions fed so far (a mark with as many actions fed is kept: the procedure goes on from either the same
         way)."""
-        if self._mark[1] != self._fed:
+        if self.marking and self._mark[1] != self._fed:
             self._mark = (board.copy(), self._fed, point)
 
     def _resume(self, action: Action | None) -> None:
@@ -425,10 +429,12 @@ def replay_log(game: BoardGame, seed: int, entries: list[Any]) -> dict[str, Any]
     "state"}``: ``first_illegal`` is the index of that entry (None when all apply), ``code``/``params``/``rule``
     the refusal (empty for an unreadable entry), ``state`` the state before it."""
     state = game.new_initial_state(seed)
+    state.marking = False  # no clone is made while the log replays (BoardState.marking)
     for i, entry in enumerate(entries):
         try:
             state.apply(game.action_from_json(entry))
         except (IllegalAction, LogError) as exc:
+            state.marking = True
             refusal = exc if isinstance(exc, IllegalAction) else IllegalAction("", {}, "")
             return {
                 "ok": False,
@@ -440,6 +446,7 @@ def replay_log(game: BoardGame, seed: int, entries: list[Any]) -> dict[str, Any]
                 "rule": refusal.rule,
                 "state": state,
             }
+    state.marking = True
     return {
         "ok": True,
         "applied": len(entries),

@@ -130,3 +130,18 @@ def test_a_clone_played_on_another_way_leaves_its_original_replayable(system):
             _step(clone, bots)
         assert json.dumps(s.to_json(), ensure_ascii=False) == snapshot
         assert s.from_json(s.game, json.loads(snapshot)).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("system", BOARD_GAMES)
+def test_the_state_a_judges_replay_returns_clones_and_goes_on_as_the_game_did(system):
+    """The judge's replay keeps no marks while it replays (``BoardState.marking``): the state it returns
+    still clones, and the clone, fed the rest of the log, ends as the game did."""
+    game = default_game(system, 2)
+    played = _mid_game_states(system)[-1]
+    log = played.log()
+    verdict = game.replay(played.seed, log[:300])
+    assert verdict["ok"] and verdict["state"].marking
+    clone = verdict["state"].clone()
+    for entry in log[300:]:
+        clone.apply(game.action_from_json(entry))
+    assert clone.to_json() == played.to_json()
