@@ -6,8 +6,9 @@ through the interface the site uses (``engine.boardgame``, ``docs/boardgames.md`
 Random bots play complete games on each game's bundled Junling test map and data (not the publishers'),
 chance from each state's seed (the refereed path); every applied action counts, player and chance. Checked
 replay: each recorded log (actions' JSON) goes through ``game.replay(seed, log)``, the judge's replay, which
-reads and validates every entry on a new state. CPU time of the process (``time.process_time``); the best of
-``--repeat`` runs is shown, so other jobs weigh less.
+reads and validates every entry on a new state; its anchor is ``orjson.loads`` on the same logs' bytes, timed in
+the same run (the ratio is the replay's rate over orjson's). CPU time of the process (``time.process_time``);
+the best of ``--repeat`` runs is shown for each figure, so other jobs weigh less.
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import orjson
+
 from bench.bench_engine import machine  # the same machine line as the Generals' Order bench
 from engine.boardgame import Game, RandomBot, default_game, play
 from engine.systems import all_systems
 
 
-def measure(game: Game, games: int) -> tuple[float, float, float]:
-    """(self-play actions/s, checked replay entries/s, actions per game)."""
+def measure(game: Game, games: int) -> tuple[float, float, float, float]:
+    """(self-play actions/s, checked replay entries/s, actions per game, ``orjson.loads`` entries/s on the
+    same logs' bytes: the anchor)."""
     logs = []
     actions = 0
     t0 = time.process_time()
@@ -41,7 +45,13 @@ def measure(game: Game, games: int) -> tuple[float, float, float]:
         if not game.replay(seed, log)["ok"]:
             raise SystemExit(f"seed {seed}: the recorded log does not replay")
     replay_time = time.process_time() - t0
-    return actions / play_time, actions / replay_time, actions / games
+    raw = [orjson.dumps(log) for _seed, log in logs]
+    t0 = time.process_time()
+    for _ in range(20):
+        for data in raw:
+            orjson.loads(data)
+    loads_time = (time.process_time() - t0) / 20
+    return actions / play_time, actions / replay_time, actions / games, actions / loads_time
 
 
 def main() -> None:
@@ -52,16 +62,22 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print(f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load {os.getloadavg()[0]:.1f}")
-    print("| game | players | games | actions per game | self-play actions/s | checked replay entries/s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| game | players | games | actions per game | self-play actions/s | checked replay entries/s "
+        "| orjson.loads entries/s | replay / orjson |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for system in board_games:
         if args.system and system.id not in args.system:
             continue
         for seats in range(system.seats[0], system.seats[1] + 1):
             game = default_game(system.id, seats)
-            best = max((measure(game, args.games) for _ in range(args.repeat)), key=lambda r: r[0])
+            runs = [measure(game, args.games) for _ in range(args.repeat)]
+            play_rate = max(r[0] for r in runs)
+            replay, loads = max(r[1] for r in runs), max(r[3] for r in runs)
             print(
-                f"| {system.name} | {seats} | {args.games} | {best[2]:,.0f} | {best[0]:,.0f} | {best[1]:,.0f} |",
+                f"| {system.name} | {seats} | {args.games} | {runs[0][2]:,.0f} | {play_rate:,.0f} | {replay:,.0f} "
+                f"| {loads:,.0f} | 1/{loads / replay:.0f} |",
                 flush=True,
             )
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")

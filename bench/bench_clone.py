@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime
+import importlib
 import os
 import platform
 import sys
@@ -134,7 +135,7 @@ def main() -> None:
         as_before.append(b)
     rounds = max(1, 200_000 // len(states) // args.repeat)
     try:
-        import chess
+        chess: Any = importlib.import_module("chess")
     except ImportError:
         chess = None
     boards = []

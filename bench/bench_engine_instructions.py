@@ -51,8 +51,13 @@ def inner(games: int, way: str, loops: int) -> None:
 
 
 def instructions(games: int, way: str, loops: int) -> tuple[int, int]:
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__]
-    cmd += ["--inner", "--games", str(games), "--way", way, "--loops", str(loops)]
+    return callgrind(__file__, ["--inner", "--games", str(games), "--way", way, "--loops", str(loops)])
+
+
+def callgrind(script: str, args: list[str]) -> tuple[int, int]:
+    """(instructions counted, the last line the script printed as a number) of ``python script args`` run
+    under callgrind (also ``bench_boardgame_instructions.py``)."""
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, script, *args]
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
     collected = re.search(r"Collected : (\d+)", done.stderr)

@@ -48,6 +48,7 @@ def build(players: int, rounds: int) -> tuple[object, object, dict[str, float]]:
     from django.db.models import F, Q
     from django.utils import timezone
 
+    from accounts.models import Profile
     from matches.models import Match, Registration, Round, Tournament
     from matches.services import rounds as services
     from matches.services.standings import snapshot_standings
@@ -62,6 +63,8 @@ def build(players: int, rounds: int) -> tuple[object, object, dict[str, float]]:
         [User(username=f"p{i:05d}", password="!") for i in range(players)], batch_size=2000
     )  # "!": no usable password
     people = list(User.objects.filter(username__startswith="p").order_by("username").values_list("pk", flat=True))
+    # Every player has a profile (a display name), as sign-ups do: the pages name players by it.
+    Profile.objects.bulk_create([Profile(user_id=p, display_name=f"选手{i}") for i, p in enumerate(people)])
     now = timezone.now()
     tournament = Tournament.objects.create(
         name="Bench Open", format=fmt, status=Tournament.Status.RUNNING, planned_rounds=rounds + 2, started_at=now

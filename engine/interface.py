@@ -74,6 +74,10 @@ class State(Protocol):
 
     def to_json(self, *, history: bool = True) -> dict[str, Any]: ...
 
+    def clone(self) -> Any:
+        """A state of its own at the same moment (a search's copy): nothing mutable shared with this one."""
+        ...
+
 
 @runtime_checkable
 class Bot(Protocol):
@@ -154,12 +158,12 @@ def apply_json(game: Game, state: State, entry: Any) -> Any:
     return action
 
 
-def replay_log(game: Game, seed: int, entries: list[Any]) -> dict[str, Any]:
-    """A judge's replay of any game: apply ``entries`` (actions' JSON) from ``seed`` until the first that cannot
-    be read or is illegal. Returns ``{"ok", "applied", "first_illegal", "error", "code", "params", "rule",
-    "state"}``: ``first_illegal`` is that entry's index (None when all apply), ``code``/``params``/``rule`` the
-    refusal (empty for an unreadable entry), ``state`` the state before it."""
-    state = game.new_initial_state(seed)
+def replay_log(game: Game, seed: int, entries: list[Any], *, state: Any = None) -> dict[str, Any]:
+    """A judge's replay of any game: apply ``entries`` (actions' JSON) from ``seed`` (or to ``state``, made from
+    it) until the first that cannot be read or is illegal. Returns ``{"ok", "applied", "first_illegal", "error",
+    "code", "params", "rule", "state"}``: ``first_illegal`` is that entry's index (None when all apply),
+    ``code``/``params``/``rule`` the refusal (empty for an unreadable entry), ``state`` the state before it."""
+    state = game.new_initial_state(seed) if state is None else state
     for i, entry in enumerate(entries):
         try:
             state.apply(game.action_from_json(entry))

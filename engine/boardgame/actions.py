@@ -82,29 +82,41 @@ class ActionReader:
         self.game = game
         self.actions: dict[str, type[Action]] = {cls.kind: cls for cls in classes}
         self.error = error
+        # Each kind's fields read once (name, type, required) with the keys its JSON may have: an entry's
+        # read is then a few lookups (a replay reads every entry of a log).
+        self._plans: dict[Any, tuple[type[Action], tuple[tuple[str, Any, bool], ...], frozenset[str]]] = {
+            kind: (
+                cls,
+                tuple(
+                    (f.name, f.type, f.default is dataclasses.MISSING)
+                    for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                ),
+                frozenset({"type", *(f.name for f in dataclasses.fields(cls))}),  # type: ignore[arg-type]
+            )
+            for kind, cls in self.actions.items()
+        }
 
     def __call__(self, data: Any) -> Action:
-        if not isinstance(data, dict) or data.get("type") not in self.actions:
+        plan = self._plans.get(data.get("type")) if isinstance(data, dict) else None
+        if plan is None:
             raise self.error(f"not an action of {self.game}: {data!r}")
-        cls = self.actions[data["type"]]
-        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        cls, fields, allowed = plan
         kwargs = {}
-        for f in fields:
-            if f.name not in data:
-                if f.default is dataclasses.MISSING:
-                    raise self.error(f"{data['type']} needs {f.name!r}: {data!r}")
+        for name, kind, required in fields:
+            if name not in data:
+                if required:
+                    raise self.error(f"{data['type']} needs {name!r}: {data!r}")
                 continue
-            v = data[f.name]
-            if f.type == "tuple[int, ...]":
+            v = data[name]
+            if kind == "tuple[int, ...]":
                 if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                    raise self.error(f"{f.name} must be a list of whole numbers: {data!r}")
+                    raise self.error(f"{name} must be a list of whole numbers: {data!r}")
                 v = tuple(v)
-            elif f.type == "int" and (not isinstance(v, int) or isinstance(v, bool)):
-                raise self.error(f"{f.name} must be a whole number: {data!r}")
-            elif f.type == "str" and not isinstance(v, str):
-                raise self.error(f"{f.name} must be a string: {data!r}")
-            kwargs[f.name] = v
-        extra = set(data) - {"type"} - {f.name for f in fields}
-        if extra:
-            raise self.error(f"unknown field(s) {sorted(extra)} in {data!r}")
+            elif kind == "int" and (not isinstance(v, int) or isinstance(v, bool)):
+                raise self.error(f"{name} must be a whole number: {data!r}")
+            elif kind == "str" and not isinstance(v, str):
+                raise self.error(f"{name} must be a string: {data!r}")
+            kwargs[name] = v
+        if not allowed.issuperset(data):
+            raise self.error(f"unknown field(s) {sorted(set(data) - allowed)} in {data!r}")
         return cls(**kwargs)

@@ -50,6 +50,39 @@ class Chance:
 
 Request = Decision | Chance
 Proc = Generator[Request, Action, Any]
+Mark = Callable[[Any, str], None]
+"""Called by a game's whole procedure with its board and a point's name where everything it goes on from is on
+the board (between two turns, ...): ``BoardState`` keeps a copy there to rebuild the paused procedure of a clone
+from, resuming the procedure at that point."""
+
+
+class Step(dict[str, Any]):
+    """A noted step of the narration (``board.steps``): a dict that cannot be changed once noted, so that a
+    board's copy shares its steps with the board it was copied from (``Board.copy``).
+
+    >>> s = Step(code="step_turn", rule="§4-1")
+    >>> s == {"code": "step_turn", "rule": "§4-1"}
+    True
+    >>> s["code"] = "x"
+    Traceback (most recent call last):
+    TypeError: a noted step is not changed
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a noted step is not changed")
+
+    __setitem__ = __delitem__ = setdefault = pop = popitem = clear = update = __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[type[Step], tuple[dict[str, Any]]]:
+        return Step, (dict(self),)
+
+    def __copy__(self) -> Step:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
+        return self
 
 
 class Rolls(Protocol):

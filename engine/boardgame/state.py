@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self
 from engine import interface
 from engine.boardgame.actions import Action, ActionReader, Draw, Roll
 from engine.boardgame.errors import IllegalAction, LogError
-from engine.boardgame.procedure import Chance, Decision, Proc, Request
+from engine.boardgame.procedure import Chance, Decision, Mark, Proc, Request
 from engine.maps import MapData, load_map, parse_map
 
 CHANCE = -1
@@ -153,25 +153,94 @@ class BoardState:
     board: Any
     history: list[Action]
     pending: Request | None
+    marking: bool = True
+    """Keep a copy of the board at each of the procedure's marks (what :meth:`clone` rebuilds from); the judge's
+    replay turns it off while it replays (no clone is made then): a clone of such a state rebuilds from an
+    earlier mark, the same way, only slower."""
 
     def __init__(self, game: Any, seed: int) -> None:
         """A game's state sets ``game``, ``seed`` and ``board``, places the pieces and calls :meth:`_start`."""
         self.game = game
         self.seed = seed
 
-    def _start(self, proc: Proc) -> None:
+    def _start(self) -> None:
+        """Start the game's procedure on ``self.board`` (placed), to its first stop."""
         self.history = []
-        self._proc = proc
         self.pending = None
+        self._fed = 0
+        self._mark: tuple[Any, int, str | None] = (self.board.copy(), 0, None)
+        self._proc: Proc | None = self._procedure(self.board, mark=self._keep, resume=None)
         self._resume(None)
 
+    def _keep(self, board: Any, point: str) -> None:
+        """The procedure is at ``point`` (between two turns, ...): keep a copy of the board there, with the
+        actions fed so far (a mark with as many actions fed is kept: the procedure goes on from either the same
+        way)."""
+        if self.marking and self._mark[1] != self._fed:
+            self._mark = (board.copy(), self._fed, point)
+
     def _resume(self, action: Action | None) -> None:
+        proc = self._proc
+        if proc is None:  # a clone's first action (already in the history)
+            proc = self._rebuild(len(self.history) - (action is not None))
         try:
-            self.pending = self._proc.send(action) if action is not None else next(self._proc)
+            if action is None:
+                self.pending = next(proc)
+            else:
+                self._fed += 1
+                self.pending = proc.send(action)
         except StopIteration:
             self.pending = None
 
+    def _rebuild(self, upto: int) -> Proc:
+        """A clone's paused procedure (a generator cannot be copied): resumed on a copy of the board kept at the
+        last mark, fed the actions of the history since, up to ``upto`` (they were checked when applied); it
+        drives that board, which is this state's board from now on."""
+        board, fed, resume = self._mark
+        board = board.copy()
+        self._fed = fed
+        proc = self._proc = self._procedure(board, mark=self._keep, resume=resume)
+        next(proc)
+        for action in self.history[fed:upto]:
+            self._fed += 1
+            proc.send(action)
+        self.board = board
+        return proc
+
+    def clone(self) -> Self:
+        """A state of its own at the same moment (what a searching bot copies thousands of times a move): the
+        game (map and data) shared, the board copied (``Board.copy``), the history's list copied (its actions
+        are frozen), the pending request with its own params. The paused procedure is rebuilt when the clone is
+        first applied to, from the board kept between the last two turns (``_rebuild``): the clone pays for the
+        entries since then, once.
+
+        >>> from engine.longhu.state import Game
+        >>> s = Game.default().new_initial_state(3)
+        >>> c = s.clone()
+        >>> c.apply(c.sample_chance())
+        >>> len(c.history), len(s.history), c.board is not s.board
+        (1, 0, True)
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.board = self.board.copy()
+        new.history = list(self.history)
+        new._proc = None
+        p = self.pending  # frozen, but not its params dict: the clone's own
+        if p is not None:
+            params = {k: list(v) if isinstance(v, list) else v for k, v in p.params.items()}
+            if isinstance(p, Decision):
+                new.pending = Decision(p.player, p.what, p.options, p.rule, params)
+            else:
+                new.pending = Chance(p.kind, p.what, p.rule, params)
+        return new
+
     # --- what a game fills in -----------------------------------------------------------------
+
+    def _procedure(self, board: Any, *, mark: Mark, resume: str | None) -> Proc:
+        """The game's whole procedure on ``board`` (``rules.play``): calls ``mark(board, point)`` where all it
+        goes on from is on the board; ``resume=point`` goes on from a board so marked (None: the game's start)."""
+        raise NotImplementedError
 
     def _pile(self, p: Chance) -> list[str]:
         """What a draw of ``p.kind`` may take."""
@@ -380,8 +449,15 @@ class BoardState:
         return s
 
 
-replay_log = interface.replay_log
-"""A judge's replay (``engine.interface.replay_log``, the same for every game)."""
+def replay_log(game: BoardGame, seed: int, entries: list[Any]) -> dict[str, Any]:
+    """A judge's replay (``engine.interface.replay_log``, the same for every game), without the marks a search's
+    clone needs (``BoardState.marking``): no clone is made while a log replays."""
+    state = game.new_initial_state(seed)
+    state.marking = False
+    try:
+        return interface.replay_log(game, seed, entries, state=state)
+    finally:
+        state.marking = True
 
 
 def _normal_step(step: dict[str, Any]) -> dict[str, Any]:

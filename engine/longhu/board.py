@@ -9,11 +9,13 @@ other (``rules.py`` wires them through :class:`Hooks`).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Protocol
 
-from engine.boardgame.procedure import Proc, ask
+from engine.boardgame.pieces import Locations
+from engine.boardgame.procedure import Proc, Step, ask
 from engine.longhu.actions import Split
 from engine.longhu.data import GameData
 
@@ -43,7 +45,7 @@ class Board:
     data: GameData
     players: int
     strength: dict[str, dict[str, int]] = field(default_factory=dict)
-    loc: dict[str, str] = field(default_factory=dict)
+    loc: Locations = field(default_factory=Locations)
     allegiance: dict[str, str | None] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)
     owner: dict[str, int | None] = field(default_factory=dict)
@@ -63,6 +65,8 @@ class Board:
     turn_country: str | None = None
     turn_player: int | None = None
     prev_runner: int | None = None
+    trigger: int = 0
+    """The player whose turn starts the round end (§4-8): the last turn's runner."""
     player_marker: bool = False
     harvest: int = 0
     moved_chars: set[str] = field(default_factory=set)
@@ -74,6 +78,42 @@ class Board:
     steps: list[dict[str, Any]] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     rolls: list[int] = field(default_factory=list)
+
+    def copy(self) -> Board:
+        """A board of its own with the same pieces (what a searching bot copies): the map and game data
+        shared (never changed), every container the rules change copied, the narration's list copied (its
+        steps cannot be changed, ``Step``).
+
+        >>> from engine.longhu.state import Game
+        >>> b = Game.default().new_initial_state(1).board
+        >>> c = b.copy()
+        >>> c.strength.setdefault("r", {})["x"] = 1
+        >>> "r" in b.strength, c.data is b.data
+        (False, True)
+        """
+        new = Board.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.strength = {r: dict(here) for r, here in self.strength.items()}
+        new.loc = self.loc.copy()
+        new.allegiance = dict(self.allegiance)
+        new.control = dict(self.control)
+        new.owner = dict(self.owner)
+        new.home = list(self.home)
+        new.warlord = dict(self.warlord)
+        new.destroyed = dict(self.destroyed)
+        new.destroyed_in_battle = set(self.destroyed_in_battle)
+        new.supply = dict(self.supply)
+        new.cup = list(self.cup)
+        new.drawn = list(self.drawn)
+        new.moved_chars = set(self.moved_chars)
+        new.moved_strength = dict(self.moved_strength)
+        new.entered_from = {k: set(v) for k, v in self.entered_from.items()}
+        new.turned = list(self.turned)
+        new.out = set(self.out)
+        new.steps = list(self.steps)
+        new.outcome = copy.deepcopy(self.outcome) if self.outcome is not None else None
+        new.rolls = list(self.rolls)
+        return new
 
     # --- pieces ------------------------------------------------------------------------------
 
@@ -117,11 +157,12 @@ class Board:
         self.add(dst, country, n)
 
     def chars_in(self, region: str, country: str | None = None) -> list[str]:
-        return [
-            c.name
-            for c in self.data.characters
-            if self.loc.get(c.name) == region and (country is None or self.allegiance.get(c.name) == country)
-        ]
+        """The characters in ``region`` (of ``country`` if given), in data order."""
+        found = self.loc.pieces(region, self.data.character_order)
+        if country is None:
+            return found
+        allegiance = self.allegiance
+        return [name for name in found if allegiance.get(name) == country]
 
     def countries_in(self, region: str) -> list[str]:
         """Countries with strength or a character in ``region``, the control box's holder first."""
@@ -131,7 +172,7 @@ class Board:
         return sorted(found, key=lambda c: (c != first, self.country_index(c)))
 
     def country_index(self, country: str) -> int:
-        return [c.id for c in self.data.countries].index(country)
+        return self.data.country_index(country)
 
     def move_char(self, name: str, to: str) -> None:
         src = self.loc.get(name)
@@ -201,7 +242,7 @@ class Board:
 
     def note(self, code: str, rule: str, **params: Any) -> None:
         """A step of the narration (battle calculator, logs): message code, rule, parameters."""
-        self.steps.append({"code": code, "rule": rule, **params})
+        self.steps.append(Step(code=code, rule=rule, **params))
 
 
 def losses(b: Board, region: str, side: list[str], n: int, rule: str, result: dict[str, Any] | None = None) -> Proc:

@@ -8,6 +8,7 @@ bad row, or returns a frozen :class:`GameData`.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,13 +111,29 @@ class GameData:
     hash: str = ""
     _chars: dict[str, Character] = field(default_factory=dict, repr=False, compare=False)
     _countries: dict[str, Country] = field(default_factory=dict, repr=False, compare=False)
+    _country_index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _char_order: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._chars.update({c.name: c for c in self.characters})
         self._countries.update({c.id: c for c in self.countries})
+        self._country_index.update({c.id: i for i, c in enumerate(self.countries)})
+        self._char_order.update({c.name: i for i, c in enumerate(self.characters)})
 
     def char(self, name: str) -> Character:
         return self._chars[name]
+
+    @property
+    def character_order(self) -> Mapping[str, int]:
+        """Character name → its place in data order."""
+        return self._char_order
+
+    def country_index(self, cid: str) -> int:
+        """The country's place in data order (``ValueError`` for no country)."""
+        try:
+            return self._country_index[cid]
+        except KeyError:
+            raise ValueError(f"{cid!r} is not a country") from None
 
     def is_char(self, name: str) -> bool:
         return name in self._chars

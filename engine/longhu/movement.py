@@ -4,7 +4,7 @@ battles, in the acting player's order (ruling L13)."""
 
 from __future__ import annotations
 
-from engine.boardgame.procedure import Proc, ask, picked
+from engine.boardgame.procedure import Mark, Proc, ask, picked
 from engine.longhu.actions import Go, Lead, Leave, Pass, Pick, Take
 from engine.longhu.board import Board, Hooks, losses
 
@@ -98,10 +98,17 @@ def _step(
     return friendly
 
 
-def movement_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
-    """Moves, one stack at a time, then every battle they started (ruling L13)."""
+def movement_phase(
+    b: Board, country: str, player: int, hooks: Hooks, *, mark: Mark | None = None, resume: bool = False
+) -> Proc:
+    """Moves, one stack at a time, then every battle they started (ruling L13). Before each stack's move all
+    the phase goes on from is on the board: ``mark(b, "lead")`` is called there, ``resume`` goes on from it
+    (``rules.play``)."""
     b.phase = "movement"
     while True:
+        if mark is not None and not resume:
+            mark(b, "lead")
+        resume = False
         leaders = _leaders(b, country)
         act = yield from ask(b, player, "ask_lead", [Pass(), *(Lead(n) for n in leaders)], "§4-5")
         if not isinstance(act, Lead):

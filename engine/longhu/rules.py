@@ -14,7 +14,7 @@ import engine.longhu.order as order
 import engine.longhu.production as production
 import engine.longhu.roundend as roundend
 import engine.longhu.victory as victory
-from engine.boardgame.procedure import Proc
+from engine.boardgame.procedure import Mark, Proc
 from engine.longhu.board import Board
 
 
@@ -50,38 +50,55 @@ class Hooks:
                     return
 
 
-def play(b: Board, hooks: Hooks) -> Proc:
-    """The whole game (§3, §4): set-up, then rounds of drawn turns, then the final scoring (§7)."""
-    yield from order.choose_countries(b)
+def play(b: Board, hooks: Hooks, *, mark: Mark | None = None, resume: str | None = None) -> Proc:
+    """The whole game (§3, §4): set-up, then rounds of drawn turns, then the final scoring (§7).
+
+    Between two turns (``"turn"``) and before each stack's move (``"lead"``) everything the procedure goes on
+    from is on the board: ``mark(b, point)`` is called there (a state keeps a copy to rebuild its paused
+    procedure from, ``BoardState.clone``), and ``resume=point`` goes on from such a board instead of starting
+    the game."""
+    if resume is None:
+        yield from order.choose_countries(b)
     while b.round <= b.data.rounds:
-        order.fill_cup(b)
-        b.fate = b.data.fate_start
-        trigger = b.prev_runner if b.prev_runner is not None else 0
+        if resume is None:
+            order.fill_cup(b)
+            b.fate = b.data.fate_start
+            b.trigger = b.prev_runner if b.prev_runner is not None else 0
+        lead, resume = resume == "lead", None
         while b.outcome is None:
-            got = yield from order.draw_turn(b)
-            if got is None:
-                break
-            country, player, by_marker = got
-            b.turn_country, b.turn_player, b.player_marker = country, player, by_marker
-            b.note("step_turn", "§4-1", round=b.round, country=country, player=player)
-            b.harvest, b.edict_used = 0, False
-            b.moved_chars, b.moved_strength, b.entered_from = set(), {}, {}
-            result = yield from fate.fate_phase(b, country, player, hooks)
-            trigger = player
-            if result == "off" or b.outcome is not None:
-                b.prev_runner = player
-                break  # §4-8: the round ends at once
-            if result != "famine" and b.alive(country):
-                yield from diplomacy.diplomacy_phase(b, country, player, hooks)
-                if b.outcome is None and b.alive(country):
-                    yield from production.production_phase(b, country, player)
-                    yield from movement.movement_phase(b, country, player, hooks)
+            if lead:  # in the movement phase of the turn on the board
+                country, player, moving = b.turn_country or "", b.turn_player or 0, True
+            else:
+                if mark is not None:
+                    mark(b, "turn")
+                got = yield from order.draw_turn(b)
+                if got is None:
+                    break
+                country, player, by_marker = got
+                b.turn_country, b.turn_player, b.player_marker = country, player, by_marker
+                b.note("step_turn", "§4-1", round=b.round, country=country, player=player)
+                b.harvest, b.edict_used = 0, False
+                b.moved_chars, b.moved_strength, b.entered_from = set(), {}, {}
+                result = yield from fate.fate_phase(b, country, player, hooks)
+                b.trigger = player
+                if result == "off" or b.outcome is not None:
+                    b.prev_runner = player
+                    break  # §4-8: the round ends at once
+                moving = False
+                if result != "famine" and b.alive(country):
+                    yield from diplomacy.diplomacy_phase(b, country, player, hooks)
+                    if b.outcome is None and b.alive(country):
+                        yield from production.production_phase(b, country, player)
+                        moving = True
+            if moving:
+                yield from movement.movement_phase(b, country, player, hooks, mark=mark, resume=lead)
+            lead = False
             b.prev_runner = player
         if b.outcome is not None:
             break
         b.turn_country = None
         b.note("step_round_end", "§4-8", round=b.round)
-        yield from roundend.round_end(b, trigger, hooks)
+        yield from roundend.round_end(b, b.trigger, hooks)
         if b.outcome is not None:
             break
         b.round += 1

@@ -14,7 +14,7 @@ import engine.longhu.data as data_module
 import engine.longhu.messages as messages
 import engine.longhu.order as order
 import engine.longhu.rules as rules
-from engine.boardgame.procedure import Chance
+from engine.boardgame.procedure import Chance, Mark, Proc
 from engine.boardgame.state import BoardGame, BoardState
 from engine.boardgame.state import replay_log as base_replay
 from engine.longhu.actions import action_from_json
@@ -71,7 +71,10 @@ class State(BoardState):
         self.seed = seed
         self.board = Board(game.data, game.players)
         order.place_pieces(self.board)
-        self._start(rules.play(self.board, rules.Hooks()))
+        self._start()
+
+    def _procedure(self, board: Board, *, mark: Mark, resume: str | None) -> Proc:
+        return rules.play(board, rules.Hooks(), mark=mark, resume=resume)
 
     def _pile(self, p: Chance) -> list[str]:
         b = self.board
@@ -120,9 +123,6 @@ class State(BoardState):
             "margin": None,
             "detail": out,
         }
-
-    def clone(self) -> State:
-        return State.from_json(self.game, self.to_json())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()

@@ -9,10 +9,12 @@ other (``rules.py`` wires them through :class:`Hooks`).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.boardgame.procedure import Proc
+from engine.boardgame.pieces import Locations
+from engine.boardgame.procedure import Proc, Step
 from engine.wenlu.data import Counter, GameData
 from engine.wenlu.terms import OFF_MAP
 
@@ -23,16 +25,6 @@ class Hooks(Protocol):
     def battle_start(self, b: Board, region: str, active: str) -> Proc: ...
 
     def before_attack(self, b: Board, region: str, active: str, attackers: list[str]) -> Proc: ...
-
-
-class Locations(dict[str, str]):
-    """Counter → place; counts its writes so that :meth:`Board.here` can keep an index."""
-
-    version = 0
-
-    def __setitem__(self, key: str, value: str) -> None:
-        self.version += 1
-        super().__setitem__(key, value)
 
 
 @dataclass
@@ -84,7 +76,32 @@ class Board:
     steps: list[dict[str, Any]] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     rolls: list[int] = field(default_factory=list)
-    _index: tuple[int, dict[str, list[str]]] = (-1, {})
+
+    def copy(self) -> Board:
+        """A board of its own with the same counters (what a searching bot copies): the map and game data
+        shared (never changed), every container the rules change copied, the narration's list copied (its
+        steps cannot be changed, ``Step``); the index of :meth:`here` shared until either board
+        moves a counter (``Locations``).
+
+        >>> from engine.wenlu.state import Game
+        >>> b = Game.default().new_initial_state(1).board
+        >>> c = b.copy()
+        >>> c.hands["japan"].append("x")
+        >>> "x" in b.hands["japan"], c.data is b.data
+        (False, True)
+        """
+        new = Board.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.loc = self.loc.copy()
+        for name in _SETS:
+            setattr(new, name, set(getattr(self, name)))
+        for name in _LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        new.origin = dict(self.origin)
+        new.hands = {s: list(v) for s, v in self.hands.items()}
+        new.decks = {s: list(v) for s, v in self.decks.items()}
+        new.outcome = copy.deepcopy(self.outcome) if self.outcome is not None else None
+        return new
 
     # --- counters ---------------------------------------------------------------------------
 
@@ -104,16 +121,8 @@ class Board:
 
     def here(self, region: str, side: str | None = None) -> list[str]:
         """Counters in ``region`` (castle included), of ``side`` if given, in data order."""
-        version, index = self._index
-        if version != self.loc.version:
-            index = {}
-            for c in self.data.counters:
-                where = self.loc.get(c.id)
-                if where is not None:
-                    index.setdefault(where, []).append(c.id)
-            self._index = (self.loc.version, index)
-        found = index.get(region, [])
-        return list(found) if side is None else [cid for cid in found if self.data.counter(cid).side == side]
+        key = region if side is None else (region, side)
+        return self.loc.pieces(key, self.data.counter_order, self.data.side_of)
 
     def field(self, region: str, side: str) -> list[str]:
         """Counters of ``side`` in ``region`` outside the castle (§13.31(4))."""
@@ -168,15 +177,18 @@ class Board:
 
     def controller(self, region: str) -> str | None:
         """§9.0, ruling W18: the side whose counters alone are there; a besieged region is nobody's."""
-        sides = {self.c(cid).side for cid in self.here(region)}
-        return next(iter(sides)) if len(sides) == 1 else None
+        order, side_of = self.data.counter_order, self.data.side_of
+        japan, allies = (self.loc.occupied((region, s), order, side_of) for s in ("japan", "allies"))
+        return ("japan" if not allies else None) if japan else ("allies" if allies else None)
 
     def note(self, code: str, rule: str, **params: Any) -> None:
         """A step of the narration (battle calculator, logs): message code, rule, parameters."""
-        self.steps.append({"code": code, "rule": rule, "params": params})
+        self.steps.append(Step(code=code, rule=rule, params=Step(params)))
 
 
 RANK = {"cic": 2, "general": 1}
+_SETS = ("reduced", "castle", "markers", "marched", "mountain", "cut", "fresh", "promoted")
+_LISTS = ("cup", "drawn", "spent", "played", "scored", "steps", "rolls")
 
 
 def _take_units(b: Board, grp: list[str], left: list[str], houses: set[str]) -> None:

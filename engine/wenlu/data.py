@@ -8,6 +8,7 @@ bad row, or returns a frozen :class:`GameData`.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,11 +80,26 @@ class GameData:
     hash: str = ""
     _by_id: dict[str, Counter] = field(default_factory=dict, repr=False, compare=False)
 
+    _sides: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    _order: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         self._by_id.update({c.id: c for c in self.counters})
+        self._sides.update({c.id: c.side for c in self.counters})
+        self._order.update({c.id: i for i, c in enumerate(self.counters)})
 
     def counter(self, cid: str) -> Counter:
         return self._by_id[cid]
+
+    @property
+    def side_of(self) -> Mapping[str, str]:
+        """Counter id → its side (``Counter.side``)."""
+        return self._sides
+
+    @property
+    def counter_order(self) -> Mapping[str, int]:
+        """Counter id → its place in data order."""
+        return self._order
 
     def has(self, cid: str) -> bool:
         return cid in self._by_id

@@ -12,7 +12,7 @@ import engine.wenlu.march as march
 import engine.wenlu.supply as supply
 import engine.wenlu.turn as turn
 import engine.wenlu.victory as victory
-from engine.boardgame.procedure import Proc, ask, picked, roll
+from engine.boardgame.procedure import Mark, Proc, ask, picked, roll
 from engine.wenlu.actions import Pick
 from engine.wenlu.board import Board
 from engine.wenlu.terms import SIDE_OF, other, player_of
@@ -31,14 +31,22 @@ class Hooks:
 HOOKS = Hooks()
 
 
-def play(b: Board) -> Proc:
+def play(b: Board, *, mark: Mark | None = None, resume: str | None = None) -> Proc:
     """The whole game: game turns of drawn activations (§5.1) until the peace turn ends (§12.1) or a sudden
-    victory (§12.2)."""
+    victory (§12.2).
+
+    Before each activation's draw everything the procedure goes on from is on the board: ``mark(b, "draw")`` is
+    called there (a state keeps a copy to rebuild its paused procedure from, ``BoardState.clone``), and ``resume``
+    goes on from such a board (the next marker's draw) instead of starting the game."""
     while b.outcome is None:
-        turn.arrivals(b)
-        b.note("wenlu.step.turn", "§5.1", turn=b.turn)
-        b.yi_sun_sin = False
+        if resume is None:
+            turn.arrivals(b)
+            b.note("wenlu.step.turn", "§5.1", turn=b.turn)
+            b.yi_sun_sin = False
+        resume = None
         while b.cup and b.outcome is None:
+            if mark is not None:
+                mark(b, "draw")
             nation = yield from turn.draw_marker(b)
             yield from activation(b, nation)
         if b.outcome is not None:

@@ -10,7 +10,7 @@ import engine.wenlu.data as data_module
 import engine.wenlu.messages as messages
 import engine.wenlu.rules as rules
 import engine.wenlu.turn as turn
-from engine.boardgame.procedure import Chance
+from engine.boardgame.procedure import Chance, Mark, Proc
 from engine.boardgame.state import BoardGame, BoardState
 from engine.boardgame.state import replay_log as base_replay
 from engine.wenlu.actions import action_from_json
@@ -70,7 +70,10 @@ class State(BoardState):
         self.seed = seed
         self.board = Board(game.data)
         turn.place_counters(self.board)
-        self._start(rules.play(self.board))
+        self._start()
+
+    def _procedure(self, board: Board, *, mark: Mark, resume: str | None) -> Proc:
+        return rules.play(board, mark=mark, resume=resume)
 
     def _pile(self, p: Chance) -> list[str]:
         b = self.board

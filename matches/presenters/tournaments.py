@@ -139,7 +139,8 @@ def _points(tournament: Tournament) -> dict[int, int]:
 
 def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, page: Any) -> dict[str, Any]:
     """A round's tables, filtered by player name; under review, each player's points show the pair-downs."""
-    matches = rnd.matches.select_related("player_a", "player_b").order_by("table", "id")
+    # The players' profiles in the same query: their shown names cost no query each (issue 28).
+    matches = rnd.matches.select_related(*with_profiles("player_a", "player_b")).order_by("table", "id")
     if query:
         matches = matches.filter(Q(player_a__username__icontains=query) | Q(player_b__username__icontains=query))
     shown: Page = page_of_items(matches, page)

@@ -6,16 +6,26 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from junling.models import AuditEvent
 from matches import access
+from matches.http import PAGE_SIZE
 from matches.models import Match, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import report_result
 from matches.services.standings import snapshot_standings
-from tests.matches.factories import FormatFactory, UserFactory, play_round, running_tournament
+from tests.matches.factories import (
+    FormatFactory,
+    UserFactory,
+    play_round,
+    published_round_in_bulk,
+    running_tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -401,3 +411,20 @@ def test_the_leaderboard_shows_one_game_at_a_time_and_names_an_unknown_game(clie
     assert unknown.status_code == 404 and "chess" in unknown.content.decode()
     both = client.get("/ratings/boardplayer/").content.decode()
     assert 'id="rating-longhu"' in both and 'id="rating-generals-order"' not in both  # only his games
+
+
+def _pairings_page_queries(client, players, organiser):
+    tournament, rnd = published_round_in_bulk(players, organiser)
+    client.force_login(organiser)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/tournaments/{tournament.pk}/rounds/{rnd.number}/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 200
+    html = response.content.decode()
+    shown = min(players // 2, PAGE_SIZE)
+    assert html.count("data-match=") == shown and len(set(re.findall(r"显名\d{5}", html))) == 2 * shown
+    return len(queries)
+
+
+def test_the_pairings_page_makes_as_many_queries_at_1000_players_as_at_10_issue_28(client, organiser):
+    """The players' profiles come in the matches' query (no query a player shown, the N+1 of issue 28)."""
+    assert _pairings_page_queries(client, 10, organiser) == _pairings_page_queries(client, 1000, organiser)
