@@ -2,12 +2,14 @@
 
 Hostile JSON (nesting thousands deep, integers of thousands of digits, NUL characters) used to reach
 views and the database and answer 500. ``SafeJSONParser`` refuses it with a 400 that says what and
-where; ``RejectNulMiddleware`` does the same for paths and query strings (forms refuse NUL per
-field), because PostgreSQL cannot store or compare a NUL in text.
+where; ``RejectNulMiddleware`` does the same for paths, query strings and HTTP Basic credentials (forms
+refuse NUL per field), because PostgreSQL cannot store or compare a NUL in text.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Any
 
 import orjson
@@ -89,7 +91,7 @@ class SafeJSONParser(JSONParser):
 
 
 class RejectNulMiddleware:
-    """A NUL character in the path or a query parameter is a 400, never a database error.
+    """A NUL character in the path, a query parameter or HTTP Basic credentials is a 400, never a database error.
 
     Form fields meet the same rule in their forms (Django's CharField refuses NUL per field)."""
 
@@ -110,7 +112,21 @@ class RejectNulMiddleware:
 def _nul_field(request: HttpRequest) -> str | None:
     if "\x00" in request.path:
         return "path"
+    if _basic_credentials_hold_nul(request.META.get("HTTP_AUTHORIZATION", "")):
+        return "Authorization"
     for key, values in request.GET.lists():
         if "\x00" in key or any("\x00" in v for v in values):
             return key.replace("\x00", "")[:50] or "?"
     return None
+
+
+def _basic_credentials_hold_nul(header: str) -> bool:
+    """Whether an ``Authorization: Basic`` header's user name or password holds a NUL (django-axes would look the
+    name up in the database, and PostgreSQL refuses NUL in text: a 500). Undecodable credentials are DRF's 401."""
+    scheme, _sep, value = header.partition(" ")
+    if scheme.lower() != "basic":
+        return False
+    try:
+        return b"\x00" in base64.b64decode(value.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        return False
