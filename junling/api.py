@@ -24,7 +24,9 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from engine.jsonsafe import JSONRefused
 from junling.errors import Refused
+from junling.parsers import InputRefused, refused
 
 log = logging.getLogger(__name__)
 
@@ -122,17 +124,26 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             response.data = _api_exception_body(exc)
             return response
     if isinstance(exc, RequestDataTooBig):
-        message = _("The request is too large: %(why)s") % {"why": exc}
+        message = _("The request is larger than the site reads.")
         return Response(envelope("too_large", message, 413), status=413)
     if isinstance(exc, SuspiciousOperation):
-        message = _("The request was refused: %(why)s") % {"why": exc}
+        message = _("The request was refused as malformed.")
         return Response(envelope("suspicious", message, 400), status=400)
     if isinstance(exc, RecursionError):
         message = _("The request is nested too deeply.")
         return Response(envelope("too_deep", message, 400), status=400)
-    if isinstance(exc, ValueError):
-        # Engine errors subclass ValueError and carry a readable message; they are bad input.
+    if isinstance(exc, (InputRefused, JSONRefused)):
+        bad = refused(exc) if isinstance(exc, JSONRefused) else exc
         set_rollback()
+        message = _("The JSON was refused: %(why)s") % {"why": bad.reason}
+        return Response(envelope("invalid_input", message, 400, {"where": bad.where, "kind": bad.code}), status=400)
+    if isinstance(exc, ValueError):
+        set_rollback()
+        if type(exc).__module__ == "builtins" or isinstance(exc, UnicodeError):
+            # Python's own words ("invalid literal for int()") are no answer: say what, not how it failed.
+            log.warning("a ValueError reached the API's handler", exc_info=exc)
+            return Response(envelope("invalid", _("The request holds a value the site cannot read."), 400), status=400)
+        # The engine's errors subclass ValueError and carry a readable message; they are bad input.
         return Response(envelope("invalid", str(exc), 400, {"kind": type(exc).__name__}), status=400)
     log.exception("unhandled API error")
     return Response(envelope("server_error", _("Internal error; it has been logged."), 500), status=500)

@@ -12,17 +12,41 @@ import base64
 import binascii
 from typing import Any
 
-import orjson
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
 from rest_framework.parsers import JSONParser
 
-MAX_DEPTH = 32
-"""Deeper JSON is refused: no input of the site nests more than a few levels."""
-MAX_INT = 2**63 - 1
+from engine import jsonsafe
+from junling import engine_text
+
+MAX_DEPTH = jsonsafe.MAX_DEPTH
+"""Deeper JSON is refused: no input of the site nests more than a few levels (``engine.jsonsafe``)."""
+MAX_INT = jsonsafe.MAX_INT
 """Integers beyond a database's 64-bit range are refused where they are read, not where they are stored."""
+_CODES = {"nul": "null_characters_not_allowed", "nul_key": "null_characters_not_allowed", "syntax": "parse_error"}
+
+
+MAX_ID_DIGITS = 18
+"""An id of more digits is no id (it would overflow the database's 64-bit integer)."""
+
+
+def parse_id(value: Any) -> int | None:
+    """A database id as a path, a query or a form writes it: ASCII digits, at most :data:`MAX_ID_DIGITS`, above
+    zero; else None. The one reading of an id from text (``str.isdigit`` alone takes ``²`` and 5,000 digits,
+    on which ``int`` raises Python's own message).
+
+    >>> parse_id("12"), parse_id(7), parse_id("²"), parse_id("1" * 19), parse_id("0"), parse_id(" 3"), parse_id(True)
+    (12, 7, None, None, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    text = str(value)
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS):
+        return None
+    number = int(text)
+    return number if number > 0 else None
 
 
 class InputRefused(ValueError):
@@ -41,8 +65,14 @@ class InputRefused(ValueError):
         return head.split(".")[0].split("[")[0] or "non_field_errors"
 
 
-def check_value(value: Any, where: str = "$", depth: int = 0) -> None:
-    """Walk a parsed JSON value; raise InputRefused at the first thing no view should get.
+def refused(exc: jsonsafe.JSONRefused) -> InputRefused:
+    """The engine's JSON refusal as the site's, said in the reader's language."""
+    return InputRefused(engine_text.render(exc.said), exc.where, _CODES.get(exc.code, exc.code))
+
+
+def check_value(value: Any, where: str = "$") -> None:
+    """Walk a parsed JSON value (``engine.jsonsafe.check``); raise InputRefused at the first thing no view should
+    get.
 
     >>> check_value({"a": [1, "x"]})
     >>> try:
@@ -51,24 +81,19 @@ def check_value(value: Any, where: str = "$", depth: int = 0) -> None:
     ...     print(exc.where, exc.code, exc.field)
     $.a[0] out_of_range a
     """
-    if depth > MAX_DEPTH:
-        raise InputRefused(_("nested deeper than %(n)s levels") % {"n": MAX_DEPTH}, where, "too_deep")
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        return
-    if isinstance(value, int):
-        if not -MAX_INT - 1 <= value <= MAX_INT:
-            raise InputRefused(_("integer out of range"), where, "out_of_range")
-    elif isinstance(value, str):
-        if "\x00" in value:
-            raise InputRefused(_("NUL character in text"), where, "null_characters_not_allowed")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            check_value(item, f"{where}[{i}]", depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if "\x00" in key:
-                raise InputRefused(_("NUL character in a key"), where, "null_characters_not_allowed")
-            check_value(item, f"{where}.{key}", depth + 1)
+    try:
+        jsonsafe.check(value, where)
+    except jsonsafe.JSONRefused as exc:
+        raise refused(exc) from None
+
+
+def load_json(raw: bytes | str) -> Any:
+    """The one JSON reader of the site's pages and endpoints (``engine.jsonsafe.loads``): InputRefused, said in
+    the reader's language and located, for anything it will not read."""
+    try:
+        return jsonsafe.loads(raw)
+    except jsonsafe.JSONRefused as exc:
+        raise refused(exc) from None
 
 
 class SafeJSONParser(JSONParser):
@@ -77,16 +102,17 @@ class SafeJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         raw = stream.read() if stream is not None else b""
         try:
-            data = orjson.loads(raw)  # refuses nesting past 1024 and integers past 64 bits by itself
-        except orjson.JSONDecodeError as exc:
-            where = {"line": exc.lineno, "column": exc.colno}
-            raise ParseError(_("The JSON could not be read (line %(line)s, column %(column)s).") % where) from exc
-        try:
-            check_value(data)
-        except InputRefused as exc:
+            data = jsonsafe.loads(raw)
+        except jsonsafe.JSONRefused as exc:
+            if exc.code == "syntax" and exc.line is not None:
+                where = {"line": exc.line, "column": exc.column}
+                raise ParseError(_("The JSON could not be read (line %(line)s, column %(column)s).") % where) from None
+            if exc.code in ("syntax", "encoding"):
+                raise ParseError(_("The JSON could not be read (%(why)s).") % {"why": refused(exc).reason}) from None
+            bad = refused(exc)
             # A field error like a serializer's, so the API answers in one shape (params.fields).
-            message = _("The JSON was refused at %(where)s: %(why)s") % {"where": exc.where, "why": exc.reason}
-            raise ValidationError({exc.field: [ErrorDetail(message, code=exc.code)]}) from exc
+            message = _("The JSON was refused: %(why)s") % {"why": bad.reason}
+            raise ValidationError({bad.field: [ErrorDetail(message, code=bad.code)]}) from None
         return data
 
 

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from junling.access import is_staff
 from junling.errors import NotAllowed
+from junling.parsers import parse_id
 from matches.access import (
     board_table_spectator_delay,
     can_upload_logs,
@@ -190,7 +191,7 @@ def can_download_log(table: Table, user: Any) -> bool:
 
 
 def access_log(user: Any, pk: Any) -> Table:
-    table = Table.objects.filter(pk=pk).first() if str(pk).isdigit() else None
+    table = Table.objects.filter(pk=number).first() if (number := parse_id(pk)) is not None else None
     if table is None or not can_download_log(table, user):
         raise Http404
     return table

@@ -22,6 +22,7 @@ from engine import cards as engine_cards
 from engine.cards import RowError
 from engine.systems import SYSTEMS
 from junling.http import HtmxHttpRequest
+from junling.parsers import parse_id
 
 PAGE_SIZE = 48
 
@@ -93,9 +94,10 @@ def _decorate(card: Card, lang: str) -> Card:
 def _version_from(request: HttpRequest) -> CardDatabaseVersion | None:
     raw = request.GET.get("version", "")
     if raw:
-        if not raw.isdigit():
+        pk = parse_id(raw)
+        if pk is None:
             raise Http404(_("There is no such card database version."))
-        return get_object_or_404(CardDatabaseVersion.objects.select_related("database"), pk=int(raw))
+        return get_object_or_404(CardDatabaseVersion.objects.select_related("database"), pk=pk)
     return card_services.default_version()
 
 

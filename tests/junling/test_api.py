@@ -7,7 +7,8 @@ def test_a_request_body_over_the_upload_limit_is_a_413_with_a_reason_not_a_500()
     response = exception_handler(RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE."), {})
     assert response.status_code == 413
     assert response.data["error"]["code"] == "too_large" and response.data["error"]["status"] == 413
-    assert "too large" in response.data["error"]["message"]
+    assert "larger than the site reads" in response.data["error"]["message"]
+    assert "DATA_UPLOAD_MAX_MEMORY_SIZE" not in response.data["error"]["message"]  # Django's words, not the reader's
 
 
 def test_a_suspicious_request_is_a_400_not_a_500():
@@ -15,10 +16,30 @@ def test_a_suspicious_request_is_a_400_not_a_500():
 
 
 def test_an_engine_value_error_is_a_400_that_names_its_kind():
-    response = exception_handler(ValueError("line 3: no such card"), {})
+    from engine.formats import UnknownFormatError
+
+    response = exception_handler(UnknownFormatError("line 3: no such format"), {})
     assert response.status_code == 400
     assert response.data == {
-        "error": {"code": "invalid", "message": "line 3: no such card", "status": 400, "params": {"kind": "ValueError"}}
+        "error": {
+            "code": "invalid",
+            "message": "line 3: no such format",
+            "status": 400,
+            "params": {"kind": "UnknownFormatError"},
+        }
+    }
+
+
+def test_pythons_own_value_error_is_a_400_without_pythons_words_or_kind():
+    response = exception_handler(ValueError("invalid literal for int() with base 10: '²'"), {})
+    assert response.status_code == 400
+    assert response.data == {
+        "error": {
+            "code": "invalid",
+            "message": "The request holds a value the site cannot read.",
+            "status": 400,
+            "params": {},
+        }
     }
 
 
