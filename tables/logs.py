@@ -10,13 +10,14 @@ hash. ``docs/tables.md`` describes it.
 from __future__ import annotations
 
 import hmac
-import json
 from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
+from engine import jsonsafe
 from engine.log.format import END, MAX_LOG_BYTES, MAX_SEED, REFEREE_ACTOR
 from engine.log.sealing import commitment, dumps_log, entry_hash, header_hash, sign
+from engine.messages import Message
 from matches.services.adjudication import log_signing_key
 from tables import engines
 from tables.models import Entry, Seat, Table
@@ -25,7 +26,12 @@ TABLE_LOG_FORMAT = "junling-table-log/1"
 
 
 class LogUnreadable(ValueError):
-    """Not a table log this site can replay (what is wrong, in the reader's words, is the message)."""
+    """Not a table log this site can replay: a code (``format``, ``too_big``, ``seats``, ``json``), and for ``json``
+    what the one JSON reader refused (``engine.jsonsafe``) and where."""
+
+    def __init__(self, code: str, said: Message | None = None) -> None:
+        super().__init__(code)
+        self.said = said
 
 
 def actor_json(actor: str) -> int | str:
@@ -135,7 +141,10 @@ def read_log(raw: bytes) -> ReadLog:
     if len(raw) > MAX_LOG_BYTES:
         raise LogUnreadable("too_big")
     try:
-        log = json.loads(raw.decode("utf-8"))
+        log = jsonsafe.loads(raw)
+    except jsonsafe.JSONRefused as exc:
+        raise LogUnreadable("json", exc.said) from None
+    try:
         header = log["header"]
         entries = list(log["entries"])
         if not isinstance(header, dict) or header.get("format") != TABLE_LOG_FORMAT:

@@ -27,7 +27,7 @@ from engine.log.format import MAX_SEED
 from engine.log.sealing import commitment
 from engine.replay.compare import compare_logs, quoted
 from engine.replay.verdict import MAX_PROBLEMS, trust_of
-from junling import clocks
+from junling import clocks, engine_text
 from junling.errors import Refused
 from junling.models import record
 from matches import push
@@ -685,6 +685,8 @@ def judge_log(user: Any, raw: bytes) -> Verdict:
     except (logs.LogUnreadable, gamedata.UnknownMap, ValueError) as exc:
         code = "map" if isinstance(exc, gamedata.UnknownMap) else str(exc)
         why = UNREADABLE_WHY.get(code, _("it is not JSON in the format junling-table-log/1"))
+        if isinstance(exc, logs.LogUnreadable) and exc.said is not None:
+            why = engine_text.render(exc.said)
         raise TableRefused(
             _("This is not a board-game table log this site can replay (%(why)s).") % {"why": why},
             code="tables.unreadable_log",

@@ -145,3 +145,10 @@ def test_the_api_names_where_the_json_was_refused_in_chinese(client, django_user
     error = response.json()["error"]
     assert response.status_code == 400 and error["params"]["fields"]["format"][0]["code"] == "too_deep"
     assert "嵌套超过 32 层" in error["message"]
+
+
+def test_a_deep_table_log_on_the_judges_page_is_refused_in_chinese_saying_how_deep(client, staff):
+    client.force_login(staff)
+    upload = SimpleUploadedFile("log.json", body("deep_object"))
+    page = client.post("/tables/judge/", {"log": upload}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "嵌套超过 32 层" in page
