@@ -23,6 +23,7 @@ from engine.cards import RowError
 from engine.systems import SYSTEMS
 from junling.http import HtmxHttpRequest
 from junling.parsers import parse_id
+from junling.throttles import UPLOAD, check_page_rate
 
 PAGE_SIZE = 48
 
@@ -178,6 +179,7 @@ def database_list(request: HttpRequest) -> HttpResponse:
 def database_import(request: HttpRequest) -> HttpResponse:
     """Staff upload of a card-database file; on failure the page lists every row error (400, or 413 if too big)."""
     access_card_database_import(request.user)
+    check_page_rate(request, UPLOAD)  # the API's import shares the bucket
     form = CardDatabaseImportForm(request.POST, request.FILES)
     errors: list[RowError] = []
     status = 400
