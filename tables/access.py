@@ -114,6 +114,12 @@ def spectatable_tables(user: Any) -> QuerySet[Table]:
     return started.filter(Q(public=True) | featured_board_tables() | overseen_board_tables(user)).distinct()
 
 
+def overseen_among(user: Any, pks: list[int]) -> set[int]:
+    """Which of these tables belong to an event ``user`` organises or judges (his events' tables: "your event's";
+    another's feature table is only "an event's", and an anonymous visitor oversees none)."""
+    return set(Table.objects.filter(pk__in=pks).filter(overseen_board_tables(user)).values_list("pk", flat=True))
+
+
 def can_spectate(table: Table, user: Any) -> bool:
     if table.status not in WATCHED:
         return False

@@ -357,6 +357,8 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
         }
         for t in tables
     ]
+    spectated = list(access.spectatable_tables(user).order_by("-created_at", "-pk")[:50])
+    overseen = access.overseen_among(user, [t.pk for t in spectated if not t.public])
     watched = [
         {
             "pk": t.pk,
@@ -364,9 +366,10 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
             "seats": t.seats,
             "status": t.get_status_display(),
             "public": t.public,
+            "yours": t.pk in overseen,
             "control": clocks.control_text(t.clock_total, t.clock_increment),
         }
-        for t in access.spectatable_tables(user).order_by("-created_at", "-pk")[:50]
+        for t in spectated
     ]
     return {
         "tables": rows,
