@@ -201,7 +201,7 @@ def test_finishing_a_tournament_while_the_broker_is_down_touches_no_broker_insid
     made, and the publisher's."""
     import threading
 
-    tournament, organiser, players = running_tournament(4, rounds=1)
+    tournament, organiser, _players = running_tournament(4, rounds=1)
     rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
     outbox.publisher.join()
     request_thread = threading.get_ident()
