@@ -22,6 +22,11 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
     for p, t in [
         (r"^cannot be read as UTF-8 JSON: (?P<error>.+)$", N_("cannot be read as UTF-8 JSON: %(error)s")),
         # engine/jsonsafe.py's refusals (the engine's messages json.*)
+        (r"^must be a list of placements, not null$", N_("must be a list of placements, not null")),
+        (
+            r"^has (?P<count>\d+) rows; the limit is (?P<limit>\d+)$",
+            N_("has %(count)s rows; the limit is %(limit)s"),
+        ),
         (r"^not valid JSON$", N_("not valid JSON")),
         (
             r"^not valid JSON \(line (?P<line>\d+), column (?P<column>\d+)\)$",
