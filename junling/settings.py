@@ -293,6 +293,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation lists every error status the site answers it with, in the one envelope (junling.api).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "junling.api.error_responses"],
     # A match is best of 1 or 3 wherever the API names it (tournaments and bot matches): one enum.
     "ENUM_NAME_OVERRIDES": {
         "BestOfEnum": [(1, "1"), (3, "3")],

@@ -1,3 +1,6 @@
+import re
+
+import pytest
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 
 from junling.api import exception_handler
@@ -95,3 +98,50 @@ def test_an_unknown_api_address_is_the_404_envelope(client):
     response = client.get("/api/no-such-thing/")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
+
+
+def _schema():
+    from drf_spectacular.generators import SchemaGenerator
+
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def test_every_operation_of_the_schema_lists_every_error_status_the_site_answers_it_with():
+    """Issue 29 point 9: 126 statuses the API answers were missing from its OpenAPI schema."""
+    from junling.api import EVERY_OPERATION, HTTP_METHODS, WITH_A_BODY
+
+    operations = [
+        (path, method, op)
+        for path, item in _schema()["paths"].items()
+        for method, op in item.items()
+        if method in HTTP_METHODS
+    ]
+    assert len(operations) > 20
+    for path, method, op in operations:
+        wanted = set(EVERY_OPERATION) | (set(WITH_A_BODY) if "requestBody" in op else set())
+        assert wanted <= set(op["responses"]), (method, path, sorted(wanted - set(op["responses"])))
+
+
+def test_an_operations_own_description_of_a_status_is_kept():
+    op = _schema()["paths"]["/api/card-databases/import/"]["post"]
+    assert op["responses"]["400"]["description"] == "Every row error, in error.params.errors."
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "headers"),
+    [
+        ("/api/cards/?q=%00", {}),
+        ("/api/cards/", {"HTTP_ACCEPT": "image/png"}),
+        ("/api/tournaments/999999/", {}),
+        ("/api/decks/", {"HTTP_AUTHORIZATION": "Basic " + "bm9ib2R5Ong="}),
+    ],
+)
+def test_a_status_the_api_answers_is_one_its_schema_lists(client, path, headers):
+    from urllib.parse import urlsplit
+
+    response = client.get(path, **headers)
+    schema_path = re.sub(r"/\d+/", "/{id}/", urlsplit(path).path)
+    operations = _schema()["paths"]
+    item = operations.get(schema_path) or operations[schema_path.rstrip("/")]
+    assert str(response.status_code) in item["get"]["responses"], (path, response.status_code)
