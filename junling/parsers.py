@@ -110,8 +110,10 @@ class SafeJSONParser(JSONParser):
             if exc.code in ("syntax", "encoding"):
                 raise ParseError(_("The JSON could not be read (%(why)s).") % {"why": refused(exc).reason}) from None
             bad = refused(exc)
-            # A field error like a serializer's, so the API answers in one shape (params.fields).
             message = _("The JSON was refused: %(why)s") % {"why": bad.reason}
+            if bad.where == "$":  # the body itself (nested past orjson's own limit, a bare huge number)
+                raise ParseError(message) from None
+            # A field error like a serializer's, so the API answers in one shape (params.fields).
             raise ValidationError({bad.field: [ErrorDetail(message, code=bad.code)]}) from None
         return data
 
