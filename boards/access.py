@@ -20,10 +20,10 @@ from boards.models import BattleLog, GameData, GameMap
 from engine.systems import System, UnknownSystemError, get_system
 from junling.access import is_staff
 from junling.errors import NotAllowed
+from junling.parsers import parse_id
 
 IMPORT_PERMISSION = "boards.add_gamemap"
 """The Django permission staff grant to the organisers who may import maps and game data."""
-MAX_ID_DIGITS = 18
 
 
 def _authenticated(user: Any) -> bool:
@@ -31,8 +31,7 @@ def _authenticated(user: Any) -> bool:
 
 
 def _id(pk: Any) -> int | None:
-    text = str(pk)
-    return int(text) if text.isdigit() and len(text) <= MAX_ID_DIGITS else None
+    return parse_id(pk)
 
 
 def access_system(system_id: Any, *, need: str = "") -> System:

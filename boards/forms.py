@@ -6,7 +6,6 @@ file of ``python -m engine battle GAME FILE``): the battle as JSON, the dice the
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -16,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from boards.models import GameMap
 from boards.services.maps import MAX_FILE_BYTES
+from junling.parsers import InputRefused, load_json
 
 MAX_BATTLE_CHARS = 50_000
 MAX_DICE = 500
@@ -97,12 +97,10 @@ class BattleForm(forms.Form):
 
     def clean_battle(self) -> dict[str, Any]:
         try:
-            value = json.loads(self.cleaned_data["battle"])
-        except json.JSONDecodeError as exc:
+            value = load_json(self.cleaned_data["battle"])  # the one JSON reader: its limits, its words
+        except InputRefused as exc:
             raise forms.ValidationError(
-                _("This is not JSON: %(error)s (line %(line)d, column %(column)d).")
-                % {"error": exc.msg, "line": exc.lineno, "column": exc.colno},
-                code="json",
+                _("This is not JSON the calculator reads: %(why)s.") % {"why": exc.reason}, code="json"
             ) from None
         if not isinstance(value, dict):
             raise forms.ValidationError(_("The battle must be a JSON object."), code="not_an_object")

@@ -21,6 +21,25 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), t)
     for p, t in [
         (r"^cannot be read as UTF-8 JSON: (?P<error>.+)$", N_("cannot be read as UTF-8 JSON: %(error)s")),
+        # engine/jsonsafe.py's refusals (the engine's messages json.*)
+        (r"^must be a list of placements, not null$", N_("must be a list of placements, not null")),
+        (
+            r"^has (?P<count>\d+) rows; the limit is (?P<limit>\d+)$",
+            N_("has %(count)s rows; the limit is %(limit)s"),
+        ),
+        (r"^not valid JSON$", N_("not valid JSON")),
+        (
+            r"^not valid JSON \(line (?P<line>\d+), column (?P<column>\d+)\)$",
+            N_("not valid JSON (line %(line)s, column %(column)s)"),
+        ),
+        (r"^not UTF-8 text$", N_("not UTF-8 text")),
+        (
+            r"^nested deeper than (?P<depth>\d+) levels at (?P<where>.+)$",
+            N_("nested deeper than %(depth)s levels at %(where)s"),
+        ),
+        (r"^a number out of range at (?P<where>.+)$", N_("a number out of range at %(where)s")),
+        (r"^a NUL character in the text at (?P<where>.+)$", N_("a NUL character in the text at %(where)s")),
+        (r"^a NUL character in a key at (?P<where>.+)$", N_("a NUL character in a key at %(where)s")),
         (r"^must be an object, not (?P<value>.+)$", N_("must be an object, not %(value)s")),
         (r"^unknown field$", N_("unknown field")),
         (r"^is missing$", N_("is missing")),

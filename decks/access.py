@@ -16,14 +16,11 @@ from django.utils.translation import gettext as _
 from decks.models import Deck, DeckVersion
 from junling.access import is_staff
 from junling.errors import NotAllowed
-
-MAX_ID_DIGITS = 18
-"""Longer ids are no ids (and would overflow the database's integer)."""
+from junling.parsers import parse_id
 
 
 def _id(pk: Any) -> int | None:
-    text = str(pk)
-    return int(text) if text.isdigit() and len(text) <= MAX_ID_DIGITS else None
+    return parse_id(pk)
 
 
 # --- card databases ----------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import jsonsafe
 from engine.effects import validate_effect_spec
 from engine.errors import EngineError
 
@@ -429,9 +430,9 @@ def _json_field(key: str, raw: str, kind: type) -> Any:
     if not raw:
         return kind()
     try:
-        value = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise CardDataError(key, f"is not valid JSON ({exc.msg} at column {exc.colno})") from None
+        value = jsonsafe.loads(raw)
+    except jsonsafe.JSONRefused as exc:
+        raise CardDataError(key, f"is not valid JSON ({exc.message})") from None
     if not isinstance(value, kind):
         raise CardDataError(key, f"must be a JSON {'object' if kind is dict else 'list'}")
     return value
@@ -650,10 +651,11 @@ def _too_big(size: int) -> str:
 
 def _json_rows(text: str, filename: str) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
+        doc = jsonsafe.loads(text)
+    except jsonsafe.JSONRefused as exc:
+        line = exc.line or 0
         raise CardDatabaseError(
-            [RowError(filename, 0, "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")]
+            [RowError(filename, line, exc.where.removeprefix("$").lstrip("."), exc.message)]
         ) from None
     if isinstance(doc, list):
         return {}, list(enumerate(doc, start=1))

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import jsonsafe
 from engine.cards import FACTION_EN, FACTIONS, NO_FACTION, CardDatabaseError, decode_bytes, normalize_name
 from engine.errors import EngineError
 from engine.messages import Message, render
@@ -321,9 +322,9 @@ class _JsonLines:
 
 def _parse_json(text: str, filename: str) -> Decklist:
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DecklistError(exc.lineno, _m("decklist.json", error=exc.msg, column=exc.colno), filename) from None
+        doc = jsonsafe.loads(text)
+    except jsonsafe.JSONRefused as exc:
+        raise DecklistError(exc.line or 1, exc.said, filename) from None
     if isinstance(doc, list):
         doc = {"deck": doc}
     if not isinstance(doc, dict):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 from channels.consumer import get_handler_name
@@ -26,6 +27,21 @@ logger = logging.getLogger(__name__)
 
 REFUSED = 4403
 """The close code of a socket that may not see this match."""
+UNAVAILABLE = 4503
+"""The close code of a socket whose channel layer cannot be reached: the page polls (``static/js/live.js``)."""
+CHANNEL_ERRORS: tuple[type[BaseException], ...] = (ConnectionError, OSError, asyncio.TimeoutError)
+"""What a channel layer raises when its Redis is gone or restarted (a stale pooled connection: ConnectionResetError)."""
+
+
+async def retry_once(call: Callable[[], Awaitable[Any]], what: str) -> Any:
+    """``call()``, again once if the channel layer's connection failed (issue 29 point 6: after a restart of the
+    Redis behind the channel layer, a pooled connection is stale and the first call on it fails; the next one
+    reconnects). A second failure is raised."""
+    try:
+        return await call()
+    except CHANNEL_ERRORS as exc:
+        logger.warning("live play: %s failed (%s: %s); retrying once", what, type(exc).__name__, exc)
+        return await call()
 
 
 def scope_language(scope: dict[str, Any]) -> str:
@@ -93,7 +109,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.csrf_token = scope_csrf_token(self.scope)
         self.group = self.group_for()
         await self.heard()  # before accepting: once the socket is open, its player is noted as here
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            await retry_once(lambda: self.channel_layer.group_add(self.group, self.channel_name), "group_add")
+        except CHANNEL_ERRORS:
+            # no push without the layer: the handshake is refused, never a 500, and the page polls
+            logger.warning("live play: the channel layer is unreachable; %s polls", self.group, exc_info=True)
+            self.group = ""
+            await self.close(code=UNAVAILABLE)
+            return
         await self.accept()
 
     notes_presence = False
@@ -113,8 +136,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         raise NotImplementedError
 
     async def disconnect(self, code: int) -> None:
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "group", ""):
+            try:
+                await retry_once(lambda: self.channel_layer.group_discard(self.group, self.channel_name), "discard")
+            except CHANNEL_ERRORS:  # the group's membership expires on its own
+                logger.warning("live play: could not leave %s", self.group, exc_info=True)
 
     kinds: tuple[str, ...] = ("sync", "present")
     """The messages a client of this socket may send."""

@@ -2,25 +2,51 @@
 
 Hostile JSON (nesting thousands deep, integers of thousands of digits, NUL characters) used to reach
 views and the database and answer 500. ``SafeJSONParser`` refuses it with a 400 that says what and
-where; ``RejectNulMiddleware`` does the same for paths and query strings (forms refuse NUL per
-field), because PostgreSQL cannot store or compare a NUL in text.
+where; ``RejectNulMiddleware`` does the same for paths, query strings and HTTP Basic credentials (forms
+refuse NUL per field), because PostgreSQL cannot store or compare a NUL in text.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Any
 
-import orjson
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
 from rest_framework.parsers import JSONParser
 
-MAX_DEPTH = 32
-"""Deeper JSON is refused: no input of the site nests more than a few levels."""
-MAX_INT = 2**63 - 1
+from engine import jsonsafe
+from junling import engine_text
+
+MAX_DEPTH = jsonsafe.MAX_DEPTH
+"""Deeper JSON is refused: no input of the site nests more than a few levels (``engine.jsonsafe``)."""
+MAX_INT = jsonsafe.MAX_INT
 """Integers beyond a database's 64-bit range are refused where they are read, not where they are stored."""
+_CODES = {"nul": "null_characters_not_allowed", "nul_key": "null_characters_not_allowed", "syntax": "parse_error"}
+
+
+MAX_ID_DIGITS = 18
+"""An id of more digits is no id (it would overflow the database's 64-bit integer)."""
+
+
+def parse_id(value: Any) -> int | None:
+    """A database id as a path, a query or a form writes it: ASCII digits, at most :data:`MAX_ID_DIGITS`, above
+    zero; else None. The one reading of an id from text (``str.isdigit`` alone takes ``²`` and 5,000 digits,
+    on which ``int`` raises Python's own message).
+
+    >>> parse_id("12"), parse_id(7), parse_id("²"), parse_id("1" * 19), parse_id("0"), parse_id(" 3"), parse_id(True)
+    (12, 7, None, None, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    text = str(value)
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS):
+        return None
+    number = int(text)
+    return number if number > 0 else None
 
 
 class InputRefused(ValueError):
@@ -39,8 +65,14 @@ class InputRefused(ValueError):
         return head.split(".")[0].split("[")[0] or "non_field_errors"
 
 
-def check_value(value: Any, where: str = "$", depth: int = 0) -> None:
-    """Walk a parsed JSON value; raise InputRefused at the first thing no view should get.
+def refused(exc: jsonsafe.JSONRefused) -> InputRefused:
+    """The engine's JSON refusal as the site's, said in the reader's language."""
+    return InputRefused(engine_text.render(exc.said), exc.where, _CODES.get(exc.code, exc.code))
+
+
+def check_value(value: Any, where: str = "$") -> None:
+    """Walk a parsed JSON value (``engine.jsonsafe.check``); raise InputRefused at the first thing no view should
+    get.
 
     >>> check_value({"a": [1, "x"]})
     >>> try:
@@ -49,24 +81,19 @@ def check_value(value: Any, where: str = "$", depth: int = 0) -> None:
     ...     print(exc.where, exc.code, exc.field)
     $.a[0] out_of_range a
     """
-    if depth > MAX_DEPTH:
-        raise InputRefused(_("nested deeper than %(n)s levels") % {"n": MAX_DEPTH}, where, "too_deep")
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        return
-    if isinstance(value, int):
-        if not -MAX_INT - 1 <= value <= MAX_INT:
-            raise InputRefused(_("integer out of range"), where, "out_of_range")
-    elif isinstance(value, str):
-        if "\x00" in value:
-            raise InputRefused(_("NUL character in text"), where, "null_characters_not_allowed")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            check_value(item, f"{where}[{i}]", depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if "\x00" in key:
-                raise InputRefused(_("NUL character in a key"), where, "null_characters_not_allowed")
-            check_value(item, f"{where}.{key}", depth + 1)
+    try:
+        jsonsafe.check(value, where)
+    except jsonsafe.JSONRefused as exc:
+        raise refused(exc) from None
+
+
+def load_json(raw: bytes | str) -> Any:
+    """The one JSON reader of the site's pages and endpoints (``engine.jsonsafe.loads``): InputRefused, said in
+    the reader's language and located, for anything it will not read."""
+    try:
+        return jsonsafe.loads(raw)
+    except jsonsafe.JSONRefused as exc:
+        raise refused(exc) from None
 
 
 class SafeJSONParser(JSONParser):
@@ -75,21 +102,24 @@ class SafeJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         raw = stream.read() if stream is not None else b""
         try:
-            data = orjson.loads(raw)  # refuses nesting past 1024 and integers past 64 bits by itself
-        except orjson.JSONDecodeError as exc:
-            where = {"line": exc.lineno, "column": exc.colno}
-            raise ParseError(_("The JSON could not be read (line %(line)s, column %(column)s).") % where) from exc
-        try:
-            check_value(data)
-        except InputRefused as exc:
+            data = jsonsafe.loads(raw)
+        except jsonsafe.JSONRefused as exc:
+            if exc.code == "syntax" and exc.line is not None:
+                where = {"line": exc.line, "column": exc.column}
+                raise ParseError(_("The JSON could not be read (line %(line)s, column %(column)s).") % where) from None
+            if exc.code in ("syntax", "encoding"):
+                raise ParseError(_("The JSON could not be read (%(why)s).") % {"why": refused(exc).reason}) from None
+            bad = refused(exc)
+            message = _("The JSON was refused: %(why)s") % {"why": bad.reason}
+            if bad.where == "$":  # the body itself (nested past orjson's own limit, a bare huge number)
+                raise ParseError(message) from None
             # A field error like a serializer's, so the API answers in one shape (params.fields).
-            message = _("The JSON was refused at %(where)s: %(why)s") % {"where": exc.where, "why": exc.reason}
-            raise ValidationError({exc.field: [ErrorDetail(message, code=exc.code)]}) from exc
+            raise ValidationError({bad.field: [ErrorDetail(message, code=bad.code)]}) from None
         return data
 
 
 class RejectNulMiddleware:
-    """A NUL character in the path or a query parameter is a 400, never a database error.
+    """A NUL character in the path, a query parameter or HTTP Basic credentials is a 400, never a database error.
 
     Form fields meet the same rule in their forms (Django's CharField refuses NUL per field)."""
 
@@ -110,7 +140,21 @@ class RejectNulMiddleware:
 def _nul_field(request: HttpRequest) -> str | None:
     if "\x00" in request.path:
         return "path"
+    if _basic_credentials_hold_nul(request.META.get("HTTP_AUTHORIZATION", "")):
+        return "Authorization"
     for key, values in request.GET.lists():
         if "\x00" in key or any("\x00" in v for v in values):
             return key.replace("\x00", "")[:50] or "?"
     return None
+
+
+def _basic_credentials_hold_nul(header: str) -> bool:
+    """Whether an ``Authorization: Basic`` header's user name or password holds a NUL (django-axes would look the
+    name up in the database, and PostgreSQL refuses NUL in text: a 500). Undecodable credentials are DRF's 401."""
+    scheme, _sep, value = header.partition(" ")
+    if scheme.lower() != "basic":
+        return False
+    try:
+        return b"\x00" in base64.b64decode(value.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        return False

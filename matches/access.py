@@ -803,5 +803,8 @@ class BoardTableEvents:
     def watched_by(self, user: Any) -> Q:
         return featured_board_tables() | overseen_board_tables(user)
 
+    def overseen_by(self, user: Any) -> Q:
+        return overseen_board_tables(user)
+
     def spectator_delay(self, table: Any, user: Any) -> int:
         return board_table_spectator_delay(table, user)

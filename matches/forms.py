@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from decks.models import DeckVersion, Format
 from engine.cards import GENERALS_ORDER
 from engine.systems import get_system
+from junling.parsers import parse_id
 from matches.forms_play import ClockFields
 from matches.models import Match, Registration, Ruling, Tournament
 from matches.models.tournaments import system_choices
@@ -35,7 +36,7 @@ class IdChoiceField(forms.ModelChoiceField):
         if value in self.empty_values:
             return None
         text = str(value).strip()
-        if not text.isdigit() or not 0 < int(text) <= MAX_ID:
+        if (number := parse_id(text)) is None or number > MAX_ID:
             raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
         return super().to_python(text)
 

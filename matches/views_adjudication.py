@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from junling.errors import Refused
 from junling.http import AuthenticatedHttpRequest
+from junling.throttles import UPLOAD, check_page_rate
 from matches import access
 from matches.forms import AttachLogForm, LogUploadForm, RulingForm, StepForm
 from matches.http import form_message, refusals
@@ -49,6 +50,7 @@ def _declared_length(request: HttpRequest) -> int:
 @refusals
 def adjudication_upload(request: HttpRequest) -> HttpResponse:
     access.access_upload(access.access_adjudication_pages(request.user))
+    check_page_rate(request, UPLOAD)  # POST /api/adjudications/ shares the bucket: one limit for one act
     # Refuse an oversized body before reading it (the limit is services.MAX_LOG_UPLOAD_BYTES).
     length = _declared_length(request)
     if length > services.MAX_LOG_UPLOAD_BYTES + UPLOAD_SLACK:

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from junling.access import is_staff
 from junling.errors import NotAllowed
+from junling.parsers import parse_id
 from tables.models import Seat, Table
 
 
@@ -52,6 +53,10 @@ class EventPolicy(Protocol):
         """The filter over tables of events' tables ``user`` may watch (feature tables, those he oversees)."""
         ...
 
+    def overseen_by(self, user: Any) -> Q:
+        """The filter over tables of the tables of events ``user`` organises or judges."""
+        ...
+
     def spectator_delay(self, table: Any, user: Any) -> int:
         """Seconds behind the game ``user`` watches an event's ``table`` (0 for a table of no event)."""
         ...
@@ -67,6 +72,9 @@ class NoEvents:
         return is_staff(user)
 
     def watched_by(self, user: Any) -> Q:
+        return Q(pk__in=[])
+
+    def overseen_by(self, user: Any) -> Q:
         return Q(pk__in=[])
 
     def spectator_delay(self, table: Any, user: Any) -> int:
@@ -161,6 +169,12 @@ def spectatable_tables(user: Any) -> QuerySet[Table]:
     return started.filter(Q(public=True) | _events[0].watched_by(user)).distinct()
 
 
+def overseen_among(user: Any, pks: list[int]) -> set[int]:
+    """Which of these tables belong to an event ``user`` organises or judges (his events' tables: "your event's";
+    another's feature table is only "an event's", and an anonymous visitor oversees none)."""
+    return set(Table.objects.filter(pk__in=pks).filter(_events[0].overseen_by(user)).values_list("pk", flat=True))
+
+
 def can_spectate(table: Table, user: Any) -> bool:
     if table.status not in WATCHED:
         return False
@@ -236,7 +250,7 @@ def can_download_log(table: Table, user: Any) -> bool:
 
 
 def access_log(user: Any, pk: Any) -> Table:
-    table = Table.objects.filter(pk=pk).first() if str(pk).isdigit() else None
+    table = Table.objects.filter(pk=number).first() if (number := parse_id(pk)) is not None else None
     if table is None or not can_download_log(table, user):
         raise Http404
     return table

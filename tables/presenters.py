@@ -356,6 +356,8 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
         }
         for t in tables
     ]
+    spectated = list(access.spectatable_tables(user).order_by("-created_at", "-pk")[:50])
+    overseen = access.overseen_among(user, [t.pk for t in spectated if not t.public])
     watched = [
         {
             "pk": t.pk,
@@ -363,9 +365,10 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
             "seats": t.seats,
             "status": t.get_status_display(),
             "public": t.public,
+            "yours": t.pk in overseen,
             "control": clocks.control_text(t.clock_total, t.clock_increment),
         }
-        for t in access.spectatable_tables(user).order_by("-created_at", "-pk")[:50]
+        for t in spectated
     ]
     return {
         "tables": rows,
@@ -414,12 +417,16 @@ def verdict_view(verdict: Any) -> dict[str, Any]:
         "signature": _("The signature does not match: this site did not write this log as it is."),
         "commitment": _("The revealed seed does not match the commitment in the header."),
         "no_seed": _("The seed is not revealed: chance entries are taken as they are."),
+        "entry_without_hash": _("An entry has no hash: the chain does not hold, so the log may have been changed."),
+        "signature_missing": _("The header says the log is signed, but it has no signature: it was removed."),
+        "signature_unexpected": _("The header says the log is unsigned, but it carries a signature."),
+        "state": _("The end entry's final state is not the one the replay reaches: the log was changed."),
+        "result": _("The result the end entry claims is not the one the replay gives."),
     }
     return {
         **verdict.to_json(),
         "system_name": engines.system(verdict.system).display_name(get_language() or "zh-hans"),
         "problem_texts": [problems.get(p, p) for p in verdict.problems],
-        "ok": verdict.first_illegal is None,
     }
 
 

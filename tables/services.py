@@ -20,11 +20,14 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import junling.outbox as outbox
 from engine.log.format import MAX_SEED
 from engine.log.sealing import commitment
-from junling import clocks, push
+from engine.replay.compare import compare_logs, quoted
+from engine.replay.verdict import MAX_PROBLEMS, trust_of
+from junling import clocks, engine_text, push
 from junling.errors import Refused
 from junling.models import record
 from tables import engines, gamedata, logs, signals
@@ -35,6 +38,7 @@ from tables.access import (
     access_judging,
     access_seat,
     can_join,
+    judged_tables,
 )
 from tables.models import Entry, Seat, Table
 
@@ -600,7 +604,11 @@ def do_sweep_table_clocks(*, at: datetime.datetime | None = None) -> list[int]:
 
 @dataclass
 class Verdict:
-    """A judge's replay of a table log: how far it stood and, if it did not, the first illegal entry."""
+    """A judge's replay of a table log: how far it stood and, if it did not, the first illegal entry; and, for an
+    uploaded log, the card game's checks said the same way (``engine.replay.verdict.Verdict``): ``signature``,
+    ``chain``, ``seed``, the comparison with the stored table the header claims (``record``: ``status``
+    ``matches``, ``differs`` or ``not compared``, ``table``, ``differences``) and ``trust``
+    (``engine.replay.verdict.trust_of``: authentic, matches record, differs from record, tampered, unverified)."""
 
     system: str
     entries: int
@@ -611,9 +619,28 @@ class Verdict:
     problems: list[str]
     signature_ok: bool | None
     table: int | None = None
+    signature: str = "valid"
+    chain: str = "valid"
+    seed: str = "matches"
+    record: dict[str, Any] | None = None
+    trust: str = "authentic"
+
+    @property
+    def legal(self) -> bool:
+        return self.first_illegal is None
+
+    @property
+    def authentic(self) -> bool:
+        return self.signature == "valid" and not set(self.problems) & logs.TAMPERING
+
+    @property
+    def ok(self) -> bool:
+        """Legal, authentic, its end as the replay ends, and not differing from the stored table it claims."""
+        differs = self.record is not None and self.record["status"] == "differs"
+        return self.legal and self.authentic and "result" not in self.problems and not differs
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {**self.__dict__, "legal": self.legal, "authentic": self.authentic, "ok": self.ok}
 
 
 def _reason(system_id: str, replayed: engines.Replay) -> str:
@@ -641,18 +668,36 @@ def _actor_words(system_id: str, actor: Any) -> str:
         return str(actor)
 
 
+UNREADABLE_WHY = {
+    "too_big": gettext_lazy("it is larger than the site reads"),
+    "seats": gettext_lazy("its header's seats is not a number of seats"),
+    "map": gettext_lazy("its map or game data is not stored here"),
+}
+
+
 def judge_log(user: Any, raw: bytes) -> Verdict:
-    """Replay an uploaded table log to its first illegal entry (``TableRefused`` if it is not one at all)."""
+    """Replay an uploaded table log to its first illegal entry (``TableRefused`` if it is not one at all), with
+    the card game's checks: signature, chain, seed commitment, the end entry against the replay, and the stored
+    table its header claims compared entry by entry (``compare_with_table``)."""
     access_judging(user)
     try:
         read = logs.read_log(raw)
         game = engines.new_game(read.system, read.seats, read.map_hash, read.data_hash)
     except (logs.LogUnreadable, gamedata.UnknownMap, ValueError) as exc:
+        code = "map" if isinstance(exc, gamedata.UnknownMap) else str(exc)
+        why = UNREADABLE_WHY.get(code, _("it is not JSON in the format junling-table-log/1"))
+        if isinstance(exc, logs.LogUnreadable) and exc.said is not None:
+            why = engine_text.render(exc.said)
         raise TableRefused(
-            _("This is not a board-game table log this site can replay (%(why)s).") % {"why": exc},
+            _("This is not a board-game table log this site can replay (%(why)s).") % {"why": why},
             code="tables.unreadable_log",
         ) from None
     replayed = engines.replay(read.system, game, read.seed, read.entries, committed=read.committed)
+    problems = list(read.problems)
+    if replayed.first_illegal is None:
+        problems.extend(_end_problems(read, replayed.state))
+    record_check = compare_with_table(user, read)
+    tampered = bool(set(problems) & logs.TAMPERING) or replayed.code == "tables.replay.not_committed"
     verdict = Verdict(
         system=read.system,
         entries=len(read.entries),
@@ -660,12 +705,77 @@ def judge_log(user: Any, raw: bytes) -> Verdict:
         first_illegal=replayed.first_illegal,
         rule=replayed.rule,
         reason=_reason(read.system, replayed),
-        problems=read.problems,
+        problems=problems,
         signature_ok=read.signature_ok,
+        signature=read.signature,
+        chain=read.chain,
+        seed=read.seed_status,
+        record=record_check,
+        trust=trust_of(
+            tampered=tampered,
+            authentic=read.signature == "valid" and not tampered,
+            record=None if record_check is None else record_check["status"],
+        ),
     )
     with transaction.atomic():
         record(user, "tables.judge", None, sha256=hashlib.sha256(raw).hexdigest(), verdict=_audit(verdict))
     return verdict
+
+
+def _end_problems(read: logs.ReadLog, state: Any) -> list[str]:
+    """What the end entry claims against the replayed game: its final state's hash (``state``: altered) and its
+    result (``result``): the engine's own outcome when the game ended by the rules; a seat's loss (concession,
+    time, abandonment) only while the game had not."""
+    if read.end is None:
+        return []
+    out = []
+    claimed_state = read.end.get("state")
+    if claimed_state is not None and claimed_state != engines.state_digest(state):
+        out.append("state")
+    action = read.end.get("action")
+    result = action.get("result") if isinstance(action, dict) else None
+    ended = engines.outcome(state)
+    if ended is not None:
+        if result != dict(ended):
+            out.append("result")
+    elif not (isinstance(result, dict) and result.get("termination") in engines.LOSER_KEYS):
+        out.append("result")
+    return out
+
+
+def compare_with_table(user: Any, read: logs.ReadLog) -> dict[str, Any] | None:
+    """The log compared with the stored log of the table its header claims (``meta.table``), entry by entry
+    (``engine.replay.compare.compare_logs``), and its claimed result with the table's: None when it claims no
+    table. A table the judge may not replay, or one without a finished log, is ``not compared``, saying neither
+    which."""
+    if read.claim is None:
+        return None
+    table = judged_tables(user).filter(pk=read.claim).exclude(log="").first()
+    if table is None:
+        said = _("This log claims table %(table)s, and there is no finished record of it here to compare it with.")
+        return {
+            "status": "not compared",
+            "table": read.claim,
+            "differences": [{"where": "header.meta.table", "message": said % {"table": read.claim}}],
+        }
+    stored = json.loads(table.log)
+    found = [p.to_dict() for p in compare_logs(read.data, stored) if p.what.code != "record.result_differs"]
+    action = read.end.get("action") if read.end is not None else None
+    claimed = action.get("result") if isinstance(action, dict) else None
+    if claimed != table.outcome:
+        said = _("This log's end claims the result %(log)s; table %(table)s ended %(stored)s.")
+        found.append(
+            {
+                "where": "result",
+                "message": said % {"log": quoted(claimed), "table": table.pk, "stored": quoted(table.outcome)},
+            }
+        )
+    return {
+        "status": "differs" if found else "matches",
+        "table": table.pk,
+        "differences": found[:MAX_PROBLEMS],
+        "difference_count": len(found),
+    }
 
 
 def judge_table(user: Any, table: Table) -> Verdict:
@@ -694,4 +804,11 @@ def judge_table(user: Any, table: Table) -> Verdict:
 
 
 def _audit(v: Verdict) -> dict[str, Any]:
-    return {"applied": v.applied, "first_illegal": v.first_illegal, "rule": v.rule, "problems": v.problems}
+    return {
+        "applied": v.applied,
+        "first_illegal": v.first_illegal,
+        "rule": v.rule,
+        "problems": v.problems,
+        "trust": v.trust,
+        "record": None if v.record is None else v.record["status"],
+    }

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from junling.errors import Refused
 from junling.pages import confirm_page, confirmed, form_message, refusals
+from junling.throttles import UPLOAD, check_page_rate
 from tables import access, presenters, services
 from tables.forms import ActForm, CreateTableForm, JoinForm, JudgeForm
 from tables.models import Table
@@ -223,6 +224,7 @@ def judge(request: HttpRequest) -> HttpResponse:
         form = JudgeForm(request.POST, request.FILES)
         if form.is_valid():
             try:
+                check_page_rate(request, UPLOAD)  # a replay costs what an upload to the card game's judge costs
                 if form.cleaned_data.get("log"):
                     verdict = services.judge_log(request.user, form.cleaned_data["log"].read())
                 else:
@@ -231,7 +233,7 @@ def judge(request: HttpRequest) -> HttpResponse:
                         raise services.TableRefused(presenters.no_such_table())
                     verdict = services.judge_table(request.user, table)
             except Refused as exc:
-                error, status = exc.message, 400
+                error, status = exc.message, exc.status
         else:
             error, status = form_message(form), 400
     else:

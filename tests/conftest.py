@@ -174,6 +174,22 @@ def browser_page(live_server, chromium_path: str):  # type: ignore[no-untyped-de
 
 
 @pytest.fixture(autouse=True)
+def _empty_rate_limit_buckets() -> None:
+    """Each test starts with the rate limits' buckets empty (the cache is the process's; user ids repeat between
+    tests): uploads through pages and the API share the ``upload`` bucket (junling/throttles.py), and the suite
+    makes more than 30 a minute. Not in the engine's own runs (``make test-engine``: no Django)."""
+    try:
+        from django.apps import apps
+    except ImportError:
+        return
+    if not apps.ready:
+        return
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _english_outside_requests() -> Iterator[None]:
     """Service-level messages in English, so tests can assert them whatever the site's default language.
 

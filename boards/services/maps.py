@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from boards.models import GameData, GameMap
 from boards.problems import ShownProblem, shown
+from engine import jsonsafe
 from engine.maps import MapData, MapError, Problem, parse_map
 from engine.systems import System, all_systems
 from junling.errors import Refused
@@ -65,10 +66,10 @@ def _json(raw: bytes | str | Any, filename: str) -> Any:
     if isinstance(raw, bytes) and len(raw) > MAX_FILE_BYTES:
         raise too_big(len(raw))
     try:
-        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        return json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise MapImportRefused([Problem(filename, f"cannot be read as UTF-8 JSON: {exc}")]) from None
+        return jsonsafe.loads(raw)
+    except jsonsafe.JSONRefused as exc:
+        where = filename if exc.where == "$" else f"{filename} {exc.where.removeprefix('$.')}"
+        raise MapImportRefused([Problem(where, exc.message)]) from None
 
 
 def _label(model: type[GameMap] | type[GameData], system: System, name: str, version: str | None) -> str:

@@ -22,6 +22,7 @@ from boards.services import maps as map_services
 from boards.services.maps import MapImportRefused
 from boards.views.games import language
 from engine.systems import System
+from junling.throttles import UPLOAD, check_page_rate
 
 
 def _grouped(rows: Any) -> list[tuple[str, list[Any]]]:
@@ -76,6 +77,7 @@ def _import(request: HttpRequest, system_id: str, kind: str) -> HttpResponse:
     """A map's or game data's upload (``kind``: ``map`` or ``data``), all or nothing: the form, then the service."""
     system = access.access_system(system_id, need="map")
     access.access_map_import(request.user)
+    check_page_rate(request, UPLOAD)  # the API's import shares the bucket
     if kind == "map":
         form: forms.Form = MapImportForm(request.POST, request.FILES)
     else:

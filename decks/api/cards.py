@@ -24,6 +24,7 @@ from engine import cards as engine_cards
 from engine.cards import CSV_COLUMNS
 from engine.systems import all_systems
 from junling.api import ErrorSerializer
+from junling.parsers import parse_id
 
 
 class PrintingSerializer(serializers.ModelSerializer):
@@ -101,9 +102,10 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             return Card.objects.select_related("version").prefetch_related("printings")
         raw = self.request.query_params.get("version", "")
         if raw:
-            if not raw.isdigit():
+            pk = parse_id(raw)
+            if pk is None:
                 raise ValidationError({"version": _("%(value)r is not a version id.") % {"value": raw[:40]}})
-            version: CardDatabaseVersion | None = get_object_or_404(CardDatabaseVersion, pk=int(raw))
+            version: CardDatabaseVersion | None = get_object_or_404(CardDatabaseVersion, pk=pk)
         else:
             version = card_services.default_version()
         if version is None:

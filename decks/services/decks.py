@@ -27,6 +27,7 @@ from engine import cards as engine_cards
 from junling import engine_text
 from junling.errors import Refused
 from junling.models import record
+from junling.parsers import parse_id
 
 if TYPE_CHECKING:
     from engine.cards import CardDatabase as EngineCardDatabase
@@ -199,8 +200,8 @@ def card_database_version_for(fmt: Format, requested: str | int | None = None) -
     """The card database a decklist is read against: ``requested`` (id or content hash) or the format's default."""
     if requested not in (None, ""):
         query = Q(content_hash=str(requested)[:64])
-        if str(requested).isdigit() and len(str(requested)) <= 18:
-            query |= Q(pk=int(str(requested)))
+        if (pk := parse_id(requested)) is not None:
+            query |= Q(pk=pk)
         version = CardDatabaseVersion.objects.defer("document").select_related("database").filter(query).first()
         if version is None:
             raise DeckRefused(

@@ -22,6 +22,8 @@ from engine import cards as engine_cards
 from engine.cards import RowError
 from engine.systems import SYSTEMS
 from junling.http import HtmxHttpRequest
+from junling.parsers import parse_id
+from junling.throttles import UPLOAD, check_page_rate
 
 PAGE_SIZE = 48
 
@@ -93,9 +95,10 @@ def _decorate(card: Card, lang: str) -> Card:
 def _version_from(request: HttpRequest) -> CardDatabaseVersion | None:
     raw = request.GET.get("version", "")
     if raw:
-        if not raw.isdigit():
+        pk = parse_id(raw)
+        if pk is None:
             raise Http404(_("There is no such card database version."))
-        return get_object_or_404(CardDatabaseVersion.objects.select_related("database"), pk=int(raw))
+        return get_object_or_404(CardDatabaseVersion.objects.select_related("database"), pk=pk)
     return card_services.default_version()
 
 
@@ -176,6 +179,7 @@ def database_list(request: HttpRequest) -> HttpResponse:
 def database_import(request: HttpRequest) -> HttpResponse:
     """Staff upload of a card-database file; on failure the page lists every row error (400, or 413 if too big)."""
     access_card_database_import(request.user)
+    check_page_rate(request, UPLOAD)  # the API's import shares the bucket
     form = CardDatabaseImportForm(request.POST, request.FILES)
     errors: list[RowError] = []
     status = 400

@@ -27,6 +27,7 @@ from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
 from junling.downloads import attachment
 from junling.http import AuthenticatedHttpRequest
+from junling.parsers import parse_id
 
 CHART_HEIGHT = 120
 BAR_WIDTH = 28
@@ -358,8 +359,8 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     owner_view = can_edit_deck(request.user, deck)
     number = request.GET.get("version", "") if owner_view else ""
     versions = deck.versions.select_related("card_database_version", "deck__format")
-    if number.isdigit() and len(number) < 10:
-        version = versions.filter(number=int(number)).first()
+    if (wanted := parse_id(number)) is not None:
+        version = versions.filter(number=wanted).first()
     else:
         version = versions.order_by("-number").first()
     if version is None:

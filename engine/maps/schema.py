@@ -251,6 +251,11 @@ _TOP = {"format", "id", "game", "name", "note", "provinces", "boxes", "regions",
 _REGION = {"id", "name", "province", "production", "capital", "castle", "port", "home_box", "tags"}
 
 
+MAX_ROWS = 2000
+"""The most rows any list of a map or of game data may hold (regions, borders, roads, a set-up, characters...):
+a real map has a few hundred; more is refused at once, before any row is checked."""
+
+
 class Checker:
     """Collects every problem of a file being checked (shared by the games' data loaders)."""
 
@@ -298,6 +303,9 @@ class Checker:
             return []
         if not isinstance(value, list):
             self.bad(where, "must be a list")
+            return []
+        if len(value) > MAX_ROWS:  # refused before a row is checked: 10,000 regions took 24 s (issue 29 point 8)
+            self.bad(where, f"has {len(value)} rows; the limit is {MAX_ROWS}")
             return []
         return value
 
@@ -442,8 +450,14 @@ def parse_map(data: Any) -> MapData:
     if not isinstance(raw_setups, dict):
         c.bad("setups", "must be an object of set-up name → rows")
         raw_setups = {}
+    if len(raw_setups) > MAX_ROWS:
+        c.bad("setups", f"has {len(raw_setups)} rows; the limit is {MAX_ROWS}")
+        raw_setups = {}
     for sname, rows in raw_setups.items():
         placements: list[Placement] = []
+        if rows is None:  # no engine plays a null set-up (issue 29 point 8); [] is the battle calculator's
+            c.bad(f"setups.{sname}", "must be a list of placements, not null")
+            continue
         for i, row in enumerate(c.rows(f"setups.{sname}", rows)):
             w = f"setups.{sname}[{i}]"
             if not c.keys(w, row, {"at", "owner", "piece", "count"}, ("at", "owner", "piece")):

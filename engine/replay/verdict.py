@@ -197,6 +197,29 @@ class Result:
 NO_RESULT = Result(False, None, Message("verdict.not_replayed"))
 
 
+def trust_of(*, tampered: bool, authentic: bool, record: str | None) -> str:
+    """The trust line of a verdict, the same words for every game's judge (``Verdict.trust``; the board games'
+    ``tables.services.judge_log``): ``tampered``, ``differs from record``, ``matches record``, ``authentic`` or
+    ``unverified``. ``record`` is the comparison's status with the stored record (None: the log claims none).
+
+    >>> trust_of(tampered=False, authentic=False, record=None)
+    'unverified'
+    >>> trust_of(tampered=False, authentic=True, record="matches")
+    'matches record'
+    >>> trust_of(tampered=True, authentic=False, record="differs")
+    'tampered'
+    >>> trust_of(tampered=False, authentic=True, record="differs")
+    'differs from record'
+    """
+    if tampered:
+        return "tampered"
+    if record == "differs":
+        return "differs from record"
+    if authentic:
+        return "matches record" if record == "matches" else "authentic"
+    return "unverified"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """Everything a judge needs to know about a log. ``ok`` is the short answer.
@@ -243,13 +266,11 @@ class Verdict:
         (authentic and identical to the stored log), ``differs from record`` (any difference; a log
         that differs never reads as matching, authentic or not) or, not compared, as above.
         """
-        if self.tampered:
-            return "tampered"
-        if self.record is not None and self.record.status == "differs":
-            return "differs from record"
-        if self.authentic:
-            return "matches record" if self.record is not None and self.record.status == "matches" else "authentic"
-        return "unverified"
+        return trust_of(
+            tampered=self.tampered,
+            authentic=self.authentic,
+            record=None if self.record is None else self.record.status,
+        )
 
     @property
     def ok(self) -> bool:

@@ -67,6 +67,7 @@
       var el = table();
       if (el) el.removeAttribute("data-live");
       if (event.code === 4403) return; // refused: this page polls (and shows what the server says)
+      // 4503 (the channel layer unreachable): the page polls meanwhile and tries the socket again below
       if (wasOpen) poll();
       retry = Math.min(retry + 1, 6);
       window.setTimeout(connect, 1000 * Math.pow(2, retry - 1));

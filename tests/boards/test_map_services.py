@@ -147,3 +147,30 @@ def test_the_loadmaps_command_says_the_maps_are_not_the_publishers(db, capsys):
     call_command("loadmaps")
     out = capsys.readouterr().out
     assert "not the publisher's map" in out and "sha256:" in out
+
+
+def test_a_map_whose_set_ups_are_null_is_refused_since_no_engine_plays_it():
+    """Issue 29 point 8: a 龙虎三国志 map with every ``setups`` value ``null`` was accepted as a new version."""
+    raw = bundled("longhu_test_map.json")
+    raw["setups"] = {name: None for name in raw["setups"]} | {"other": None}
+    before = GameMap.objects.count()
+    with pytest.raises(MapImportRefused) as caught:
+        map_services.import_map(LONGHU, as_bytes(raw))
+    wheres = {p.where for p in caught.value.problems}
+    assert wheres == {f"setups.{name}" for name in raw["setups"]}
+    assert GameMap.objects.count() == before
+
+
+def test_ten_thousand_extra_regions_are_refused_at_once_by_the_row_limit_in_chinese():
+    from django.utils import translation
+
+    from engine.maps.schema import MAX_ROWS
+
+    raw = bundled("longhu_test_map.json")
+    extra = [dict(raw["regions"][0], id=f"x{i}", name=f"x{i}") for i in range(10_000)]
+    raw["regions"] = raw["regions"] + extra
+    with translation.override("zh-hans"), pytest.raises(MapImportRefused) as caught:
+        map_services.import_map(LONGHU, as_bytes(raw))
+    problem = caught.value.problems[0]
+    assert problem.where == "regions" and problem.why == f"有 {len(raw['regions'])} 行；上限为 {MAX_ROWS} 行"
+    assert not GameMap.objects.filter(system=LONGHU.id).exists()

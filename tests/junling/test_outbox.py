@@ -95,6 +95,7 @@ def test_a_committed_result_survives_a_broker_outage_and_its_standings_are_compu
     tournament, organiser, match = _ready_round()
     OutboxMessage.objects.all().delete()
     override_result(match, organiser, 2, 0)  # commits; the publish after the commit fails: no exception
+    outbox.publisher.join()  # the publisher thread's one attempt, off this thread
 
     match.refresh_from_db()
     assert (match.games_won_a, match.games_won_b) == (2, 0)
@@ -125,6 +126,7 @@ def test_an_override_answers_a_redirect_not_a_500_while_the_broker_is_down(down_
     client.force_login(organiser)
     before = outbox.pending().filter(task="matches.snapshot_standings").count()
     response = client.post(f"/matches/{match.pk}/override", {"games_won_a": "2", "games_won_b": "1"})
+    outbox.publisher.join()
     assert response.status_code == 302
     match.refresh_from_db()
     assert (match.games_won_a, match.games_won_b) == (2, 1)
@@ -189,3 +191,45 @@ def test_a_task_enqueued_by_name_is_found_even_if_no_module_imported_its_tasks(t
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().endswith("matches.snapshot_standings")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_finishing_a_tournament_while_the_broker_is_down_touches_no_broker_inside_a_request(down_broker, client):
+    """Issue 29 point 5: each request that queues a task waited on the down broker (19 s; finishing a
+    tournament 38 s). Writing the outbox never touches the broker: the publisher thread tries after the commit,
+    the relay when the broker is back. Counted, not timed: every publish and connection the requests' thread
+    made, and the publisher's."""
+    import threading
+
+    tournament, organiser, _players = running_tournament(4, rounds=1)
+    rnd = round_services.publish_round(round_services.pair_next_round(tournament, organiser), organiser)
+    outbox.publisher.join()
+    request_thread = threading.get_ident()
+    touched: list[tuple[str, bool]] = []
+    real_send, real_connection = app.send_task, app.connection_for_write
+
+    def counted(real, name):
+        def call(*args, **kwargs):
+            touched.append((name, threading.get_ident() == request_thread))
+            return real(*args, **kwargs)
+
+        return call
+
+    app.send_task = counted(real_send, "send_task")  # type: ignore[method-assign]
+    app.connection_for_write = counted(real_connection, "connection_for_write")  # type: ignore[method-assign]
+    try:
+        client.force_login(organiser)
+        for match in rnd.matches.exclude(player_b=None):
+            answer = client.post(f"/matches/{match.pk}/override", {"games_won_a": "2", "games_won_b": "0"})
+            assert answer.status_code == 302
+        answer = client.post(f"/tournaments/{tournament.pk}/admin/finish", {"confirm": "yes"})
+        assert answer.status_code == 302
+        outbox.publisher.join()
+    finally:
+        app.send_task, app.connection_for_write = real_send, real_connection  # type: ignore[method-assign]
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    assert [name for name, in_request in touched if in_request] == []
+    assert any(name == "send_task" for name, _ in touched)  # the publisher tried, off the request's thread
+    waiting = set(outbox.pending().values_list("task", flat=True))
+    assert {"matches.snapshot_standings", "matches.update_ratings"} <= waiting  # nothing lost: the relay sends them

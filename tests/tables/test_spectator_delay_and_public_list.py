@@ -140,3 +140,16 @@ def test_a_signed_in_player_still_sees_the_new_table_form_and_the_open_tables():
     client.force_login(UserFactory())
     page = client.get(reverse("tables:list")).content.decode()
     assert 'id="create-form"' in page and f'id="table-row-{open_table.pk}"' in page and 'name="clock_minutes"' in page
+
+
+def test_an_events_feature_table_reads_your_events_only_to_its_overseers_not_to_an_anonymous_visitor(event_table):
+    """Issue 29 point 9: anonymous visitors read "your event's" on event tables in ``/tables/``."""
+    table, organiser, _shown, _clock = event_table
+    anonymous = Client(HTTP_ACCEPT_LANGUAGE="en").get("/tables/").content.decode()
+    row = anonymous[anonymous.index(f'id="watch-row-{table.pk}"') :].split("</tr>")[0]
+    assert "an event's feature table" in row and "your event" not in row
+    overseer = Client(HTTP_ACCEPT_LANGUAGE="en")
+    overseer.force_login(organiser)
+    page = overseer.get("/tables/").content.decode()
+    row = page[page.index(f'id="watch-row-{table.pk}"') :].split("</tr>")[0]
+    assert "your event's" in row
