@@ -27,12 +27,13 @@ from matches.http import InvalidInput, valid_data
 from matches.models import Match, Pod, Rating, Round, Tournament
 from matches.models.tournaments import system_choices
 from matches.presenters import watch as watch_presenter
-from matches.presenters.tournaments import pairing_rows
+from matches.presenters.tournaments import pairing_rows, visible_bids
 from matches.services import rounds as services
 from matches.services.ratings import leaderboard
 from matches.services.results import report_result
 from matches.services.spectators import do_feature_table
 from matches.services.standings import latest_snapshot
+from matches.services.wargame import do_enter_bid
 
 MAX_PAGE = 1000
 PAGE_PARAMS = [
@@ -91,6 +92,26 @@ class ReportSerializer(serializers.Serializer):
     games_won_a = serializers.IntegerField(help_text="Games won by player A.", min_value=0, max_value=9)
     games_won_b = serializers.IntegerField(help_text="Games won by player B.", min_value=0, max_value=9)
     games_drawn = serializers.IntegerField(required=False, default=0, min_value=0, max_value=9)
+
+
+class BidSerializer(serializers.Serializer):
+    side = serializers.CharField(max_length=32, help_text="The side bid for (one of the game's sides).")
+    vp = serializers.IntegerField(min_value=0, max_value=999, help_text="Victory points given up for it.")
+    player = serializers.IntegerField(
+        required=False, min_value=1, help_text="Whose bid (organisers, for a paper table); default: yours."
+    )
+
+
+class BidSideSerializer(serializers.Serializer):
+    entered = serializers.BooleanField(source="in")
+    side = serializers.CharField(allow_null=True)
+    vp = serializers.IntegerField(allow_null=True)
+
+
+class BidsSerializer(serializers.Serializer):
+    both = serializers.BooleanField(help_text="Both bids are in: the figures are shown.")
+    a = BidSideSerializer()
+    b = BidSideSerializer()
 
 
 class PublishSerializer(serializers.Serializer):
@@ -273,6 +294,30 @@ class ReportAPI(APIView):
         match = report_result(match, request.user, data["games_won_a"], data["games_won_b"], data["games_drawn"])
         match = Match.objects.select_related("round", "player_a", "player_b").get(pk=match.pk)
         return Response(MatchSerializer(match).data)
+
+
+class BidAPI(APIView):
+    """A wargame table's sealed bids for sides (issue 26): the same service and rules as the bid page."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: BidsSerializer}, summary="A table's sealed bids: which are in; figures once both are"
+    )
+    def get(self, request: Request, match_id: str) -> Response:
+        match = access.access_match(request.user, match_id)
+        return Response(BidsSerializer(visible_bids(match, request.user)).data)
+
+    @extend_schema(
+        request=BidSerializer,
+        responses={200: BidsSerializer},
+        summary="Enter a sealed bid (yours, or an organiser's for a player of a paper table)",
+    )
+    def post(self, request: Request, match_id: str) -> Response:
+        match = access.access_match(request.user, match_id)
+        data = valid_data(BidSerializer, request.data)
+        match = do_enter_bid(match, request.user, data.get("player") or request.user.pk, data["side"], data["vp"])
+        return Response(BidsSerializer(visible_bids(match, request.user)).data)
 
 
 class PairNextRoundAPI(APIView):

@@ -129,6 +129,7 @@ urlpatterns = [
     re_path(
         r"^api/matches/(?P<match_id>[0-9]{1,18})/report/?$", api_tournaments.ReportAPI.as_view(), name="api-report"
     ),
+    re_path(r"^api/matches/(?P<match_id>[0-9]{1,18})/bid/?$", api_tournaments.BidAPI.as_view(), name="api-bid"),
     re_path(r"^api/ratings/?$", api_tournaments.LeaderboardAPI.as_view(), name="api-ratings"),
     # Spectators (live games pushed over websockets: matches.routing)
     path("watch/", views_watch.watch_list, name="watch-list"),
