@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from engine.cards import GENERALS_ORDER, SANGUO_ZHI, Card
+from engine.cards import GENERALS_ORDER, SANGUO_ZHI, Card, CardDatabase
+from engine.decklist import Decklist
 from engine.game.terms import INITIAL_HAND
-from engine.sanguozhi.rules import START
+from engine.sanguozhi.rules import START, split_deck
 
 KINDS = ("type", "faction", "cost", "name")
 """What a question counts: a card type, a faction (a dual card counts for both), a cost up to n, a named card."""
@@ -142,3 +143,24 @@ def sample_hand(deck: Sequence[str], deal: Deal, seed: int) -> list[str]:
     cards = list(deck)
     random.Random(seed).shuffle(cards)
     return cards[: deal.hand]
+
+
+def dealt(game: str, decklist: Decklist, db: CardDatabase) -> list[tuple[Card, int]]:
+    """The cards the deal draws from, with their copies: 将军令's resource deck (the command pool is not dealt,
+    ruling D1); 三国智's camp (events, formations and grain cards are outside it, ruling S10). Unknown names are
+    left out (the deck's check lists them)."""
+    if game == SANGUO_ZHI:
+        camp = split_deck(decklist, db).camp
+        names = {n: camp.count(n) for n in dict.fromkeys(camp)}
+    else:
+        names = {}
+        for entry in decklist.entries:
+            card = db.lookup(entry.name)
+            if card is not None:
+                names[card.name] = names.get(card.name, 0) + entry.count
+    out = []
+    for name, n in names.items():
+        card = db.lookup(name)
+        if card is not None:
+            out.append((card, n))
+    return out

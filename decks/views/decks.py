@@ -19,9 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.access import access_deck, access_deck_page, access_deck_version, access_shared_deck, can_edit_deck
-from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm, OpeningForm
+from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm, OddsForm, OpeningForm
 from decks.models import Deck, DeckVersion, Format
 from decks.presenters.builder import builder_cards, builder_context, curve_summary, english, faction_label, type_label
+from decks.presenters.odds import answer as answer_odds
+from decks.presenters.odds import odds_context
 from decks.presenters.opening import has_opening, opening_context
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
@@ -313,6 +315,17 @@ def _version_page(
     except (DecklistUnreadable, DeckRefused) as exc:
         recheck_error = str(exc)
     versions = list(deck.versions.order_by("-number")) if owner_view else [version]
+    chances = odds_context(version, lang) if check is not None else None
+    odds_form = OddsForm(
+        request.GET if chances is not None else None,
+        choices=[(key, label) for key, label, _group in chances["choices"]] if chances else [],
+    )
+    status = 200
+    if chances is not None and odds_form.is_bound:
+        if odds_form.is_valid():
+            answer_odds(chances, odds_form.cleaned_data)
+        else:
+            status = 400
     return render(
         request,
         "decks/decks/detail.html",
@@ -330,7 +343,10 @@ def _version_page(
             else "",
             "lang": lang,
             "opening_url": reverse("decks:opening", args=[deck.pk]) if has_opening(version) else "",
+            "odds": chances,
+            "odds_form": odds_form,
         },
+        status=status,
     )
 
 
