@@ -12,7 +12,7 @@ from accounts.access import can_edit_profile
 from accounts.models import Profile
 from accounts.names import display_name
 from decks.models import Deck
-from matches.models import Match, Pod, Registration, Round, Tournament
+from matches.models import Match, Pod, Rating, Registration, Round, Tournament
 
 RECENT_DECKS = 5
 OPEN_EVENTS = 10
@@ -40,6 +40,8 @@ def profile_context(owner: Any, viewer: Any, language: str) -> dict[str, Any]:
         "public_decks": list(
             Deck.objects.filter(owner=owner, visibility=Deck.Visibility.PUBLIC).select_related("format")[:20]
         ),
+        # His rating history is a page only once he has a rating (``rating_player_page``: else a 404).
+        "rated": Rating.objects.filter(player=owner).exists(),
     }
 
 

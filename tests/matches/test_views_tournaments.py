@@ -242,7 +242,8 @@ def test_standings_csv_and_json_exports_match_the_snapshot(client):
     )
     assert [r["name"] for r in rows] == [r["name"] for r in snapshot.rows]
     data = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
-    assert data["standings"] == snapshot.rows
+    swiss = [{k: v for k, v in r.items() if k not in ("final_place", "reached")} for r in data["standings"]]
+    assert swiss == snapshot.rows
 
 
 def test_no_tournament_page_shows_a_decklist_to_the_public(client):
@@ -401,3 +402,60 @@ def test_the_leaderboard_shows_one_game_at_a_time_and_names_an_unknown_game(clie
     assert unknown.status_code == 404 and "chess" in unknown.content.decode()
     both = client.get("/ratings/boardplayer/").content.decode()
     assert 'id="rating-longhu"' in both and 'id="rating-generals-order"' not in both  # only his games
+
+
+def _champion_decided(players: int = 4):
+    """A single-elimination event of ``players`` played to its final (player A wins every match)."""
+    tournament, organiser, people, rnd = _published(players, structure=Tournament.Structure.SINGLE_ELIMINATION)
+    while True:
+        play_round(rnd, organiser)
+        snapshot_standings(tournament.pk)
+        if rnd.matches.count() == 1:
+            return tournament, organiser, people, rnd
+        rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+
+
+def test_the_standings_csv_carries_each_players_final_place_and_the_stage_he_reached(client):
+    tournament, _organiser, _people, final = _champion_decided(4)
+    winner = final.matches.get().player_a.username
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                client.get(f"/tournaments/{tournament.pk}/standings.csv", HTTP_ACCEPT_LANGUAGE="en").content.decode(
+                    "utf-8-sig"
+                )
+            )
+        )
+    )
+    assert sorted(int(r["final_place"]) for r in rows) == [1, 2, 3, 4]
+    assert next(r for r in rows if r["final_place"] == "1")["name"] == winner
+    assert next(r for r in rows if r["final_place"] == "1")["reached"] == "Champion"
+
+
+def test_the_standings_json_names_the_champion_and_lists_the_final_placings_in_order(client):
+    tournament, _organiser, people, final = _champion_decided(4)
+    data = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
+    assert data["champion"] == final.matches.get().player_a.username
+    assert [p["place"] for p in data["placings"]] == [1, 2, 3, 4]
+    assert data["placings"][1]["name"] == final.matches.get().player_b.username
+    assert {p["name"] for p in data["placings"]} == {u.username for u in people}
+
+
+def test_a_swiss_without_a_bracket_exports_no_champion_and_empty_final_places(client):
+    tournament, organiser, _people, rnd = _published(4)
+    play_round(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    data = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
+    assert data["champion"] is None and data["placings"] == []
+    assert all(r["final_place"] is None for r in data["standings"])
+
+
+def test_every_name_in_the_standings_and_the_final_placings_opens_the_players_page_even_unrated(client):
+    tournament, _organiser, people, _final = _champion_decided(4)
+    Tournament.objects.filter(pk=tournament.pk).update(rated=False)
+    page = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert "/ratings/player" not in page
+    for user in people:
+        link = f'href="/players/{user.username}/"'
+        assert page.count(link) == 2, user.username  # the final placings and the Swiss table
+        assert client.get(f"/players/{user.username}/").status_code == 200

@@ -37,7 +37,7 @@ def test_the_summary_gives_every_type_and_faction_of_the_deck_and_an_all_shu_dec
     deck = DeckFactory(owner=owner, format=fmt)
     page = _page(client, deck).content.decode()
     assert "Chance of at least one card of each kind" in page
-    assert "<th scope=\"row\">Shu</th><td>42</td><td>100%</td>" in page
+    assert '<th scope="row">Shu</th><td>42</td><td>100%</td>' in page
 
 
 def test_the_chinese_deck_page_asks_in_chinese(client, owner, fmt):
