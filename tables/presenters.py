@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.names import display_name
 from junling import clocks
+from junling.bots import bot_label
 from matches.access import event_of_board_table
 from tables import access, engines
 from tables.models import Entry, Seat, Table
@@ -33,7 +34,7 @@ def seat_name(seat: Seat) -> str:
     if seat.user is not None:
         return display_name(seat.user)
     if seat.bot:
-        return _("%(bot)s bot") % {"bot": seat.bot}
+        return bot_label(seat.bot)
     return _("open seat")
 
 

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -300,6 +300,10 @@ def deck_builder_cards(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/decks/_builder_cards.html", {"builder": listing, "lang": _lang()})
 
 
+EXPORT_LABELS = {"text": gettext_lazy("plain text"), "json": "JSON", "csv": gettext_lazy("CSV spreadsheet")}
+"""The deck export links by what a player knows them as (the file's kind stays in the link)."""
+
+
 def _version_page(
     request: HttpRequest, version: DeckVersion, *, owner_view: bool, exportable: bool = True
 ) -> HttpResponse:
@@ -336,7 +340,7 @@ def _version_page(
             "check": check,
             "recheck_error": recheck_error,
             "owner_view": owner_view,
-            "export_kinds": list(deck_services.EXPORT_KINDS) if exportable else [],
+            "export_kinds": [(k, EXPORT_LABELS.get(k, k)) for k in deck_services.EXPORT_KINDS] if exportable else [],
             "sharing_form": DeckSharingForm(initial={"visibility": deck.visibility}) if owner_view else None,
             "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))
             if owner_view and deck.share_token

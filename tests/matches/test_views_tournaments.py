@@ -459,3 +459,39 @@ def test_every_name_in_the_standings_and_the_final_placings_opens_the_players_pa
         link = f'href="/players/{user.username}/"'
         assert page.count(link) == 2, user.username  # the final placings and the Swiss table
         assert client.get(f"/players/{user.username}/").status_code == 200
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_finishing_says_ratings_are_updated_only_for_a_rated_event(client, rated):
+    tournament, organiser, _people, rnd = _published(2, rated=rated)
+    play_round(rnd, organiser)
+    client.force_login(organiser)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/admin/finish", {"confirm": "yes"}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    page = response.content.decode()
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED
+    assert ("ratings are being updated" in page) is rated
+    assert ("It was unrated: no rating changes." in page) is not rated
+
+
+def test_player_b_reads_his_own_report_from_his_side_not_as_a_and_b(client):
+    tournament, _o, _people, rnd = _published(2)
+    match = rnd.matches.get()
+    report_result(match, match.player_b, 0, 2)  # B won both
+    client.force_login(match.player_b)
+    page = client.get(f"/tournaments/{tournament.pk}/my-match", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "You reported: you won 2, your opponent won 0, 0 drawn" in page
+    assert "A–B–drawn" not in page
+
+
+def test_the_admin_page_offers_the_top_cut_in_words_not_bare_numbers(client):
+    from matches.services import registration
+
+    organiser = UserFactory()
+    tournament = registration.create_tournament(organiser, name="Cup", format=FormatFactory())
+    client.force_login(organiser)
+    page = client.get(f"/tournaments/{tournament.pk}/admin", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    select = page.split('name="top_cut"')[1].split("</select>")[0]
+    assert "No top cut" in select and "Top 4" in select and "Top 8" in select
+    assert ">0<" not in select and ">4<" not in select

@@ -1,0 +1,138 @@
+"""Every word in the reader's language: the visible text of a page, read as the browser renders it, holds no
+English word on a Chinese page and no Chinese on an English page, except names and data (issue 27, "Words").
+
+What is a name or data, and so allowed whatever the page's language:
+
+- text inside ``code``, ``pre``, ``kbd``, ``samp``, form fields' values, and any element marked
+  ``translate="no"`` or with a ``lang`` of its own (the language switch's "中文" / "English");
+- tokens with a digit (hashes, seeds, "v2", "5+3", times), single letters (seat letters, units), and file
+  names, e-mail addresses and identifiers (a dot between letters, an "@" or an "_");
+- what people typed or imported, read from the database at check time: user names, display names, clubs and
+  regions, deck, tournament and card-database names, an event's venue and description; on an
+  English page, card names that have no English name (the database is the card's only name) and the terms
+  printed on the cards (types, subtypes, factions, marks: 人, 事件, 蜀), which the English beside them explains;
+- ``ALLOWED`` below, each entry with its reason.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+ALLOWED: dict[str, str] = {
+    # Proper names and standard abbreviations that are the same words in Chinese text.
+    "Junling": "the site's own name, beside 军令",
+    "OpenSkill": "the name of the rating system (its workings are explained in plain words beside it)",
+    "MW": "MW% (match-win percentage): the tournament world's standard tiebreaker abbreviation, explained on hover",
+    "GW": "GW% (game-win percentage): standard tiebreaker abbreviation",
+    "OMW": "OMW% (opponents' match-win percentage): standard tiebreaker abbreviation",
+    "OGW": "OGW% (opponents' game-win percentage): standard tiebreaker abbreviation",
+    "JSON": "a file format's name, as Chinese software writes it",
+    "CSV": "a file format's name, as Chinese software writes it",
+    "VP": "victory points as the wargame's counters print them",
+    "API": "the REST API's name, as Chinese software writes it",
+    "REST": "the REST API's name",
+    "SHA": "SHA-256, the hash's name",
+    "HMAC": "the log signature's name",
+}
+"""Short on purpose: every other English word on a Chinese page is a bug."""
+
+ALLOWED_HAN: dict[str, str] = {
+    "军令": "the site's name, beside Junling",
+    "将军令": "a game's own name, which English pages give beside its English name",
+    "三国智": "a game's own name (it has no English one)",
+    "龙虎三国志": "a game's own name (it has no English one)",
+    "文禄朝鲜之役": "a game's own name, beside 'Imjin War'",
+}
+
+COLLECT = r"""
+() => {
+  const skip = 'code, pre, kbd, samp, textarea, script, style, noscript, svg, [translate="no"], [lang]:not(html)';
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (!text) continue;
+    const el = node.parentElement;
+    if (!el || el.closest(skip)) continue;
+    if (el.closest('[hidden], [aria-hidden="true"]')) continue;
+    if (el.checkVisibility && !el.checkVisibility({checkVisibilityCSS: true})) {
+      if (!el.closest('option, optgroup')) continue;  // a select's options are text the reader picks from
+    }
+    out.push(text);
+  }
+  for (const el of document.querySelectorAll('optgroup[label]')) out.push(el.getAttribute('label'));
+  const buttons = document.querySelectorAll('input[type=submit][value], input[type=button][value]');
+  for (const el of buttons) out.push(el.value);
+  for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) out.push(el.placeholder);
+  return {lang: document.documentElement.lang || '', texts: out};
+}
+"""
+
+_LATIN = re.compile(r"[A-Za-z0-9_@][A-Za-z0-9_@'’.\-]*")
+_IDENTIFIER = re.compile(r"[@_]|[A-Za-z]\.[A-Za-z]")
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+
+
+def _names_and_data() -> tuple[set[str], set[str]]:
+    """(Latin words, Han runs) that people typed or imported, from the database as it is now."""
+    from django.contrib.auth import get_user_model
+
+    from accounts.models import Profile
+    from decks.models import Card, CardDatabase, Deck
+    from matches.models import Tournament
+
+    values: list[str] = []
+    users = get_user_model().objects.all()
+    values += [v for u in users.values_list("username", "first_name", "last_name") for v in u]
+    profiles = Profile.objects.values_list("display_name", "display_name_traditional", "club", "region")
+    values += [v for p in profiles for v in p]
+    values += list(Deck.objects.values_list("name", flat=True))
+    values += list(CardDatabase.objects.values_list("name", flat=True))
+    values += [v for t in Tournament.objects.values_list("name", "venue", "description") for v in t]
+    latin = {p.lower() for v in values if v for w in _LATIN.findall(v) for p in (w, *re.split(r"[.\-_'’]", w)) if p}
+    han = {h for v in values if v for h in _HAN.findall(v)}
+    han |= {h for n in Card.objects.filter(name_en="").values_list("name", flat=True) for h in _HAN.findall(n)}
+    printed = Card.objects.values_list("type", "subtype", "factions", "marks")
+    for ctype, subtype, factions, marks in printed:
+        for term in (ctype, subtype, *(factions or ()), *(marks or ())):
+            han.update(_HAN.findall(str(term)))
+    han.add("无")  # the printed "no faction"
+    return latin, han
+
+
+def foreign_words(page: Any) -> tuple[str, list[str]]:
+    """The page's language and the words of the other language its visible text holds (names and data aside),
+    each with the text it was found in."""
+    seen = page.evaluate(COLLECT)
+    lang = str(seen["lang"]).lower()
+    latin, han = _names_and_data()
+    found: list[str] = []
+    allowed = {w.lower() for w in ALLOWED}
+    for text in seen["texts"]:
+        if lang.startswith("zh"):
+            for word in _LATIN.findall(text):
+                core = word.strip("'’.-_")
+                if len(core) <= 1 or any(ch.isdigit() for ch in core) or _IDENTIFIER.search(core):
+                    continue
+                parts = [p for p in re.split(r"[.\-_'’]", core) if p]
+                if all(p.lower() in allowed or p.lower() in latin or len(p) <= 1 for p in parts):
+                    continue
+                found.append(f"{word!r} in «{text[:80]}»")
+        elif lang.startswith("en"):
+            for run in _HAN.findall(text):
+                if run in ALLOWED_HAN or run in han:
+                    continue
+                found.append(f"{run!r} in «{text[:80]}»")
+    return lang, found
+
+
+def check_words(page: Any, label: str, problems: list[str]) -> None:
+    """Add to ``problems`` every word of the other language on the page (at most 30, then their number)."""
+    lang, found = foreign_words(page)
+    unique = list(dict.fromkeys(found))
+    kind = "English on a Chinese page" if lang.startswith("zh") else "Chinese on an English page"
+    for item in unique[:30]:
+        problems.append(f"{label}: {kind}: {item}")
+    if len(unique) > 30:
+        problems.append(f"{label}: {kind}: and {len(unique) - 30} more")
