@@ -10,7 +10,8 @@ What is a name or data, and so allowed whatever the page's language:
 - what people typed or imported, read from the database at check time: user names, display names, clubs and
   regions, deck, tournament and card-database names, an event's venue and description; on an
   English page, card names that have no English name (the database is the card's only name) and the terms
-  printed on the cards (types, subtypes, factions, marks: 人, 事件, 蜀), which the English beside them explains;
+  printed on the cards (types, subtypes, factions, marks: 人, 事件, 蜀), which the English beside them explains,
+  and the printed names a card's English text quotes;
 - ``ALLOWED`` below, each entry with its reason.
 """
 
@@ -34,6 +35,7 @@ ALLOWED: dict[str, str] = {
     "REST": "the REST API's name",
     "SHA": "SHA-256, the hash's name",
     "HMAC": "the log signature's name",
+    "MTR": "the Magic Tournament Rules, the document the tiebreakers cite, by its name",
 }
 """Short on purpose: every other English word on a Chinese page is a bug."""
 
@@ -64,7 +66,8 @@ COLLECT = r"""
   for (const el of document.querySelectorAll('optgroup[label]')) out.push(el.getAttribute('label'));
   const buttons = document.querySelectorAll('input[type=submit][value], input[type=button][value]');
   for (const el of buttons) out.push(el.value);
-  for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) out.push(el.placeholder);
+  // (a text area's placeholder is an example of its data, a decklist: not read)
+  for (const el of document.querySelectorAll('input[placeholder]')) out.push(el.placeholder);
   return {lang: document.documentElement.lang || '', texts: out};
 }
 """
@@ -98,6 +101,8 @@ def _names_and_data() -> tuple[set[str], set[str]]:
         for term in (ctype, subtype, *(factions or ()), *(marks or ())):
             han.update(_HAN.findall(str(term)))
     han.add("无")  # the printed "no faction"
+    for text in Card.objects.exclude(text_en="").values_list("text_en", flat=True):
+        han.update(_HAN.findall(text))  # a card's English text naming another card as printed (青釭剑)
     return latin, han
 
 
