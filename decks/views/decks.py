@@ -27,6 +27,7 @@ from decks.presenters.odds import odds_context
 from decks.presenters.opening import has_opening, opening_context
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
+from engine.cards import GENERALS_ORDER, SANGUO_ZHI
 from junling.downloads import attachment
 from junling.http import AuthenticatedHttpRequest
 
@@ -76,6 +77,17 @@ def cost_curve_bars(curve: dict[Any, int]) -> dict[str, Any]:
     }
 
 
+DECK_WORDS = {
+    GENERALS_ORDER: (
+        gettext_lazy("%(count)s cards in the deck, %(pool)s in the command pool"),
+        gettext_lazy("Command pool"),
+    ),
+    SANGUO_ZHI: (gettext_lazy("%(count)s cards in the camp, %(pool)s events"), gettext_lazy("Events")),
+}
+"""Each card game's own words for a deck's two parts (将军令: resource deck and command pool, ruling D1;
+三国智: the camp and the events, ruling S1)."""
+
+
 def check_context(checked: CheckedDecklist, lang: str) -> dict[str, Any]:
     """What the verdict partial and the deck page show, with card names in ``lang``."""
     result, db = checked.result, checked.database
@@ -112,8 +124,11 @@ def check_context(checked: CheckedDecklist, lang: str) -> dict[str, Any]:
             }
         )
     pool = [{"key": n, "names": spellings(n), "name": name(n), "count": c} for n, c in result.resolved_pool]
+    counts_line, pool_title = DECK_WORDS.get(checked.format.game, DECK_WORDS[GENERALS_ORDER])
     return {
         "result": result,
+        "counts_line": str(counts_line) % {"count": result.count, "pool": result.pool_count},
+        "pool_title": pool_title,
         "violations": [issue(v) for v in result.violations],
         "warnings": [issue(w) for w in result.warnings],
         "factions": [_faction_label(f, lang) for f in result.factions],
