@@ -7,7 +7,8 @@ What is a name or data, and so allowed whatever the page's language:
   ``translate="no"`` or with a ``lang`` of its own (the language switch's "中文" / "English");
 - tokens with a digit (hashes, seeds, "v2", "5+3", times), single letters (seat letters, units), and file
   names, e-mail addresses and identifiers (a dot between letters, an "@" or an "_");
-- what people typed or imported, read from the database at check time: user names, display names, clubs and
+- what people typed or imported, read from the database at check time (maps and game data too: regions,
+  characters, counters): user names, display names, clubs and
   regions, deck, tournament and card-database names, an event's venue and description; on an
   English page, card names that have no English name (the database is the card's only name) and the terms
   printed on the cards (types, subtypes, factions, marks: 人, 事件, 蜀), which the English beside them explains,
@@ -17,6 +18,7 @@ What is a name or data, and so allowed whatever the page's language:
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -36,6 +38,8 @@ ALLOWED: dict[str, str] = {
     "SHA": "SHA-256, the hash's name",
     "HMAC": "the log signature's name",
     "MTR": "the Magic Tournament Rules, the document the tiebreakers cite, by its name",
+    "KB": "a unit of file size, as Chinese software writes it",
+    "FA": "文禄朝鲜之役's counters' fighting ability as the data file's counters print it",
 }
 """Short on purpose: every other English word on a Chinese page is a bug."""
 
@@ -45,6 +49,31 @@ ALLOWED_HAN: dict[str, str] = {
     "三国智": "a game's own name (it has no English one)",
     "龙虎三国志": "a game's own name (it has no English one)",
     "文禄朝鲜之役": "a game's own name, beside 'Imjin War'",
+    # 三国智's slots and zones: its rules have no English names; the pages give the printed term and an English
+    # gloss beside it ("营地 (camp: the deck)"), as for the printed card terms.
+    **{
+        term: "a 三国智 slot or zone as printed, glossed in English beside it"
+        for term in (
+            "墓地",
+            "主将",
+            "军师",
+            "副将",
+            "营地",
+            "事件",
+            "谋略",
+            "阵型",
+            "粮仓",
+            "兵权",
+            "步兵兵权",
+            "弓兵兵权",
+            "骑兵兵权",
+            "谋士兵权",
+            "场上",
+            "卡组",
+            "手牌",
+            "粮草",
+        )
+    },
 }
 
 COLLECT = r"""
@@ -74,7 +103,20 @@ COLLECT = r"""
 
 _LATIN = re.compile(r"[A-Za-z0-9_@][A-Za-z0-9_@'’.\-]*")
 _IDENTIFIER = re.compile(r"[@_]|[A-Za-z]\.[A-Za-z]")
+_LITERAL = re.compile(r"\S*/\S*|'[^']*'|\"[^\"]*\"")
+"""Paths and addresses (a slash: docs/maps.md, a permalink) and quoted literals (a file's bad value): data."""
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+
+
+def _identifiers(value: Any) -> list[str]:
+    """Every one-word ASCII string of a map or data document (ids and coded values, not names with spaces)."""
+    if isinstance(value, dict):
+        return [w for v in value.values() for w in _identifiers(v)]
+    if isinstance(value, list):
+        return [w for v in value for w in _identifiers(v)]
+    if isinstance(value, str) and value.isascii() and value and not any(c.isspace() for c in value):
+        return [value, *re.split(r"[.\-_]", value)]
+    return []
 
 
 def _names_and_data() -> tuple[set[str], set[str]]:
@@ -101,6 +143,16 @@ def _names_and_data() -> tuple[set[str], set[str]]:
         for term in (ctype, subtype, *(factions or ()), *(marks or ())):
             han.update(_HAN.findall(str(term)))
     han.add("无")  # the printed "no faction"
+    from boards.models import GameData, GameMap
+
+    documents = [
+        *GameMap.objects.values_list("document", flat=True),
+        *GameData.objects.values_list("document", flat=True),
+    ]
+    for document in documents:
+        han.update(_HAN.findall(json.dumps(document, ensure_ascii=False)))  # regions, characters, counters: data
+        # identifiers and coded values (longhu-junling-test, a road's class "primary"), as pages and errors cite them
+        latin.update(w.lower() for w in _identifiers(document))
     for text in Card.objects.exclude(text_en="").values_list("text_en", flat=True):
         han.update(_HAN.findall(text))  # a card's English text naming another card as printed (青釭剑)
     return latin, han
@@ -116,7 +168,7 @@ def foreign_words(page: Any) -> tuple[str, list[str]]:
     allowed = {w.lower() for w in ALLOWED}
     for text in seen["texts"]:
         if lang.startswith("zh"):
-            for word in _LATIN.findall(text):
+            for word in _LATIN.findall(_LITERAL.sub(" ", text)):
                 core = word.strip("'’.-_")
                 if len(core) <= 1 or any(ch.isdigit() for ch in core) or _IDENTIFIER.search(core):
                     continue
