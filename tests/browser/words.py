@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 ALLOWED: dict[str, str] = {
@@ -105,6 +106,9 @@ _LATIN = re.compile(r"[A-Za-z0-9_@][A-Za-z0-9_@'’.\-]*")
 _IDENTIFIER = re.compile(r"[@_]|[A-Za-z]\.[A-Za-z]")
 _LITERAL = re.compile(r"\S*/\S*|'[^']*'|\"[^\"]*\"")
 """Paths and addresses (a slash: docs/maps.md, a permalink) and quoted literals (a file's bad value): data."""
+BUNDLED = Path(__file__).resolve().parents[2] / "engine" / "data"
+"""Where the bundled test maps and game data are (``*_test_map.json``, ``*_test_data.json``): tables and calculators
+read them without their being imported."""
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 
 
@@ -135,6 +139,9 @@ def _names_and_data() -> tuple[set[str], set[str]]:
     values += list(Deck.objects.values_list("name", flat=True))
     values += list(CardDatabase.objects.values_list("name", flat=True))
     values += [v for t in Tournament.objects.values_list("name", "venue", "description") for v in t]
+    from boards.models import GameData, GameMap
+
+    values += list(GameMap.objects.values_list("title", flat=True))  # an imported map's own title
     latin = {p.lower() for v in values if v for w in _LATIN.findall(v) for p in (w, *re.split(r"[.\-_'’]", w)) if p}
     han = {h for v in values if v for h in _HAN.findall(v)}
     han |= {h for n in Card.objects.filter(name_en="").values_list("name", flat=True) for h in _HAN.findall(n)}
@@ -143,8 +150,6 @@ def _names_and_data() -> tuple[set[str], set[str]]:
         for term in (ctype, subtype, *(factions or ()), *(marks or ())):
             han.update(_HAN.findall(str(term)))
     han.add("无")  # the printed "no faction"
-    from boards.models import GameData, GameMap
-
     documents = [
         *GameMap.objects.values_list("document", flat=True),
         *GameData.objects.values_list("document", flat=True),
