@@ -87,6 +87,11 @@ ALLOWED_HAN: dict[str, str] = {
             "粮草",
         )
     },
+    # 将军令's zones: the table names each as the rulebook does, with its English beside it ("敌城内 (enemy fortress)").
+    **{
+        term: "a 将军令 zone as the rulebook names it, glossed in English beside it"
+        for term in ("自城内", "自城外", "敌城外", "敌城内", "战场")
+    },
 }
 
 COLLECT = r"""
