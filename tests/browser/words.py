@@ -92,6 +92,11 @@ ALLOWED_HAN: dict[str, str] = {
         term: "a 将军令 zone as the rulebook names it, glossed in English beside it"
         for term in ("自城内", "自城外", "敌城外", "敌城内", "战场")
     },
+    # 将军令's turn steps (§3.3: 取、兵、布局、攻守、终), as the rulebook names them, beside the English.
+    **{
+        term: "a 将军令 turn step as the rulebook names it, beside its English"
+        for term in ("取", "兵", "布局", "攻守", "终")
+    },
 }
 
 COLLECT = r"""
