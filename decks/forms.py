@@ -113,3 +113,22 @@ class OpeningForm(forms.Form):
 
     def choice_or_none(self) -> str:
         return str(self.cleaned_data.get("choice") or "") if self.is_valid() else ""
+
+
+class OddsForm(forms.Form):
+    """The deck page's odds question (GET, read-only): at least ``at_least`` cards of the kind ``ask``
+    (``type:人``, ``faction:蜀``, ``cost:2``, ``name:关羽``, one of the deck's own) by the player's ``turn``
+    (0: the opening hand), and the seed of a sample hand."""
+
+    SEED_MAX = 10**9
+
+    ask = forms.ChoiceField(label=gettext_lazy("Cards of the kind"), required=False, choices=[])
+    at_least = forms.IntegerField(label=gettext_lazy("At least"), required=False, min_value=1, max_value=20)
+    turn = forms.IntegerField(
+        label=gettext_lazy("By your turn (0: the opening hand)"), required=False, min_value=0, max_value=30
+    )
+    sample = forms.IntegerField(required=False, min_value=1, max_value=SEED_MAX)
+
+    def __init__(self, *args: Any, choices: list[tuple[str, str]] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        self.fields["ask"].choices = [("", ""), *choices]  # type: ignore[attr-defined]

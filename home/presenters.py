@@ -15,7 +15,7 @@ from accounts.names import display_name
 from accounts.presenters import profile_of
 from decks.models import Deck
 from matches.access import can_download_logs
-from matches.models import Match, Pod, RefereedGame, Registration, Round, Tournament
+from matches.models import Match, Pod, Rating, RefereedGame, Registration, Round, Tournament
 
 RECENT_DECKS = 5
 OPEN_EVENTS = 10
@@ -36,6 +36,8 @@ def profile_context(owner: Any, viewer: Any, language: str) -> dict[str, Any]:
         "public_decks": list(
             Deck.objects.filter(owner=owner, visibility=Deck.Visibility.PUBLIC).select_related("format")[:20]
         ),
+        # His rating history is a page only once he has a rating (``rating_player_page``: else a 404).
+        "rated": Rating.objects.filter(player=owner).exists(),
     }
 
 

@@ -2,13 +2,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-import engine
 from junling import health
 from junling.api import envelope
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"engine_version": engine.__version__})
+    return render(request, "home.html")
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

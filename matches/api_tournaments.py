@@ -316,7 +316,8 @@ class BidAPI(APIView):
     def post(self, request: Request, match_id: str) -> Response:
         match = access.access_match(request.user, match_id)
         data = valid_data(BidSerializer, request.data)
-        match = do_enter_bid(match, request.user, data.get("player") or request.user.pk, data["side"], data["vp"])
+        player = int(data.get("player") or request.user.pk or 0)
+        match = do_enter_bid(match, request.user, player, data["side"], data["vp"])
         return Response(BidsSerializer(visible_bids(match, request.user)).data)
 
 

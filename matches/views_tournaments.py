@@ -280,7 +280,10 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
             done = _invite(tournament, user, _valid(PlayerForm(request.POST))["player"])
         elif action == "finish":
             services.finish_tournament(tournament, user)
-            done = _("The tournament is finished; ratings are being updated.")
+            if tournament.rated:
+                done = _("The tournament is finished; ratings are being updated.")
+            else:
+                done = _("The tournament is finished. It was unrated: no rating changes.")
         elif action in ROSTER_ACTIONS:
             return _roster_action(request, tournament, action)
         else:

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from junling.bots import bot_label
 from tables import engines
 from tables.logs import MAX_LOG_BYTES
 
@@ -20,7 +21,7 @@ def _system_choices() -> list[tuple[str, str]]:
 
 def _bot_choices() -> list[tuple[str, str]]:
     names = sorted({b for s in engines.board_systems() for b in engines.bots(s.id)})
-    return [("", "—"), *((b, b) for b in names)]
+    return [("", "—"), *((b, bot_label(b)) for b in names)]
 
 
 class CreateTableForm(forms.Form):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.names import display_name
 from junling import clocks
+from junling.bots import bot_label
 from tables import access, engines
 from tables.models import Entry, Seat, Table
 from tables.services import gone_seat, peek_state, peek_state_at
@@ -32,7 +33,7 @@ def seat_name(seat: Seat) -> str:
     if seat.user is not None:
         return display_name(seat.user)
     if seat.bot:
-        return _("%(bot)s bot") % {"bot": seat.bot}
+        return bot_label(seat.bot)
     return _("open seat")
 
 

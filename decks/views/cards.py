@@ -75,7 +75,8 @@ def _language(request: HttpRequest) -> str:
 
 
 def _faction_label(faction: str, lang: str) -> str:
-    english = engine_cards.FACTION_EN.get(faction, "")
+    """The printed faction, and its English name beside it on an English page."""
+    english = engine_cards.FACTION_EN.get(faction, "") if lang.startswith("en") else ""
     return f"{faction} {english}" if english else faction
 
 

@@ -14,17 +14,20 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.access import access_deck, access_deck_page, access_deck_version, access_shared_deck, can_edit_deck
-from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm, OpeningForm
+from decks.forms import DeckCheckForm, DeckForm, DeckSharingForm, OddsForm, OpeningForm
 from decks.models import Deck, DeckVersion, Format
 from decks.presenters.builder import builder_cards, builder_context, curve_summary, english, faction_label, type_label
+from decks.presenters.odds import answer as answer_odds
+from decks.presenters.odds import odds_context
 from decks.presenters.opening import has_opening, opening_context
 from decks.services import decks as deck_services
 from decks.services.decks import CheckedDecklist, DeckInUse, DecklistUnreadable, DeckRefused
+from engine.cards import GENERALS_ORDER, SANGUO_ZHI
 from junling.downloads import attachment
 from junling.http import AuthenticatedHttpRequest
 from junling.parsers import parse_id
@@ -75,6 +78,17 @@ def cost_curve_bars(curve: dict[Any, int]) -> dict[str, Any]:
     }
 
 
+DECK_WORDS = {
+    GENERALS_ORDER: (
+        gettext_lazy("%(count)s cards in the deck, %(pool)s in the command pool"),
+        gettext_lazy("Command pool"),
+    ),
+    SANGUO_ZHI: (gettext_lazy("%(count)s cards in the camp, %(pool)s events"), gettext_lazy("Events")),
+}
+"""Each card game's own words for a deck's two parts (将军令: resource deck and command pool, ruling D1;
+三国智: the camp and the events, ruling S1)."""
+
+
 def check_context(checked: CheckedDecklist, lang: str) -> dict[str, Any]:
     """What the verdict partial and the deck page show, with card names in ``lang``."""
     result, db = checked.result, checked.database
@@ -111,8 +125,11 @@ def check_context(checked: CheckedDecklist, lang: str) -> dict[str, Any]:
             }
         )
     pool = [{"key": n, "names": spellings(n), "name": name(n), "count": c} for n, c in result.resolved_pool]
+    counts_line, pool_title = DECK_WORDS.get(checked.format.game, DECK_WORDS[GENERALS_ORDER])
     return {
         "result": result,
+        "counts_line": str(counts_line) % {"count": result.count, "pool": result.pool_count},
+        "pool_title": pool_title,
         "violations": [issue(v) for v in result.violations],
         "warnings": [issue(w) for w in result.warnings],
         "factions": [_faction_label(f, lang) for f in result.factions],
@@ -299,6 +316,10 @@ def deck_builder_cards(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/decks/_builder_cards.html", {"builder": listing, "lang": _lang()})
 
 
+EXPORT_LABELS = {"text": gettext_lazy("plain text"), "json": "JSON", "csv": gettext_lazy("CSV spreadsheet")}
+"""The deck export links by what a player knows them as (the file's kind stays in the link)."""
+
+
 def _version_page(
     request: HttpRequest, version: DeckVersion, *, owner_view: bool, exportable: bool = True
 ) -> HttpResponse:
@@ -314,6 +335,17 @@ def _version_page(
     except (DecklistUnreadable, DeckRefused) as exc:
         recheck_error = str(exc)
     versions = list(deck.versions.order_by("-number")) if owner_view else [version]
+    chances = odds_context(version, lang) if check is not None else None
+    odds_form = OddsForm(
+        request.GET if chances is not None else None,
+        choices=[(key, label) for key, label, _group in chances["choices"]] if chances else [],
+    )
+    status = 200
+    if chances is not None and odds_form.is_bound:
+        if odds_form.is_valid():
+            answer_odds(chances, odds_form.cleaned_data)
+        else:
+            status = 400
     return render(
         request,
         "decks/decks/detail.html",
@@ -324,14 +356,17 @@ def _version_page(
             "check": check,
             "recheck_error": recheck_error,
             "owner_view": owner_view,
-            "export_kinds": list(deck_services.EXPORT_KINDS) if exportable else [],
+            "export_kinds": [(k, EXPORT_LABELS.get(k, k)) for k in deck_services.EXPORT_KINDS] if exportable else [],
             "sharing_form": DeckSharingForm(initial={"visibility": deck.visibility}) if owner_view else None,
             "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))
             if owner_view and deck.share_token
             else "",
             "lang": lang,
             "opening_url": reverse("decks:opening", args=[deck.pk]) if has_opening(version) else "",
+            "odds": chances,
+            "odds_form": odds_form,
         },
+        status=status,
     )
 
 

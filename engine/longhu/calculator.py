@@ -156,6 +156,15 @@ def _answer(decision: Decision, answers: list[Any]) -> Action:
     return action
 
 
+def _named_region(step: dict[str, Any], where: str) -> dict[str, Any]:
+    """A step whose ``region`` is the calculator's battle region, saying ``where`` instead (other regions: as named).
+
+    >>> _named_region({"code": "step_result", "region": REGION}, "the contested region")["region"]
+    'the contested region'
+    """
+    return {**step, "region": where} if step.get("region") == REGION else step
+
+
 def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """Fight the battle of ``spec``; returns winner, losses, retreat, captures and the steps.
 
@@ -170,7 +179,9 @@ def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     seeded = rng if "seed" in spec else None
     ask, say = (lambda request: _answer(request, answers)), (lambda code, params: text(code, params, lang))
     result, rolled = drive(proc, dice, seeded, ask, error=CalculatorError, say=say)
-    steps = [{"rule": s["rule"], "code": s["code"], "text": step_text(s, lang)} for s in b.steps]
+    # The calculator's one region is named by a word of the reader's language, not by its id.
+    where = text("calc_region", {}, lang)
+    steps = [{"rule": s["rule"], "code": s["code"], "text": step_text(_named_region(s, where), lang)} for s in b.steps]
     return {
         "winner": result["winner"],
         "attacker": result["attacker"],

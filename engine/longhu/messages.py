@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "step_no_army": N_("{side} has no army in {region}: it has lost"),
     "step_turned": N_("{target} changes side and now fights for {side}"),
     "step_ended": N_("no hostile army is left: the battle ends"),
+    "calc_region": N_("the contested region"),
     "step_turn": N_("round {round}: {country} acts (player {player})"),
     "step_diplomacy": N_("{character} tries {target}: rolled {die}{plus} against diplomacy {dip}: {result}"),
     "step_produce": N_("{country} produces {strength} strength in {region}"),

@@ -13,11 +13,11 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from accounts.names import display_name
 from decks.models import DeckVersion
 from engine.game.players import INTERACTIVE as BOTS
+from junling.bots import bot_label
 from junling.prepared import Prepared
 from matches.access import access_seat, seat_of, startable_matches
 from matches.models import Match, RefereedGame, RefereedMatch
@@ -99,20 +99,6 @@ _CURRENT_OF = Prepared(
     0,
 )
 """The query of :func:`current_of`, compiled once a process (``junling.prepared``)."""
-
-
-BOT_LABELS = {
-    "random": gettext_lazy("Random bot"),
-    "greedy": gettext_lazy("Greedy bot"),
-    "ismcts-1": gettext_lazy("Searching bot, easy"),
-    "ismcts-2": gettext_lazy("Searching bot, strong"),
-    "ismcts-3": gettext_lazy("Searching bot, strongest"),
-}
-"""What a bot is called on the page, in the reader's language (the log keeps its name)."""
-
-
-def bot_label(bot: str) -> str:
-    return str(BOT_LABELS[bot]) if bot in BOT_LABELS else _("%(bot)s bot") % {"bot": bot}
 
 
 def display_names(match: Match) -> list[str]:

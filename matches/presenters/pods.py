@@ -7,7 +7,7 @@ from typing import Any
 from matches import access
 from matches.http import page_of_items
 from matches.models import Pod, PodSeat, Round, Tournament
-from matches.presenters.tournaments import round_clock, round_title
+from matches.presenters.tournaments import named_rows, round_clock, round_title
 from matches.services.standings import latest_snapshot
 
 
@@ -56,7 +56,5 @@ def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: s
 def pod_standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
     snapshot = latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
-    query = query.lower()
-    if query:
-        rows = [r for r in rows if query in r["name"].lower()]
+    rows = named_rows(rows, query.lower())
     return {"tournament": tournament, "snapshot": snapshot, "page": page_of_items(rows, page), "q": query}

@@ -234,16 +234,23 @@ def bid_choices(user: Any, match: Match, rnd: Round) -> list[Any]:
     return [p for p in players if p.pk == getattr(user, "pk", None) and access.can_report(user, match)]
 
 
+def named_rows(rows: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
+    """Standings rows with each player's shown name (``shown``; ``name`` is the user name his page is at),
+    those matching ``query`` (lower case) by either."""
+    shown = display_names_by_id(r["player"] for r in rows)
+    named = [{**r, "shown": shown.get(r["player"], r["name"])} for r in rows]
+    if query:
+        named = [r for r in named if query in r["name"].lower() or query in r["shown"].lower()]
+    return named
+
+
 def standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
     has_bracket = tournament.rounds.filter(kind__in=BRACKET_KINDS).exclude(status=Round.Status.DRAFT).exists()
     final = bracket(tournament) if has_bracket else None
     snapshot = latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
     query = query.lower()
-    shown = display_names_by_id(r["player"] for r in rows)
-    rows = [{**r, "shown": shown.get(r["player"], r["name"])} for r in rows]
-    if query:
-        rows = [r for r in rows if query in r["name"].lower() or query in r["shown"].lower()]
+    rows = named_rows(rows, query)
     return {
         "tournament": tournament,
         "snapshot": snapshot,
@@ -343,7 +350,12 @@ def pairing_fields(tournament: Tournament) -> list[str]:
     return VP_PAIRING_FIELDS if get_system(tournament.system).scoring == "vp-margin" else PAIRING_FIELDS
 
 
-STANDING_FIELDS = ["rank", "name", "points", "record", "mwp", "gwp", "omwp", "ogwp", "dropped"]
+STANDING_FIELDS = [
+    *("rank", "name", "points", "record", "mwp", "gwp", "omwp", "ogwp", "dropped"),
+    *("final_place", "reached"),
+]
+"""A card game's standings columns: the Swiss, then the final place (the bracket above the Swiss, 1 the champion)
+and the stage reached, empty before a bracket is played."""
 SCORING_FIELDS = {
     "placement": ["rank", "name", "points", "regions", "opp", "record", "dropped"],
     "vp-margin": ["rank", "name", "points", "record", "margin", "omwp", "vp", "dropped"],
@@ -432,12 +444,37 @@ def pairings_export(tournament: Tournament, rnd: Round) -> dict[str, Any]:
     return data
 
 
+def final_placings(tournament: Tournament) -> list[dict[str, Any]]:
+    """The final placings as data: place, user name, shown name, the stage reached (``bracket``'s order)."""
+    if not tournament.rounds.filter(kind__in=BRACKET_KINDS).exclude(status=Round.Status.DRAFT).exists():
+        return []
+    out = []
+    for p in bracket(tournament)["placings"]:
+        user = p.get("player")
+        name = user.username if user is not None else p["username"]
+        shown = display_name(user, translation.get_language()) if user is not None else p["player_name"]
+        out.append({"place": p["place"], "name": name, "shown": shown, "reached": str(p["stage"])})
+    return out
+
+
 def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None) -> dict[str, Any]:
+    """The standings as exported (CSV and JSON): the Swiss rows, each with its final place once the bracket has
+    placed him; the JSON also has the placings in their order and the champion (a user name, or None)."""
+    placings = final_placings(tournament)
+    placed = {p["name"]: p for p in placings}
+    rows = []
+    for r in snapshot.rows if snapshot else []:
+        final = placed.get(r["name"])
+        place, reached = (final["place"], final["reached"]) if final else (None, "")
+        rows.append({**r, "final_place": place, "reached": reached})
+    champion = placings[0]["name"] if placings else None  # placings exist once the final is won
     return {
         "tournament": tournament.pk,
         "round": snapshot.round_number if snapshot else 0,
         "computed_at": snapshot.computed_at.isoformat() if snapshot else None,
-        "standings": snapshot.rows if snapshot else [],
+        "standings": rows,
+        "placings": placings,
+        "champion": champion,
     }
 
 
@@ -584,5 +621,8 @@ def bracket(tournament: Tournament) -> dict[str, Any]:
         shown = display_names_by_id(p for p in names if p not in placed)
         for pid in sorted((p for p in names if p not in placed), key=lambda p: swiss_rank[p]):
             name = shown.get(pid, names[pid]["name"])
-            placings.append({"place": len(placings) + 1, "player_name": name, "stage": _("Swiss")})
+            username = names[pid]["name"]
+            placings.append(
+                {"place": len(placings) + 1, "player_name": name, "username": username, "stage": _("Swiss")}
+            )
     return {"tournament": tournament, "columns": columns, "champion": champion, "placings": placings}

@@ -248,3 +248,22 @@ def test_http_basic_on_the_api_waits_for_the_e_mail_confirmation_too(client, dja
     django_user_model.objects.create_user("staffmade2", password=STRONG)
     staff_basic = "Basic " + base64.b64encode(f"staffmade2:{STRONG}".encode()).decode()
     assert client.get("/api/decks/", HTTP_AUTHORIZATION=staff_basic).status_code == 200
+
+
+def test_an_unrated_players_profile_has_no_rating_history_link_that_would_be_a_404(client):
+    user = UserFactory(username="unrated")
+    page = client.get("/players/unrated/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "/ratings/unrated/" not in page
+    assert "No rating yet" in page
+    assert client.get("/ratings/unrated/").status_code == 404
+    assert user.pk
+
+
+def test_a_rated_players_profile_links_to_his_own_rating_history_which_opens(client):
+    from matches.models import Rating
+
+    user = UserFactory(username="rated")
+    Rating.objects.create(player=user, mu=25.0, sigma=8.0, ordinal=1.0, matches=1)
+    page = client.get("/players/rated/").content.decode()
+    assert 'href="/ratings/rated/"' in page
+    assert client.get("/ratings/rated/").status_code == 200

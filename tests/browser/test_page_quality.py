@@ -82,8 +82,12 @@ def _check(page, url: str, problems: list[str], label: str) -> None:
 
 
 def audit(page, label: str, problems: list[str]) -> None:
-    """The page as it is now: axe-core's WCAG 2.1 AA violations, sideways scrolling, CSP violations."""
+    """The page as it is now: axe-core's WCAG 2.1 AA violations, sideways scrolling, CSP violations, and every
+    word in the page's language (``tests/browser/words.py``: no English on a Chinese page, no Chinese on an
+    English page, names and data aside)."""
     from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.words import check_words
 
     results = Axe().run(page, options=WCAG_AA)
     for violation in results.response["violations"]:
@@ -95,6 +99,7 @@ def audit(page, label: str, problems: list[str]) -> None:
         problems.append(f"{label}: scrolls sideways ({width} px in {viewport} px)")
     for v in page.evaluate("window.__cspViolations || []"):
         problems.append(f"{label}: CSP violation {v}")
+    check_words(page, label, problems)
 
 
 @pytest.mark.parametrize("language", ["zh-CN", "en"])

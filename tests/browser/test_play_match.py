@@ -203,7 +203,7 @@ def test_a_player_plays_the_strongest_bot_on_a_clock_and_its_moves_come_from_its
         ctx.close()
 
 
-def test_a_recruit_is_paid_with_the_cards_the_player_ticks(browser_page):
+def test_a_recruit_is_paid_with_the_cards_the_player_ticks_each_box_beside_its_card_on_a_phone(browser_page):
     """§3.5, ruling G3: the recruit's button waits for exactly its cost in ticked hand cards."""
     from engine.game import PaymentChoice, Phase, Recruit
     from matches.services.play import acting, cache, lifecycle
@@ -235,6 +235,13 @@ def test_a_recruit_is_paid_with_the_cards_the_player_ticks(browser_page):
         general = json.loads(form.locator("input[name=action]").get_attribute("value"))["card"]
         assert form.locator("button").is_disabled()
         boxes = form.locator("input[name=payment]")
+        # On a phone each checkbox stays on the line of its card's name (the hand-limit discard's fieldset too).
+        page.set_viewport_size({"width": 390, "height": 844})
+        for label in form.locator("label.choice").all():
+            box, name = label.locator("input").bounding_box(), label.locator("span").bounding_box()
+            assert box and name and abs((box["y"] + box["height"] / 2) - (name["y"] + name["height"] / 2)) < 6
+            assert name["x"] > box["x"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         for i in range(need):
             boxes.nth(i).check()
         assert form.locator("button").is_enabled()

@@ -45,3 +45,18 @@ def test_the_adjudication_link_shows_for_judges_and_staff_only(client, db, djang
     assert "/adjudications/" not in client.get("/").content.decode()
     client.force_login(judge)
     assert "/adjudications/" in client.get("/").content.decode()
+
+
+def test_the_anonymous_home_page_says_what_the_site_is_for_and_names_all_four_games(client):
+    page = client.get("/").content.decode()
+    for game in ("将军令", "三国智", "龙虎三国志", "文禄朝鲜之役"):
+        assert game in page.split("<main")[1].split("</main>")[0], game
+    assert "裁判" in page and "引擎版本" not in page
+
+
+def test_every_page_names_the_sites_icon_and_the_icon_is_served(client):
+    from django.contrib.staticfiles import finders
+
+    page = client.get("/").content.decode()
+    assert 'rel="icon"' in page and "img/favicon.svg" in page
+    assert finders.find("img/favicon.svg")

@@ -3,6 +3,8 @@ notice, live games; and the table's draw and claim buttons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -183,3 +185,17 @@ def test_the_challenger_s_pages_name_the_empty_seat_of_an_open_challenge(client,
     assert " bot" not in table.split('id="play-waiting"')[1][:200]
     zh = client.get(f"/play/matches/{opened.pk}/").content.decode()
     assert "大厅中的对手" in zh
+
+
+def test_the_chinese_clock_line_uses_the_full_width_colon_and_marks_the_one_clock_that_runs(client, setup):
+    _fmt, alice, bob, deck_a, deck_b = setup
+    match = lifecycle.do_accept_challenge(bob, lifecycle.do_challenge(alice, bob, deck_a, clock_total=300), deck_b)
+    client.force_login(alice)
+    page = client.get(f"/play/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    clocks = page.split('id="play-clocks"')[1].split("</div>")[0]
+    assert "你：" in clocks and f"{bob.username}：" in clocks
+    assert f"{bob.username}: " not in clocks
+    assert clocks.count("（计时中）") == 1
+    running = r'class="clock running" id="clock-\w+">[^<]*<span class="clock-time"[^>]*>[^<]*</span> '
+    running += '<span class="clock-runs">'
+    assert len(re.findall(running + "（计时中）", clocks)) == 1

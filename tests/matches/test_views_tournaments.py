@@ -252,7 +252,8 @@ def test_standings_csv_and_json_exports_match_the_snapshot(client):
     )
     assert [r["name"] for r in rows] == [r["name"] for r in snapshot.rows]
     data = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
-    assert data["standings"] == snapshot.rows
+    swiss = [{k: v for k, v in r.items() if k not in ("final_place", "reached")} for r in data["standings"]]
+    assert swiss == snapshot.rows
 
 
 def test_no_tournament_page_shows_a_decklist_to_the_public(client):
@@ -428,3 +429,96 @@ def _pairings_page_queries(client, players, organiser):
 def test_the_pairings_page_makes_as_many_queries_at_1000_players_as_at_10_issue_28(client, organiser):
     """The players' profiles come in the matches' query (no query a player shown, the N+1 of issue 28)."""
     assert _pairings_page_queries(client, 10, organiser) == _pairings_page_queries(client, 1000, organiser)
+
+
+def _champion_decided(players: int = 4):
+    """A single-elimination event of ``players`` played to its final (player A wins every match)."""
+    tournament, organiser, people, rnd = _published(players, structure=Tournament.Structure.SINGLE_ELIMINATION)
+    while True:
+        play_round(rnd, organiser)
+        snapshot_standings(tournament.pk)
+        if rnd.matches.count() == 1:
+            return tournament, organiser, people, rnd
+        rnd = services.publish_round(services.pair_next_round(tournament, organiser), organiser)
+
+
+def test_the_standings_csv_carries_each_players_final_place_and_the_stage_he_reached(client):
+    tournament, _organiser, _people, final = _champion_decided(4)
+    winner = final.matches.get().player_a.username
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                client.get(f"/tournaments/{tournament.pk}/standings.csv", HTTP_ACCEPT_LANGUAGE="en").content.decode(
+                    "utf-8-sig"
+                )
+            )
+        )
+    )
+    assert sorted(int(r["final_place"]) for r in rows) == [1, 2, 3, 4]
+    assert next(r for r in rows if r["final_place"] == "1")["name"] == winner
+    assert next(r for r in rows if r["final_place"] == "1")["reached"] == "Champion"
+
+
+def test_the_standings_json_names_the_champion_and_lists_the_final_placings_in_order(client):
+    tournament, _organiser, people, final = _champion_decided(4)
+    data = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
+    assert data["champion"] == final.matches.get().player_a.username
+    assert [p["place"] for p in data["placings"]] == [1, 2, 3, 4]
+    assert data["placings"][1]["name"] == final.matches.get().player_b.username
+    assert {p["name"] for p in data["placings"]} == {u.username for u in people}
+
+
+def test_a_swiss_without_a_bracket_exports_no_champion_and_empty_final_places(client):
+    tournament, organiser, _people, rnd = _published(4)
+    play_round(rnd, organiser)
+    snapshot_standings(tournament.pk)
+    data = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
+    assert data["champion"] is None and data["placings"] == []
+    assert all(r["final_place"] is None for r in data["standings"])
+
+
+def test_every_name_in_the_standings_and_the_final_placings_opens_the_players_page_even_unrated(client):
+    tournament, _organiser, people, _final = _champion_decided(4)
+    Tournament.objects.filter(pk=tournament.pk).update(rated=False)
+    page = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert "/ratings/player" not in page
+    for user in people:
+        link = f'href="/players/{user.username}/"'
+        assert page.count(link) == 2, user.username  # the final placings and the Swiss table
+        assert client.get(f"/players/{user.username}/").status_code == 200
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_finishing_says_ratings_are_updated_only_for_a_rated_event(client, rated):
+    tournament, organiser, _people, rnd = _published(2, rated=rated)
+    play_round(rnd, organiser)
+    client.force_login(organiser)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/admin/finish", {"confirm": "yes"}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    page = response.content.decode()
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED
+    assert ("ratings are being updated" in page) is rated
+    assert ("It was unrated: no rating changes." in page) is not rated
+
+
+def test_player_b_reads_his_own_report_from_his_side_not_as_a_and_b(client):
+    tournament, _o, _people, rnd = _published(2)
+    match = rnd.matches.get()
+    report_result(match, match.player_b, 0, 2)  # B won both
+    client.force_login(match.player_b)
+    page = client.get(f"/tournaments/{tournament.pk}/my-match", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "You reported: you won 2, your opponent won 0, 0 drawn" in page
+    assert "A–B–drawn" not in page
+
+
+def test_the_admin_page_offers_the_top_cut_in_words_not_bare_numbers(client):
+    from matches.services import registration
+
+    organiser = UserFactory()
+    tournament = registration.create_tournament(organiser, name="Cup", format=FormatFactory())
+    client.force_login(organiser)
+    page = client.get(f"/tournaments/{tournament.pk}/admin", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    select = page.split('name="top_cut"')[1].split("</select>")[0]
+    assert "No top cut" in select and "Top 4" in select and "Top 8" in select
+    assert ">0<" not in select and ">4<" not in select

@@ -137,8 +137,9 @@ def test_card_page_in_chinese_shows_every_field_printings_and_the_ability(client
     body = response.content.decode()
     assert response.status_code == 200
     assert response.context["card"].name == "关羽"
-    for text in ("关羽", "战胜敌将时，抽1张卡。", "武圣", "第一弹", "重印", "蜀 Shu", "关云长"):
+    for text in ("关羽", "战胜敌将时，抽1张卡。", "武圣", "第一弹", "重印", '<span class="badge">蜀</span>', "关云长"):
         assert text in body
+    assert "蜀 Shu" not in body  # the English gloss is for English pages
 
 
 def test_card_page_in_english_shows_the_english_name_and_text(client, sample_version):

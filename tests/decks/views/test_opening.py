@@ -86,3 +86,10 @@ def test_a_private_deck_opening_is_not_shown_to_others(client, owner):
     deck = sgz_deck(owner)
     client.logout()
     assert client.get(f"/decks/{deck.pk}/opening").status_code == 302
+
+
+def test_a_sanguo_zhi_deck_page_speaks_of_its_camp_and_events_not_the_resource_deck(client, owner):
+    deck = sgz_deck(owner)
+    page = client.get(f"/decks/{deck.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "营地 50 张，事件" in page
+    assert "资源区" not in page and "军令池" not in page

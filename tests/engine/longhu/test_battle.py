@@ -205,3 +205,20 @@ def test_bad_input_is_an_error_message_not_a_traceback(tmp_path, capsys):
     bad.write_text(json.dumps({"attacker": side({"A": 1}, ch("x", valour=-3)), "defender": side({"B": 1})}))
     assert main(["battle", "longhu", str(bad)]) == 2
     assert "characters[0].valour" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang,word", [("en", "the contested region"), ("zh", "争夺之地")])
+def test_the_calculators_steps_name_its_region_in_words_not_by_its_id_battle(lang, word):
+    r = calculate(
+        {
+            "attacker": side({"A": 10}, ch("军师", strategist=True, command=2, squares=1)),
+            "defender": side({"B": 1}, neutral=True),
+            "dice": [6] * 20,
+            "no_retreat": True,
+            "seed": 3,
+        },
+        lang,
+    )
+    result = [t for s, t in zip(r["steps"], texts(r), strict=True) if s["code"] == "step_result"]
+    assert result and word in result[-1]
+    assert not any("in battle" in t for t in texts(r))

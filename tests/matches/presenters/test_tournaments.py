@@ -79,6 +79,8 @@ def test_exports_list_every_table_and_the_latest_standings():
         "round": 0,
         "computed_at": None,
         "standings": [],
+        "placings": [],
+        "champion": None,
     }
 
 
