@@ -27,7 +27,7 @@ from matches.http import InvalidInput, valid_data
 from matches.models import Match, Pod, Rating, Round, Tournament
 from matches.models.tournaments import system_choices
 from matches.presenters import watch as watch_presenter
-from matches.presenters.tournaments import pairing_rows, visible_bids
+from matches.presenters.tournaments import final_placings, pairing_rows, visible_bids
 from matches.services import rounds as services
 from matches.services.ratings import leaderboard
 from matches.services.results import report_result
@@ -86,6 +86,13 @@ class StandingRowSerializer(serializers.Serializer):
     ogwp = serializers.FloatField()
     record = serializers.CharField()
     dropped = serializers.BooleanField()
+
+
+class PlacingSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="1 the champion, 2 the finalist, then the bracket's order.")
+    name = serializers.CharField(help_text="The player's user name.")
+    shown = serializers.CharField(help_text="His display name in the reader's language.")
+    reached = serializers.CharField(help_text="The stage he reached, in the reader's language.")
 
 
 class ReportSerializer(serializers.Serializer):
@@ -261,9 +268,11 @@ class StandingsAPI(APIView):
                 "page": serializers.IntegerField(),
                 "pages": serializers.IntegerField(),
                 "results": StandingRowSerializer(many=True),
+                "placings": PlacingSerializer(many=True),
+                "champion": serializers.CharField(allow_null=True),
             },
         ),
-        summary="The latest standings (MTR tiebreakers: MW%, GW%, OMW%, OGW%)",
+        summary="The latest standings (MTR tiebreakers: MW%, GW%, OMW%, OGW%), the final placings and the champion",
     )
     def get(self, request: Request, pk: str) -> Response:
         tournament = _tournament(request, pk)
@@ -271,11 +280,14 @@ class StandingsAPI(APIView):
         paged = _paged(request, snapshot.rows if snapshot else [])
         shown = display_names_by_id(r["player"] for r in paged["results"])
         paged["results"] = [{**r, "shown": shown.get(r["player"], r["name"])} for r in paged["results"]]
+        placings = final_placings(tournament)
         return Response(
             {
                 "round": snapshot.round_number if snapshot else 0,
                 "computed_at": snapshot.computed_at if snapshot else None,
                 **paged,
+                "placings": PlacingSerializer(placings, many=True).data,
+                "champion": placings[0]["name"] if placings else None,
             }
         )
 

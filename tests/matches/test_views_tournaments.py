@@ -468,6 +468,15 @@ def test_the_standings_json_names_the_champion_and_lists_the_final_placings_in_o
     assert {p["name"] for p in data["placings"]} == {u.username for u in people}
 
 
+def test_the_standings_api_names_the_champion_and_lists_the_final_placings_as_the_export_does(client):
+    tournament, _organiser, _people, final = _champion_decided(4)
+    api = client.get(f"/api/tournaments/{tournament.pk}/standings", HTTP_ACCEPT_LANGUAGE="en").json()
+    export = json.loads(client.get(f"/tournaments/{tournament.pk}/standings.json").content)
+    assert api["champion"] == final.matches.get().player_a.username == export["champion"]
+    assert [(p["place"], p["name"]) for p in api["placings"]] == [(p["place"], p["name"]) for p in export["placings"]]
+    assert api["placings"][0]["reached"] == "Champion"
+
+
 def test_a_swiss_without_a_bracket_exports_no_champion_and_empty_final_places(client):
     tournament, organiser, _people, rnd = _published(4)
     play_round(rnd, organiser)
