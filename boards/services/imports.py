@@ -114,7 +114,7 @@ def do_validate_import(job_id: int) -> str:
         rows = [{"where": p.where, "message_en": p.why_en} for p in exc.problems]  # said in the reader's language
         with transaction.atomic():
             ImportJob.objects.filter(pk=job.pk).update(
-                status=ImportJob.Status.REFUSED, problems=rows, finished_at=timezone.now()
+                status=ImportJob.Status.REFUSED, done=total, problems=rows, finished_at=timezone.now()
             )
             record(job.created_by, "import_job.refused", job, problems=len(rows))
         return ImportJob.Status.REFUSED

@@ -82,7 +82,7 @@ def test_a_bad_large_map_ends_refused_and_its_page_lists_every_bad_row(
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post("/games/longhu/maps/import", {"file": _upload(data)})
     job = ImportJob.objects.get()
-    assert job.status == ImportJob.Status.REFUSED and job.stored_map is None
+    assert job.status == ImportJob.Status.REFUSED and job.stored_map is None and job.done == job.total
     assert [p["where"] for p in job.problems] == ["regions[20].production", "regions[300].port"]
     assert not GameMap.objects.filter(name="longhu-large").exists()
     page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
