@@ -178,20 +178,24 @@ def test_a_large_imports_job_page_is_accessible_at_390_px_queued_and_refused(liv
     imports.do_validate_import(refused.pk)  # the eager outbox ran it already in the live server's process, or now
     lang = "zh" if language.startswith("zh") else "en"
     problems: list[str] = []
+
+    def visit(page, width: int) -> None:  # type: ignore[no-untyped-def]
+        label = f"[{language} {width}px]"
+        page.goto(live_server.url + f"/games/imports/{queued.pk}/")
+        assert page.locator("progress#import-progress").count() == 1
+        audit(page, f"{label} queued import", problems)
+        _shot(page, f"import-job-queued-{lang}-{width}")
+        page.goto(live_server.url + f"/games/imports/{refused.pk}/")
+        assert page.locator("tr.row-error").count() == 1
+        audit(page, f"{label} refused import", problems)
+        _shot(page, f"import-job-refused-{lang}-{width}")
+
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:
             for width in (1280, 390):
                 context, page = _context(browser, live_server, language, width, staff)
-                label = f"[{language} {width}px]"
-                page.goto(live_server.url + f"/games/imports/{queued.pk}/")
-                assert page.locator("progress#import-progress").count() == 1
-                audit(page, f"{label} queued import", problems)
-                _shot(page, f"import-job-queued-{lang}-{width}")
-                page.goto(live_server.url + f"/games/imports/{refused.pk}/")
-                assert page.locator("tr.row-error").count() == 1
-                audit(page, f"{label} refused import", problems)
-                _shot(page, f"import-job-refused-{lang}-{width}")
+                visit(page, width)
                 context.close()
         finally:
             browser.close()
