@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
                 ('status', models.CharField(choices=[('queued', 'queued'), ('validating', 'validating'), ('done', 'done'), ('refused', 'refused')], default='queued', max_length=12)),
                 ('done', models.PositiveIntegerField(default=0)),
                 ('total', models.PositiveIntegerField(default=0)),
-                ('problems', models.JSONField(blank=True, default=list, help_text='[{where, message, message_en}] if refused.')),
+                ('problems', models.JSONField(blank=True, default=list, help_text='[{where, message_en}] if refused.')),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('finished_at', models.DateTimeField(blank=True, null=True)),
                 ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),

@@ -169,3 +169,33 @@ def test_the_schema_lists_the_import_job_endpoint_and_the_202(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     assert "/api/imports/{id}/" in schema["paths"]
     assert "202" in schema["paths"]["/api/maps/import/"]["post"]["responses"]
+
+
+def large_wenlu_data(extra: int = EXTRA) -> dict[str, Any]:
+    """The bundled 文禄朝鲜之役 test data with ``extra`` more Japanese generals copied from the last one."""
+    data = bundled("wenlu_test_data.json")
+    model = next(g for g in reversed(data["generals"]) if g["nation"] == "japan" and g.get("rank") != "cic")
+    for i in range(extra):
+        data["generals"].append({**model, "id": f"G{i}"})
+    return data
+
+
+def test_large_game_data_through_the_page_becomes_a_job_that_stores_it(
+    client, staff, django_capture_on_commit_callbacks
+):
+    from boards.models import GameData
+    from boards.services.maps import ensure_test_maps
+
+    ensure_test_maps()
+    wenlu_map = GameMap.objects.get(system="wenlu")
+    client.force_login(staff)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            "/games/wenlu/data/import", {"file": _upload(large_wenlu_data()), "game_map": wenlu_map.pk, "version": ""}
+        )
+    job = ImportJob.objects.get()
+    assert response.status_code == 303, response.content.decode()[:2000]
+    assert job.status == ImportJob.Status.DONE, job.problems[:5]
+    assert job.stored_data is not None and job.stored_data.game_map == wenlu_map
+    assert GameData.objects.filter(pk=job.stored_data.pk).exists()
+    assert f"/games/wenlu/data/{job.stored_data.pk}/" in client.get(response["Location"]).content.decode()
