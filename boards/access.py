@@ -16,7 +16,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from boards.models import BattleLog, GameData, GameMap
+from boards.models import BattleLog, GameData, GameMap, ImportJob
 from engine.systems import System, UnknownSystemError, get_system
 from junling.access import is_staff
 from junling.errors import NotAllowed
@@ -96,4 +96,19 @@ def access_battle_log(system: System, token: Any) -> BattleLog:
     found = BattleLog.objects.filter(system=system.id, token=text).first() if 0 < len(text) <= 32 else None
     if found is None:
         raise Http404(_("There is no such battle log."))
+    return found
+
+
+def can_see_import_job(user: Any, job: ImportJob) -> bool:
+    """A large import's job: its creator and staff only (the file may be an unpublished map)."""
+    return _authenticated(user) and (is_staff(user) or job.created_by_id == user.pk)
+
+
+def access_import_job(user: Any, pk: Any) -> ImportJob:
+    """The import job ``pk`` if ``user`` may see it, else Http404 (another user's job is not said to exist)."""
+    number = _id(pk)
+    rows = ImportJob.objects.select_related("stored_map", "stored_data")
+    found = rows.filter(pk=number).first() if number is not None else None
+    if found is None or not can_see_import_job(user, found):
+        raise Http404(_("There is no such import."))
     return found

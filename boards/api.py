@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -13,9 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from boards import access
-from boards.models import GameData, GameMap
+from boards.models import GameData, GameMap, ImportJob
 from boards.models.maps import system_choices
+from boards.presenters.imports import job_json
 from boards.presenters.systems import said_note
+from boards.services import imports
 from boards.services import maps as map_services
 from engine.systems import all_systems, get_system
 from junling.api import ErrorSerializer
@@ -154,6 +157,12 @@ IMPORT_RESPONSES = {
 }
 
 
+DESCRIPTION = (
+    "201 with the new version; 200 with the stored one if the same content was imported before; 202 with a job "
+    f"to poll if the file has more than {imports.LARGE_ROWS} rows or {imports.LARGE_BYTES // 1024} KB."
+)
+
+
 class _Import(APIView):
     throttle_scope = "upload"
     permission_classes = [IsAuthenticated]
@@ -187,16 +196,76 @@ class _Import(APIView):
         return Response(serializer_class(obj).data, status=code)
 
 
+class ImportStoredSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    version = serializers.CharField()
+    content_hash = serializers.CharField()
+
+
+class ImportRowSerializer(serializers.Serializer):
+    where = serializers.CharField()
+    message = serializers.CharField(help_text="in the reader's language")
+    message_en = serializers.CharField()
+
+
+class ImportJobSerializer(serializers.Serializer):
+    """A large import checked in a task (``boards.services.imports``): poll its URL until ``status`` is done or
+    refused."""
+
+    id = serializers.IntegerField()
+    system = serializers.CharField()
+    kind = serializers.ChoiceField(choices=ImportJob.Kind.choices)
+    status = serializers.ChoiceField(choices=ImportJob.Status.choices)
+    done = serializers.IntegerField(help_text="rows checked so far")
+    total = serializers.IntegerField(help_text="rows of the file")
+    stored = ImportStoredSerializer(allow_null=True, help_text="the stored version, once done")
+    errors = ImportRowSerializer(many=True, help_text="every bad row, once refused")  # type: ignore[assignment]
+
+
+class ImportQueuedSerializer(serializers.Serializer):
+    job = ImportJobSerializer()
+    url = serializers.CharField(help_text="GET it for the job's status, progress and result")
+
+
+def queued(request: Request, kind: str, system: Any, upload: dict[str, Any], game_map: Any = None) -> Response | None:
+    """202 with the job and its URL if the upload is large (checked in a task), else None (checked now)."""
+    if not imports.is_large(upload["content"]):
+        return None
+    content = upload.pop("content")
+    job = imports.do_queue_import(system.id, kind, content, game_map=game_map, **upload)
+    url = request.build_absolute_uri(reverse("boards:api-import-job", args=[job.pk]))
+    return Response({"job": job_json(job), "url": url}, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+
+class ImportJobDetail(APIView):
+    """A large import's status, progress and result (its creator and staff; 404 for anyone else)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ImportJobSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, pk: str) -> Response:
+        return Response(job_json(access.access_import_job(request.user, pk)))
+
+
+ASYNC_RESPONSE = {
+    202: OpenApiResponse(ImportQueuedSerializer, description="A large file: checked in a task; poll the url."),
+}
+
+
 class GameMapImport(_Import):
     """Import a map file; all or nothing."""
 
     @extend_schema(
         request=MapImportSerializer,
-        responses={201: GameMapSerializer, 200: GameMapSerializer, **IMPORT_RESPONSES},
-        description="201 with the new version; 200 with the stored one if the same content was imported before.",
+        responses={201: GameMapSerializer, 200: GameMapSerializer, **ASYNC_RESPONSE, **IMPORT_RESPONSES},
+        description=DESCRIPTION,
     )
     def post(self, request: Request) -> Response:
         _data, system, upload = self.read_upload(request, MapImportSerializer)
+        large = queued(request, "map", system, upload)
+        if large is not None:
+            return large
         before = GameMap.objects.count()
         stored = map_services.import_map(system, upload.pop("content"), **upload)
         return self.stored(GameMap, before, stored, GameMapSerializer)
@@ -207,8 +276,8 @@ class GameDataImport(_Import):
 
     @extend_schema(
         request=GameDataImportSerializer,
-        responses={201: GameDataSerializer, 200: GameDataSerializer, **IMPORT_RESPONSES},
-        description="201 with the new version; 200 with the stored one if the same content was imported before.",
+        responses={201: GameDataSerializer, 200: GameDataSerializer, **ASYNC_RESPONSE, **IMPORT_RESPONSES},
+        description=DESCRIPTION,
     )
     def post(self, request: Request) -> Response:
         data, system, upload = self.read_upload(request, GameDataImportSerializer)
@@ -217,6 +286,9 @@ class GameDataImport(_Import):
             game_map = GameMap.objects.filter(system=system.id, content_hash=data["map"]).first()
             if game_map is None:
                 raise map_services.MapNotFound(map_services.no_map_message(data["map"]), params={"hash": data["map"]})
+        large = queued(request, "data", system, upload, game_map)
+        if large is not None:
+            return large
         before = GameData.objects.count()
         stored = map_services.import_game_data(system, upload.pop("content"), game_map=game_map, **upload)
         return self.stored(GameData, before, stored, GameDataSerializer)

@@ -61,3 +61,48 @@ class GameData(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} {self.version} ({self.content_hash[:19]})"
+
+
+class ImportJob(models.Model):
+    """A large map or game-data import (``boards.services.imports``) waiting for, or checked by, its task: the
+    uploaded text, who sent it, where the check is (rows checked of the file's rows) and how it ended."""
+
+    class Kind(models.TextChoices):
+        MAP = "map", _("map")
+        DATA = "data", _("game data")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        VALIDATING = "validating", _("validating")
+        DONE = "done", _("done")
+        REFUSED = "refused", _("refused")
+
+    system = models.CharField(_("game"), max_length=32, choices=system_choices)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    text = models.TextField(help_text="The uploaded file as sent (UTF-8).")
+    filename = models.CharField(max_length=255, blank=True)
+    version = models.CharField(max_length=50, blank=True)
+    game_map = models.ForeignKey(GameMap, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    stored_map = models.ForeignKey(GameMap, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    stored_data = models.ForeignKey(GameData, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    problems = models.JSONField(default=list, blank=True, help_text="[{where, message_en}] if refused.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} import {self.pk} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.REFUSED)
+
+    @property
+    def stored(self) -> GameMap | GameData | None:
+        return self.stored_map if self.kind == self.Kind.MAP else self.stored_data

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from boards.models import GameData, GameMap
 from boards.problems import ShownProblem, shown
 from engine import jsonsafe
-from engine.maps import MapData, MapError, Problem, parse_map
+from engine.maps import MapData, MapError, Problem, Progress, parse_map
 from engine.systems import System, all_systems
 from junling.errors import Refused
 from junling.models import record
@@ -86,14 +86,16 @@ def import_map(
     filename: str = "<upload>",
     version: str | None = None,
     actor: Any = None,
+    progress: Progress | None = None,
 ) -> GameMap:
     """Check a map file with ``engine.maps`` and store it as one immutable version of ``system``.
 
     Every bad row comes back at once (:class:`MapImportRefused`); the same content imported again returns
-    the stored version; a label already used for other content is refused. All or nothing."""
+    the stored version; a label already used for other content is refused. All or nothing. ``progress`` is
+    told the rows checked as the check goes (a large import's task, ``boards.services.imports``)."""
     data = _json(source, filename)
     try:
-        parsed = parse_map(data)
+        parsed = parse_map(data, progress)
     except MapError as exc:
         raise MapImportRefused(exc.problems) from None
     if parsed.game != system.id:
@@ -120,6 +122,7 @@ def import_game_data(
     filename: str = "<upload>",
     version: str | None = None,
     actor: Any = None,
+    progress: Progress | None = None,
 ) -> GameData:
     """Check a game-data file with the game's data module against a stored map version and store it.
 
@@ -132,7 +135,7 @@ def import_game_data(
         if game_map is None:
             raise MapImportRefused([Problem("map", f"names map {named!r}, but no map of that name is stored")])
     try:
-        parsed = module.parse_data(data, map_data(game_map.content_hash))
+        parsed = module.parse_data(data, map_data(game_map.content_hash), progress)
     except MapError as exc:  # the games' DataError is a MapError
         raise MapImportRefused(exc.problems) from None
     except (TypeError, AttributeError, KeyError) as exc:

@@ -15,9 +15,11 @@ from django.views.decorators.http import require_GET, require_POST
 from boards import access
 from boards.forms import GameDataImportForm, MapImportForm
 from boards.models import GameData, GameMap
+from boards.presenters.imports import job_view
 from boards.presenters.maps import data_page, map_page
 from boards.presenters.systems import display_name
 from boards.problems import ShownProblem
+from boards.services import imports
 from boards.services import maps as map_services
 from boards.services.maps import MapImportRefused
 from boards.views.games import language
@@ -92,12 +94,19 @@ def _import(request: HttpRequest, system_id: str, kind: str) -> HttpResponse:
         "version": form.cleaned_data["version"].strip() or None,
         "actor": request.user,
     }
+    raw = upload.read()
+    if imports.is_large(raw):
+        game_map = form.cleaned_data.get("game_map") if kind == "data" else None
+        job = imports.do_queue_import(system.id, kind, raw, game_map=game_map, **common)
+        response = redirect("boards:import-job", job.pk)
+        response.status_code = 303  # see the job's page
+        return response
     try:
         if kind == "map":
-            stored: Any = map_services.import_map(system, upload.read(), **common)
+            stored: Any = map_services.import_map(system, raw, **common)
         else:
             game_map = form.cleaned_data["game_map"]
-            stored = map_services.import_game_data(system, upload.read(), game_map=game_map, **common)
+            stored = map_services.import_game_data(system, raw, game_map=game_map, **common)
     except MapImportRefused as exc:
         context = _context(request, system, problems=exc.problems, failed=kind, **{f"{kind}_form": form})
         return render(request, "boards/maps.html", context, status=exc.status)
@@ -158,3 +167,13 @@ def map_download(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
 def data_download(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
     system = access.access_system(system_id, need="map")
     return _download(access.access_game_data(system, pk))
+
+
+@require_GET
+def import_job(request: HttpRequest, pk: int) -> HttpResponse:
+    """A large import's page (its creator and staff): progress, polled every 1.5 s until done, then the new
+    version's link or every bad row. Reads only."""
+    job = access.access_import_job(request.user, pk)
+    system = access.access_system(job.system, need="map")
+    context = {"view": job_view(job), "system_name": display_name(system, language(request))[0]}
+    return render(request, "boards/import_job.html", context)

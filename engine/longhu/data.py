@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.maps import Checker, MapData, MapError, Problem, map_hash
+from engine.maps import Checker, MapData, MapError, Problem, Progress, map_hash
 
 DATA_FORMAT = "junling-longhu-data/1"
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -208,9 +208,9 @@ def _six(c: Checker, where: str, value: Any) -> list[Any]:
     return value
 
 
-def parse_data(data: Any, map_data: MapData) -> GameData:
+def parse_data(data: Any, map_data: MapData, progress: Progress | None = None) -> GameData:
     """Check the game data as a whole against ``map_data``; every bad row is reported at once."""
-    c = Checker()
+    c = Checker(progress)
     required = ("format", "id", "map", "countries", "characters", "attrition", "strategy", "fate")
     if not c.keys("data", data, _TOP, required):
         raise DataError(c.problems)

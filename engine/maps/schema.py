@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -256,11 +257,37 @@ MAX_ROWS = 2000
 a real map has a few hundred; more is refused at once, before any row is checked."""
 
 
-class Checker:
-    """Collects every problem of a file being checked (shared by the games' data loaders)."""
+Progress = Callable[[int], None]
+"""Told the number of rows checked so far, every :data:`PROGRESS_EVERY` rows (a long import's task reports it)."""
+PROGRESS_EVERY = 100
 
-    def __init__(self) -> None:
+
+class _Ticking(list[Any]):
+    """A list of rows that counts each row handed out into its checker (progress of a long check)."""
+
+    def __init__(self, rows: list[Any], checker: Checker) -> None:
+        super().__init__(rows)
+        self._checker = checker
+
+    def __iter__(self) -> Iterator[Any]:
+        for row in super().__iter__():
+            self._checker.tick()
+            yield row
+
+
+class Checker:
+    """Collects every problem of a file being checked (shared by the games' data loaders); ``progress``, if
+    given, is told how many rows were checked every :data:`PROGRESS_EVERY` rows."""
+
+    def __init__(self, progress: Progress | None = None) -> None:
         self.problems: list[Problem] = []
+        self.progress = progress
+        self.checked = 0
+
+    def tick(self) -> None:
+        self.checked += 1
+        if self.progress is not None and self.checked % PROGRESS_EVERY == 0:
+            self.progress(self.checked)
 
     def bad(self, where: str, why: str) -> None:
         self.problems.append(Problem(where, why))
@@ -307,12 +334,14 @@ class Checker:
         if len(value) > MAX_ROWS:  # refused before a row is checked: 10,000 regions took 24 s (issue 29 point 8)
             self.bad(where, f"has {len(value)} rows; the limit is {MAX_ROWS}")
             return []
-        return value
+        return _Ticking(value, self) if self.progress is not None else value
 
 
-def parse_map(data: Any) -> MapData:
-    """Check ``data`` (the parsed JSON of a map file) as a whole; return the map or raise :class:`MapError`."""
-    c = Checker()
+def parse_map(data: Any, progress: Progress | None = None) -> MapData:
+    """Check ``data`` (the parsed JSON of a map file) as a whole; return the map or raise :class:`MapError`.
+
+    ``progress`` is told the rows checked so far as the check goes (:class:`Checker`)."""
+    c = Checker(progress)
     if not c.keys("map", data, _TOP, ("format", "id", "game", "name", "regions")):
         raise MapError(c.problems)
     if data["format"] != MAP_FORMAT:
@@ -487,3 +516,17 @@ def parse_map(data: Any) -> MapData:
         roads=tuple(roads),
         setups=tuple(setups),
     )
+
+
+def count_rows(data: Any) -> int:
+    """The rows of a map or data file, as its check counts them roughly: every list of the top level and of
+    the objects there (``setups``, a data file's tables). What decides whether an import is checked in a task."""
+    if not isinstance(data, dict):
+        return 0
+    total = 0
+    for value in data.values():
+        if isinstance(value, list):
+            total += len(value)
+        elif isinstance(value, dict):
+            total += sum(len(v) for v in value.values() if isinstance(v, list))
+    return total

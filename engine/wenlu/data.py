@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.maps import Checker, MapData, MapError, Problem, load_map, map_hash
+from engine.maps import Checker, MapData, MapError, Problem, Progress, load_map, map_hash
 from engine.wenlu.terms import ALLIED_CARDS, JAPAN_CARDS, KINDS, NATIONS, OFF_MAP, RANKS, SIDE_OF
 
 DATA_FORMAT = "junling-wenlu-data/1"
@@ -127,9 +127,9 @@ def _int(ck: Checker, row: dict[str, Any], key: str, where: str, lo: int = 0, hi
     return v
 
 
-def parse_data(data: Any, map_data: MapData) -> GameData:
+def parse_data(data: Any, map_data: MapData, progress: Progress | None = None) -> GameData:
     """Check the whole file; :class:`DataError` lists every bad row."""
-    ck = Checker()
+    ck = Checker(progress)
     if not isinstance(data, dict):
         raise DataError([Problem("", "game data is a JSON object")])
     if data.get("format") != DATA_FORMAT:

@@ -154,3 +154,49 @@ def test_games_maps_and_the_calculator_work_in_a_browser_accessible_at_390_px(li
         finally:
             browser.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+def test_a_large_imports_job_page_is_accessible_at_390_px_queued_and_refused(live_server, chromium_path, language):
+    """Issue 29 item 8: the job page of a large import, while it waits (polling) and once refused (its bad rows)."""
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import sync_playwright
+
+    from boards.models import ImportJob
+    from boards.services import imports
+    from tests.boards.test_imports import large_map
+    from tests.conftest import CHROMIUM_ARGS
+
+    staff = get_user_model().objects.create_user("staffer", "s@example.org", "pw", is_staff=True)
+    raw = json.dumps(large_map()).encode()
+    queued = imports.do_queue_import("longhu", "map", raw, actor=staff, filename="large.map.json")
+    ImportJob.objects.filter(pk=queued.pk).update(status=ImportJob.Status.QUEUED, done=100)
+    bad = large_map()
+    bad["regions"][20]["production"] = -1
+    refused = imports.do_queue_import("longhu", "map", json.dumps(bad).encode(), actor=staff, filename="bad.json")
+    imports.do_validate_import(refused.pk)  # the eager outbox ran it already in the live server's process, or now
+    lang = "zh" if language.startswith("zh") else "en"
+    problems: list[str] = []
+
+    def visit(page, width: int) -> None:  # type: ignore[no-untyped-def]
+        label = f"[{language} {width}px]"
+        page.goto(live_server.url + f"/games/imports/{queued.pk}/")
+        assert page.locator("progress#import-progress").count() == 1
+        audit(page, f"{label} queued import", problems)
+        _shot(page, f"import-job-queued-{lang}-{width}")
+        page.goto(live_server.url + f"/games/imports/{refused.pk}/")
+        assert page.locator("tr.row-error").count() == 1
+        audit(page, f"{label} refused import", problems)
+        _shot(page, f"import-job-refused-{lang}-{width}")
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            for width in (1280, 390):
+                context, page = _context(browser, live_server, language, width, staff)
+                visit(page, width)
+                context.close()
+        finally:
+            browser.close()
+    assert not problems, "\n".join(problems)
