@@ -6,34 +6,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from matches.models import Match, Tournament
+from matches.models import Tournament
 from matches.presenters.suggested_bid import map_games
-from matches.services import rounds as services
-from tests.matches.factories import MatchFactory, pod_event
+from tests.matches.factories import bidding_round_on_a_played_map as _bidding_round
 
 pytestmark = pytest.mark.django_db
-
-
-def _bidding_round(finished: int, *, margin: int = 3) -> tuple[Tournament, object, Match]:
-    """A published round 1 of a 文禄朝鲜之役 event with bids, and ``finished`` finished games on its map (Japan
-    by ``margin`` VP, played half with Japan as A, half as B) in another event on the same map."""
-    war, organiser, _ = pod_event(4, rounds=2, system="wenlu")
-    Tournament.objects.filter(pk=war.pk).update(side_bids=True)
-    war.refresh_from_db()
-    other, _, _ = pod_event(2, rounds=1, system="wenlu")
-    for k in range(finished):
-        japan_a = k % 2 == 0
-        MatchFactory(
-            tournament=other,
-            status=Match.Status.FINISHED,
-            best_of=1,
-            side_a="japan" if japan_a else "allies",
-            vp_a=10 + margin if japan_a else 10,
-            vp_b=10 if japan_a else 10 + margin,
-        )
-    rnd = services.pair_next_round(war, organiser)
-    services.publish_round(rnd, organiser)
-    return war, organiser, rnd.matches.order_by("table").first()
 
 
 def _round_page(war: Tournament, user: object, language: str) -> str:
