@@ -4,11 +4,18 @@ same map, by ``matches.tournament.suggested_bid`` (docs/tournaments.md, "A sugge
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
+
+from django.core.cache import cache
+from django.utils.functional import SimpleLazyObject
 
 from engine.systems import get_system
 from matches.models import Match, Tournament
-from matches.tournament.suggested_bid import MIN_GAMES, suggest_bid
+from matches.tournament.suggested_bid import MIN_GAMES, SuggestedBid, suggest_bid
+
+CACHE_SECONDS = 3600
+"""The suggestion of a given set of games is kept this long (the bootstrap costs about 0.1 ms a game)."""
 
 
 def map_games(tournament: Tournament) -> list[tuple[int, int]]:
@@ -38,7 +45,7 @@ def suggested_bid_view(tournament: Tournament) -> dict[str, Any] | None:
     sides = get_system(tournament.system).sides
     if len(sides) != 2:
         return None
-    s = suggest_bid(map_games(tournament), (sides[0], sides[1]))
+    s = _suggestion(map_games(tournament), (sides[0], sides[1]))
     first, second = (str(SIDE_NAMES.get(side, side)) for side in sides)
     return {
         "games": s.games,
@@ -53,3 +60,18 @@ def suggested_bid_view(tournament: Tournament) -> dict[str, Any] | None:
         "low": f"{s.low:+g}",
         "high": f"{s.high:+g}",
     }
+
+
+def _suggestion(games: list[tuple[int, int]], sides: tuple[str, str]) -> SuggestedBid:
+    """``suggest_bid`` of these games, cached by their content (a new or changed result is a new key)."""
+    key = "suggested-bid:" + hashlib.sha256(repr((sides, sorted(games))).encode()).hexdigest()
+    found = cache.get(key)
+    if found is None:
+        found = suggest_bid(games, sides)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def lazy_suggested_bid(tournament: Tournament) -> Any:
+    """:func:`suggested_bid_view` computed only when a template reads it (a page's partial refresh does not)."""
+    return SimpleLazyObject(lambda: suggested_bid_view(tournament))
