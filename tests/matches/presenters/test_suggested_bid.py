@@ -58,3 +58,18 @@ def test_the_event_page_shows_the_organiser_the_suggested_bid_in_both_languages_
     assert "为日本军出价 3 胜利点" in chinese and "Suggested bid" not in chinese
     client.force_login(match.player_a)
     assert "Suggested bid" not in client.get(f"/tournaments/{war.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_the_round_pages_partial_refresh_does_not_compute_the_suggestion_and_the_full_page_does(monkeypatch):
+    from matches.presenters import suggested_bid as presenter
+
+    war, _, match = _bidding_round(20, margin=3)
+    calls = []
+    real = presenter.map_games
+    monkeypatch.setattr(presenter, "map_games", lambda t: calls.append(t.pk) or real(t))
+    client = Client()
+    client.force_login(match.player_b)
+    partial = client.get(f"/tournaments/{war.pk}/rounds/1/", HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    assert partial.status_code == 200 and calls == []
+    assert "Bid 3 VP for Japan" in _round_page(war, match.player_b, "en")
+    assert calls == [war.pk]
