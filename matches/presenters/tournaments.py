@@ -19,6 +19,7 @@ from engine.systems import all_systems, get_system
 from matches import access
 from matches.http import page_of_items
 from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.presenters.suggested_bid import lazy_suggested_bid
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
 from matches.services.pods import is_pod_event
@@ -70,6 +71,9 @@ def tournament_page(
         "on_tables": can_play_on_tables(tournament),
         "rows": rows,
         "is_organiser": access.can_organise(user, tournament),
+        "suggested_bid": lazy_suggested_bid(tournament)  # issue 26 item 6: the organiser's view of the map
+        if access.can_organise(user, tournament) and get_system(tournament.system).scoring == "vp-margin"
+        else None,
         "can_see_disputes": access.can_oversee(user, tournament),
         "registration_open": tournament.registration_is_open(),
         "my_versions": my_versions,
@@ -174,6 +178,8 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         if get_system(tournament.system).scoring == "vp-margin"
         else "matches/_pairings_table.html",
         "side_bids": tournament.side_bids,
+        # issue 26 item 6: the map's suggested bid, shown where the players bid (before they do)
+        "suggested_bid": lazy_suggested_bid(tournament) if tournament.side_bids else None,
         "sides": get_system(tournament.system).sides,
         "side_choices": [(side, str(SIDE_NAMES.get(side, side))) for side in get_system(tournament.system).sides],
     }

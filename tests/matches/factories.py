@@ -220,3 +220,27 @@ def published_round_in_bulk(players: int, organiser: Any) -> tuple[Tournament, R
         ]
     )
     return tournament, rnd
+
+
+def bidding_round_on_a_played_map(finished: int, *, margin: int = 3) -> tuple[Tournament, Any, Match]:
+    """A published round 1 of a 文禄朝鲜之役 event with bids, and ``finished`` finished games on its map (Japan
+    by ``margin`` VP, played half with Japan as A, half as B) in another event on the same map."""
+    war, organiser, _ = pod_event(4, rounds=2, system="wenlu")
+    Tournament.objects.filter(pk=war.pk).update(side_bids=True)
+    war.refresh_from_db()
+    other, _, _ = pod_event(2, rounds=1, system="wenlu")
+    for k in range(finished):
+        japan_a = k % 2 == 0
+        MatchFactory(
+            tournament=other,
+            status=Match.Status.FINISHED,
+            best_of=1,
+            side_a="japan" if japan_a else "allies",
+            vp_a=10 + margin if japan_a else 10,
+            vp_b=10 if japan_a else 10 + margin,
+        )
+    from matches.services import rounds as round_services
+
+    rnd = round_services.pair_next_round(war, organiser)
+    round_services.publish_round(rnd, organiser)
+    return war, organiser, rnd.matches.order_by("table").first()

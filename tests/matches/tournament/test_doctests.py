@@ -4,10 +4,12 @@ import doctest
 
 import pytest
 
-from matches.tournament import pairing, pods, standings, structure, wargame
+from matches.tournament import pairing, pods, standings, structure, suggested_bid, wargame
 
 
-@pytest.mark.parametrize("module", [standings, pairing, structure, pods, wargame], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [standings, pairing, structure, pods, wargame, suggested_bid], ids=lambda m: m.__name__
+)
 def test_docstring_examples_of_the_tournament_modules_run(module):
     failed, attempted = doctest.testmod(module)
     assert attempted > 0
