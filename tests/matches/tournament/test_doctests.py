@@ -4,10 +4,12 @@ import doctest
 
 import pytest
 
-from matches.tournament import pairing, pods, standings, structure, wargame
+from matches.tournament import pairing, pod_choices, pods, standings, structure, wargame
 
 
-@pytest.mark.parametrize("module", [standings, pairing, structure, pods, wargame], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [standings, pairing, structure, pods, pod_choices, wargame], ids=lambda m: m.__name__
+)
 def test_docstring_examples_of_the_tournament_modules_run(module):
     failed, attempted = doctest.testmod(module)
     assert attempted > 0
