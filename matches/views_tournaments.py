@@ -25,6 +25,7 @@ from engine.systems import all_systems, get_system
 from junling.errors import Refused
 from matches import access, views_pods
 from matches.forms import (
+    TIEBREAKER_CHOICES,
     EventForm,
     ExtraTimeForm,
     HandPairingForm,
@@ -44,6 +45,7 @@ from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
 from matches.services import event as event_services
 from matches.services import invitations as invitation_services
+from matches.services import pods as pod_services
 from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.board_maps import known_maps
@@ -96,6 +98,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         planned_rounds=data["planned_rounds"],
                         top_cut=data["top_cut"],
                     )
+                    if data["pod_choices"]:
+                        pod_services.set_pod_choices(tournament, request.user, **data["pod_choices"])
             except Refused as exc:
                 error, status = exc.message, exc.status
             else:
@@ -112,6 +116,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         "top_cut": "0",
         "clock_minutes": "",
         "clock_increment": "0",
+        "pod_sizes": "threes_bottom",
+        "placement_points": "",
+        "tiebreaker_1": "regions",
+        "tiebreaker_2": "opp",
+        "tiebreaker_3": "firsts",
     }
     if form.is_bound:  # the page again shows what was typed
         values.update({k: str(form[k].value() or "").strip() for k in values})
@@ -129,6 +138,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "form": values,
             "error": error,
             "structures": Tournament.Structure.choices,
+            "pod_size_choices": TournamentForm.base_fields["pod_sizes"].choices,  # type: ignore[attr-defined]
+            "tiebreaker_choices": TIEBREAKER_CHOICES,
             "can_create_rated": access.can_create_tournament(request.user, rated=True),
         },
         status=status if status != 200 else (400 if error else 200),

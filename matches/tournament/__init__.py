@@ -14,7 +14,7 @@ from .pairing import (
     check_pairing,
     pair_swiss,
 )
-from .pod_choices import PodChoices, check_choices, largest_pod
+from .pod_choices import DEFAULT_TIEBREAKERS, PodChoices, check_choices, largest_pod
 from .pods import (
     Pod,
     PodResult,
@@ -62,6 +62,7 @@ from .wargame import (
 )
 
 __all__ = [
+    "DEFAULT_TIEBREAKERS",
     "Bid",
     "Bye",
     "MatchResult",
