@@ -27,6 +27,11 @@ from matches.services.rounds import RoundError
 from matches.tournament import DEFAULT_TIEBREAKERS, check_choices
 
 MAX_ID = 2**63 - 1
+POD_SIZE_CHOICES = [
+    ("threes_bottom", _("Fours, threes at the bottom of the standings")),
+    ("threes_top", _("Fours, threes at the top of the standings")),
+    ("fives", _("Fours and fives")),
+]
 TIEBREAKER_CHOICES = [
     ("none", _("none")),
     ("regions", _("Regions held")),
@@ -102,15 +107,7 @@ class PodChoicesFields(forms.Form):
     ``clean`` leaves ``pod_choices`` ({} for a game without pods); each wrong value is an error on its own field,
     in the words of ``matches.services.pods.choices_message``."""
 
-    pod_sizes = forms.ChoiceField(
-        label=_("Pod sizes"),
-        choices=[
-            ("threes_bottom", _("Fours, threes at the bottom of the standings")),
-            ("threes_top", _("Fours, threes at the top of the standings")),
-            ("fives", _("Fours and fives")),
-        ],
-        required=False,
-    )
+    pod_sizes = forms.ChoiceField(label=_("Pod sizes"), choices=POD_SIZE_CHOICES, required=False)
     placement_points = forms.CharField(label=_("Placement points"), max_length=100, required=False)
     tiebreaker_1 = forms.ChoiceField(label=_("First tiebreaker"), choices=TIEBREAKER_CHOICES, required=False)
     tiebreaker_2 = forms.ChoiceField(label=_("Second tiebreaker"), choices=TIEBREAKER_CHOICES, required=False)
@@ -136,6 +133,10 @@ class PodChoicesFields(forms.Form):
             self.add_error(where, choices_message(*wrong, system, sizes))
             return {}
         return {"sizes": sizes, "points": points, "tiebreakers": tiebreakers}
+
+
+class PodChoicesForm(PodChoicesFields):
+    """The pod choices again on the admin page, before the start."""
 
 
 class TournamentForm(StructureForm, ClockFields, PodChoicesFields):

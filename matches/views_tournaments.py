@@ -25,12 +25,14 @@ from engine.systems import all_systems, get_system
 from junling.errors import Refused
 from matches import access, views_pods
 from matches.forms import (
+    POD_SIZE_CHOICES,
     TIEBREAKER_CHOICES,
     EventForm,
     ExtraTimeForm,
     HandPairingForm,
     OverrideForm,
     PlayerForm,
+    PodChoicesForm,
     PublishForm,
     ReplayForm,
     ResolveForm,
@@ -138,7 +140,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "form": values,
             "error": error,
             "structures": Tournament.Structure.choices,
-            "pod_size_choices": TournamentForm.base_fields["pod_sizes"].choices,  # type: ignore[attr-defined]
+            "pod_size_choices": POD_SIZE_CHOICES,
             "tiebreaker_choices": TIEBREAKER_CHOICES,
             "can_create_rated": access.can_create_tournament(request.user, rated=True),
         },
@@ -259,6 +261,14 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
                 top_cut=data["top_cut"],
             )
             done = _("The structure is saved.")
+        elif action == "pods":
+            pod_form = PodChoicesForm(request.POST)
+            _valid(pod_form)
+            choices = pod_form.pod_choices(tournament.system)
+            if pod_form.errors:
+                raise invalid_form(pod_form)
+            pod_services.set_pod_choices(tournament, user, **choices)
+            done = _("The pods, points and tiebreakers are saved.")
         elif action == "open":
             registration_services.open_registration(tournament, user)
             done = _("Registration is open.")

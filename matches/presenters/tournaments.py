@@ -124,6 +124,8 @@ def admin_page(
     user: Any, tournament: Tournament, *, error: str = "", warnings: Any = None, pairs_text: str = ""
 ) -> dict[str, Any]:
     """The organiser's page: every round with its table counts, the draft under review, the players."""
+    from matches.forms import POD_SIZE_CHOICES, TIEBREAKER_CHOICES
+
     rounds = list(tournament.rounds.order_by("number"))
     draft = next((r for r in rounds if r.status == Round.Status.DRAFT), None)
     counts: dict[int, dict[str, int]] = {}
@@ -168,6 +170,20 @@ def admin_page(
         "game": get_system(tournament.system),
         "can_play_on_tables": can_play_on_tables(tournament),
         "pods": pods,
+        "pod_values": pod_form_values(tournament) if pods else None,
+        "pod_size_choices": POD_SIZE_CHOICES,
+        "tiebreaker_choices": TIEBREAKER_CHOICES,
+    }
+
+
+def pod_form_values(tournament: Tournament) -> dict[str, str]:
+    """The pod choices form filled with the event's choices (its tiebreakers in order, "none" after them)."""
+    choices = pod_choices_of(tournament)
+    breakers = [*choices.tiebreakers, "none", "none", "none"]
+    return {
+        "pod_sizes": choices.sizes,
+        "placement_points": ", ".join(str(p) for p in choices.points),
+        **{f"tiebreaker_{k}": breakers[k - 1] for k in (1, 2, 3)},
     }
 
 

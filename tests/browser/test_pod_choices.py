@@ -21,7 +21,10 @@ from tests.matches.factories import play_pods, pod_event
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOWN = {"zh-CN": "4 人桌：20/10/5/1；3 人桌：20/10/1", "en": "pod of 4: 20/10/5/1; pod of 3: 20/10/1"}
-REFUSED = {"zh-CN": "名次积分从第一名到最后一名不得增加", "en": "Placement points never increase from first place to last"}
+REFUSED = {
+    "zh-CN": "名次积分从第一名到最后一名不得增加",
+    "en": "Placement points never increase from first place to last",
+}
 
 
 @pytest.mark.parametrize("language", ["zh-CN", "en"])

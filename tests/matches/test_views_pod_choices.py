@@ -149,3 +149,52 @@ def test_the_exports_carry_the_choices_the_custom_points_and_the_tiebreakers_ord
     csv_standings = client.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode("utf-8-sig")
     assert csv_standings.splitlines()[0] == "rank,name,points,record,regions,opp,dropped"
     assert json.loads(json.dumps(standings))["standings"][0]["record"] == "1/1"
+
+
+def draft_pod_event(players: int = 4) -> tuple[Tournament, object]:
+    """A pod event open for registration (not started): its choices may still change."""
+    from matches.services import registration as registration_services
+
+    organiser = UserFactory()
+    tournament = registration_services.create_tournament(
+        organiser, name="龙虎杯", format=None, system="longhu", map_hash=stored_map_hash("longhu")
+    )
+    return tournament, organiser
+
+
+def test_the_admin_page_shows_the_choices_and_saves_new_ones_before_the_start():
+    tournament, organiser = draft_pod_event()
+    client = client_for(organiser)
+    page = client.get(f"/tournaments/{tournament.pk}/admin").content.decode()
+    assert 'name="placement_points"' in page and 'value="regions" selected' in page
+    response = client.post(
+        f"/tournaments/{tournament.pk}/admin/pods",
+        {"pod_sizes": "threes_top", "placement_points": "9 6 3 0", "tiebreaker_1": "opp", "tiebreaker_2": "none"},
+    )
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.pod_choices == {"sizes": "threes_top", "points": [9, 6, 3, 0], "tiebreakers": ["opp"]}
+    page = client.get(f"/tournaments/{tournament.pk}/admin").content.decode()
+    assert 'value="9, 6, 3, 0"' in page and 'value="opp" selected' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "located"),
+    [("en", "Placement points: Give 4 numbers of points"), ("zh-hans", "名次积分: 请给出 4 个积分")],
+)
+def test_the_admin_pod_choices_refuse_bad_points_with_a_located_400_and_keep_the_old_choices(language, located):
+    tournament, organiser = draft_pod_event()
+    response = client_for(organiser, language).post(
+        f"/tournaments/{tournament.pk}/admin/pods", {"pod_sizes": "threes_bottom", "placement_points": "9, 6"}
+    )
+    assert response.status_code == 400 and located in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.pod_choices == {}
+
+
+def test_a_player_cannot_change_the_pod_choices():
+    tournament, _organiser = draft_pod_event()
+    response = client_for(UserFactory()).post(f"/tournaments/{tournament.pk}/admin/pods", {"pod_sizes": "threes_top"})
+    assert response.status_code in (403, 404)
+    tournament.refresh_from_db()
+    assert tournament.pod_choices == {}
