@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from matches.models import Tournament
+from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.standings import snapshot_standings
 from tests.browser.test_page_quality import audit
@@ -44,6 +45,9 @@ def test_the_pod_choices_on_the_form_the_event_and_the_standings_are_accessible_
     services.publish_round(r1, organiser)
     play_pods(r1, organiser)
     snapshot_standings(tournament.pk)
+    draft = registration_services.create_tournament(
+        organiser, name="龙虎杯三", format=None, system="longhu", map_hash=tournament.map_hash
+    )
     shots = os.environ.get("JUNLING_SCREENSHOTS")
     problems: list[str] = []
     with sync_playwright() as pw:
@@ -61,6 +65,11 @@ def test_the_pod_choices_on_the_form_the_event_and_the_standings_are_accessible_
                     audit(page, f"[{language} {width}px] {url}", problems)
                     if shots and width == 390:
                         page.screenshot(path=str(Path(shots) / f"pods26-{name}-{language}-390.png"), full_page=True)
+                page.goto(live_server.url + f"/tournaments/{draft.pk}/admin")
+                assert page.locator("form.pod-choices-form select[name=tiebreaker_3]").count() == 1
+                audit(page, f"[{language} {width}px] admin before the start", problems)
+                if shots and width == 390:
+                    page.screenshot(path=str(Path(shots) / f"pods26-admin-{language}-390.png"), full_page=True)
                 page.goto(live_server.url + "/tournaments/new")
                 page.fill("input[name=name]", "龙虎杯二")
                 page.select_option("select[name=system]", "longhu")
