@@ -198,3 +198,16 @@ def test_a_player_cannot_change_the_pod_choices():
     assert response.status_code in (403, 404)
     tournament.refresh_from_db()
     assert tournament.pod_choices == {}
+
+
+def test_the_api_gives_a_pod_events_choices_and_null_for_other_games():
+    tournament, _organiser = started_with(4, sizes="threes_top", points=[20, 10, 5, 1], tiebreakers=["opp"])
+    data = Client().get(f"/api/tournaments/{tournament.pk}").json()
+    assert data["pod_choices"] == {
+        "sizes": "threes_top",
+        "custom_points": True,
+        "points": {"4": [20, 10, 5, 1], "3": [20, 10, 1]},
+        "tiebreakers": ["opp"],
+    }
+    war, _ = pod_event(2, system="wenlu")[:2]
+    assert Client().get(f"/api/tournaments/{war.pk}").json()["pod_choices"] is None
