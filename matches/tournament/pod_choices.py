@@ -38,12 +38,24 @@ class PodChoices:
     tiebreakers: tuple[str, ...] = DEFAULT_TIEBREAKERS
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> PodChoices:
-        data = data or {}
+    def from_json(cls, data: Any) -> PodChoices:
+        """The stored choices; a key missing or of the wrong shape reads as its default (never an exception).
+
+        >>> PodChoices.from_json({"sizes": "threes_top", "points": "12", "tiebreakers": ["firsts", 3]})
+        PodChoices(sizes='threes_top', points=(), tiebreakers=('regions', 'opp', 'firsts'))
+        """
+        data = data if isinstance(data, Mapping) else {}
+        sizes = data.get("sizes")
+        points = data.get("points")
+        breakers = data.get("tiebreakers", DEFAULT_TIEBREAKERS)
         return cls(
-            str(data.get("sizes") or "threes_bottom"),
-            tuple(int(p) for p in data.get("points") or ()),
-            tuple(str(t) for t in data.get("tiebreakers", DEFAULT_TIEBREAKERS)),
+            sizes if sizes in SIZES else "threes_bottom",
+            tuple(points)
+            if isinstance(points, list | tuple) and all(type(p) is int and p >= 0 for p in points)
+            else (),
+            tuple(breakers)
+            if isinstance(breakers, list | tuple) and all(t in TIEBREAKERS for t in breakers)
+            else DEFAULT_TIEBREAKERS,
         )
 
     def as_json(self) -> dict[str, Any]:
