@@ -18,7 +18,7 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["status", "rated", "format", "decklists_published"]
     search_fields = ["name"]
     filter_horizontal = ["organisers", "judges"]
-    readonly_fields = ["created_at", "started_at"]
+    readonly_fields = ["created_at", "started_at", "pod_choices"]  # set by the organiser's form, validated there
     inlines = [RegistrationInline]
 
 

@@ -98,11 +98,29 @@ class TournamentSerializer(serializers.ModelSerializer):
         return tournament.registration_is_open()
 
 
+class PodChoicesSerializer(serializers.Serializer):
+    """A pod event's choices (issue 26): pod sizes, each pod size's points a place, the tiebreakers in order."""
+
+    sizes = serializers.ChoiceField(choices=["threes_bottom", "threes_top", "fives"])
+    custom_points = serializers.BooleanField()
+    points = serializers.DictField(child=serializers.ListField(child=serializers.IntegerField()))
+    tiebreakers = serializers.ListField(child=serializers.ChoiceField(choices=["regions", "opp", "firsts"]))
+
+
 class TournamentDetailSerializer(TournamentSerializer):
     registrations = serializers.SerializerMethodField()
+    pod_choices = serializers.SerializerMethodField()
 
     class Meta(TournamentSerializer.Meta):
-        fields = [*TournamentSerializer.Meta.fields, "registrations"]
+        fields = [*TournamentSerializer.Meta.fields, "registrations", "pod_choices"]
+
+    @extend_schema_field(PodChoicesSerializer(allow_null=True))
+    def get_pod_choices(self, tournament: Tournament) -> dict[str, Any] | None:
+        """Null unless the event plays in pods."""
+        from matches.presenters.tournaments import pod_choices_export
+        from matches.services.pods import is_pod_event
+
+        return pod_choices_export(tournament) if is_pod_event(tournament) else None
 
     @extend_schema_field(RegistrationSerializer(many=True))
     def get_registrations(self, tournament: Tournament) -> list[dict[str, Any]]:

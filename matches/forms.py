@@ -7,6 +7,7 @@ which field is wrong; the services then decide what the tournament's rules allow
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -21,10 +22,22 @@ from matches.forms_play import ClockFields
 from matches.models import Match, Registration, Ruling, Tournament
 from matches.models.tournaments import system_choices
 from matches.services import rounds as round_services
-from matches.services.pods import is_pod_event
+from matches.services.pods import choices_message, is_pod_event
 from matches.services.rounds import RoundError
+from matches.tournament import DEFAULT_TIEBREAKERS, check_choices
 
 MAX_ID = 2**63 - 1
+POD_SIZE_CHOICES = [
+    ("threes_bottom", _("Fours, threes at the bottom of the standings")),
+    ("threes_top", _("Fours, threes at the top of the standings")),
+    ("fives", _("Fours and fives")),
+]
+TIEBREAKER_CHOICES = [
+    ("none", _("none")),
+    ("regions", _("Regions held")),
+    ("opp", _("Opponents' points %")),
+    ("firsts", _("Firsts")),
+]
 RESULT_GAMES = 9
 """The most games a result field takes (results.check_games applies the match's best-of)."""
 
@@ -85,7 +98,48 @@ class StructureForm(forms.Form):
         return self.cleaned_data.get("planned_rounds") or 0
 
 
-class TournamentForm(StructureForm, ClockFields):
+POINTS_SPLIT = re.compile(r"[\s,，、/]+")
+
+
+class PodChoicesFields(forms.Form):
+    """A pod event's pod sizes, placement points (blank: 12/8/4/0) and up to three tiebreakers in order (issue 26).
+
+    ``clean`` leaves ``pod_choices`` ({} for a game without pods); each wrong value is an error on its own field,
+    in the words of ``matches.services.pods.choices_message``."""
+
+    pod_sizes = forms.ChoiceField(label=_("Pod sizes"), choices=POD_SIZE_CHOICES, required=False)
+    placement_points = forms.CharField(label=_("Placement points"), max_length=100, required=False)
+    tiebreaker_1 = forms.ChoiceField(label=_("First tiebreaker"), choices=TIEBREAKER_CHOICES, required=False)
+    tiebreaker_2 = forms.ChoiceField(label=_("Second tiebreaker"), choices=TIEBREAKER_CHOICES, required=False)
+    tiebreaker_3 = forms.ChoiceField(label=_("Third tiebreaker"), choices=TIEBREAKER_CHOICES, required=False)
+
+    def pod_choices(self, system: str) -> dict[str, Any]:
+        """The choices as ``set_pod_choices`` takes them; each wrong one an error on its field (``{}``: none)."""
+        data = self.cleaned_data
+        sizes = data.get("pod_sizes") or "threes_bottom"
+        raw = POINTS_SPLIT.split(str(data.get("placement_points") or "").strip())
+        points: list[int] = []
+        for word in (w for w in raw if w):
+            if not word.isascii() or not word.isdigit():
+                self.add_error("placement_points", choices_message("points", "range", system, sizes))
+                return {}
+            points.append(int(word))
+        tiebreakers = [t for t in (data.get(f"tiebreaker_{k}") for k in (1, 2, 3)) if t and t != "none"]
+        if not any(data.get(f"tiebreaker_{k}") for k in (1, 2, 3)):
+            tiebreakers = list(DEFAULT_TIEBREAKERS)
+        wrong = check_choices(sizes, points, tiebreakers, max_seats=get_system(system).seats[1])
+        if wrong is not None:
+            where = {"sizes": "pod_sizes", "points": "placement_points", "tiebreakers": "tiebreaker_1"}[wrong[0]]
+            self.add_error(where, choices_message(*wrong, system, sizes))
+            return {}
+        return {"sizes": sizes, "points": points, "tiebreakers": tiebreakers}
+
+
+class PodChoicesForm(PodChoicesFields):
+    """The pod choices again on the admin page, before the start."""
+
+
+class TournamentForm(StructureForm, ClockFields, PodChoicesFields):
     """A new tournament: name, format, best of, and its structure."""
 
     name = forms.CharField(label=_("Name"), max_length=200)
@@ -112,6 +166,7 @@ class TournamentForm(StructureForm, ClockFields):
             data["format"] = None
         if not game.has_map:
             data["map_hash"] = ""
+        data["pod_choices"] = self.pod_choices(game.id) if game.scoring == "placement" else {}
         return data
 
 

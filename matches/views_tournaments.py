@@ -25,11 +25,14 @@ from engine.systems import all_systems, get_system
 from junling.errors import Refused
 from matches import access, views_pods
 from matches.forms import (
+    POD_SIZE_CHOICES,
+    TIEBREAKER_CHOICES,
     EventForm,
     ExtraTimeForm,
     HandPairingForm,
     OverrideForm,
     PlayerForm,
+    PodChoicesForm,
     PublishForm,
     ReplayForm,
     ResolveForm,
@@ -44,6 +47,7 @@ from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
 from matches.services import event as event_services
 from matches.services import invitations as invitation_services
+from matches.services import pods as pod_services
 from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.board_maps import known_maps
@@ -96,6 +100,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         planned_rounds=data["planned_rounds"],
                         top_cut=data["top_cut"],
                     )
+                    if data["pod_choices"]:
+                        pod_services.set_pod_choices(tournament, request.user, **data["pod_choices"])
             except Refused as exc:
                 error, status = exc.message, exc.status
             else:
@@ -112,6 +118,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         "top_cut": "0",
         "clock_minutes": "",
         "clock_increment": "0",
+        "pod_sizes": "threes_bottom",
+        "placement_points": "",
+        "tiebreaker_1": "regions",
+        "tiebreaker_2": "opp",
+        "tiebreaker_3": "firsts",
     }
     if form.is_bound:  # the page again shows what was typed
         values.update({k: str(form[k].value() or "").strip() for k in values})
@@ -129,6 +140,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "form": values,
             "error": error,
             "structures": Tournament.Structure.choices,
+            "pod_size_choices": POD_SIZE_CHOICES,
+            "tiebreaker_choices": TIEBREAKER_CHOICES,
             "can_create_rated": access.can_create_tournament(request.user, rated=True),
         },
         status=status if status != 200 else (400 if error else 200),
@@ -248,6 +261,14 @@ def tournament_admin_action(request: HttpRequest, pk: int, action: str) -> HttpR
                 top_cut=data["top_cut"],
             )
             done = _("The structure is saved.")
+        elif action == "pods":
+            pod_form = PodChoicesForm(request.POST)
+            _valid(pod_form)
+            choices = pod_form.pod_choices(tournament.system)
+            if pod_form.errors:
+                raise invalid_form(pod_form)
+            pod_services.set_pod_choices(tournament, user, **choices)
+            done = _("The pods, points and tiebreakers are saved.")
         elif action == "open":
             registration_services.open_registration(tournament, user)
             done = _("Registration is open.")

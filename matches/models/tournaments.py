@@ -56,6 +56,9 @@ class Tournament(models.Model):
     side_bids = models.BooleanField(_("bid for sides"), default=False)
     # Open bidding (issue 26): a bid may take a player's due side every round; without it, never twice in a row.
     open_bidding = models.BooleanField(_("open bidding"), default=False)
+    # A pod event's choices (issue 26): pod sizes, placement points, tiebreakers; matches.tournament.pod_choices
+    # reads it ({} is the defaults), the tournament form validates it.
+    pod_choices = models.JSONField(_("pod event choices"), default=dict, blank=True)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", verbose_name=_("organisers")
     )

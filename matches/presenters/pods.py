@@ -7,7 +7,7 @@ from typing import Any
 from matches import access
 from matches.http import page_of_items
 from matches.models import Pod, PodSeat, Round, Tournament
-from matches.presenters.tournaments import named_rows, round_clock, round_title
+from matches.presenters.tournaments import named_rows, pod_choices_view, round_clock, round_title
 from matches.services.standings import latest_snapshot
 
 
@@ -57,4 +57,10 @@ def pod_standings_page(tournament: Tournament, *, query: str, page: Any) -> dict
     snapshot = latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
     rows = named_rows(rows, query.lower())
-    return {"tournament": tournament, "snapshot": snapshot, "page": page_of_items(rows, page), "q": query}
+    return {
+        "tournament": tournament,
+        "snapshot": snapshot,
+        "page": page_of_items(rows, page),
+        "q": query,
+        "pod_choices": pod_choices_view(tournament),
+    }

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from accounts.names import display_name, display_names_by_id, with_profiles
 from decks.models import DeckVersion
@@ -22,10 +22,11 @@ from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, Sta
 from matches.presenters.suggested_bid import lazy_suggested_bid
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
-from matches.services.pods import is_pod_event
+from matches.services.pods import is_pod_event, pod_choices_of
 from matches.services.ratings import history_svg, leaderboard, rating_history
 from matches.services.registration import registration_decklist
 from matches.services.standings import latest_snapshot
+from matches.tournament import largest_pod, placement_points
 
 HAND_PAIRING_TEXT_LIMIT = 500
 """The admin page pre-fills the hand-pairing box with a draft of at most this many tables."""
@@ -40,6 +41,43 @@ def violation_rows(result: Any, language: str) -> list[dict[str, Any]]:
         {"rule": v.rule, "message": v.message if english else (v.message_zh or v.message), "cards": v.cards}
         for v in result.violations
     ]
+
+
+SIZE_NAMES = {
+    "threes_bottom": gettext_lazy("fours, threes at the bottom of the standings"),
+    "threes_top": gettext_lazy("fours, threes at the top of the standings"),
+    "fives": gettext_lazy("fours and fives"),
+}
+TIEBREAKER_NAMES = {
+    "regions": gettext_lazy("regions held"),
+    "opp": gettext_lazy("opponents' points %"),
+    "firsts": gettext_lazy("firsts"),
+}
+TIEBREAKER_COLUMNS = {"regions": "regions", "opp": "opp", "firsts": "record"}
+"""The standings column that shows each tiebreaker (firsts are the record: firsts / pods played)."""
+
+
+def pod_choices_export(tournament: Tournament) -> dict[str, Any]:
+    """A pod event's choices as the exports give them: the sizes, each pod size's points a place (the event's
+    own or 12 to 0 evenly spaced) and the tiebreakers in order (codes, language-neutral)."""
+    choices = pod_choices_of(tournament)
+    sizes = range(largest_pod(choices.sizes), 2, -1)  # the pods the layout makes (5 only with fives), then 3
+    return {
+        "sizes": choices.sizes,
+        "custom_points": bool(choices.points),
+        "points": {str(n): [placement_points(n, p, 1, choices.points) for p in range(1, n + 1)] for n in sizes},
+        "tiebreakers": list(choices.tiebreakers),
+    }
+
+
+def pod_choices_view(tournament: Tournament) -> dict[str, Any]:
+    """The event page's line on a pod event's choices, in the reader's language."""
+    data = pod_choices_export(tournament)
+    return {
+        "sizes": str(SIZE_NAMES.get(data["sizes"], data["sizes"])),
+        "points": [(n, "/".join(str(p) for p in points)) for n, points in data["points"].items()],
+        "tiebreakers": pgettext("list separator", ", ").join(str(TIEBREAKER_NAMES[t]) for t in data["tiebreakers"]),
+    }
 
 
 def tournament_page(
@@ -69,6 +107,7 @@ def tournament_page(
         "tournament": tournament,
         "game": get_system(tournament.system),
         "on_tables": can_play_on_tables(tournament),
+        "pod_choices": pod_choices_view(tournament) if is_pod_event(tournament) else None,
         "rows": rows,
         "is_organiser": access.can_organise(user, tournament),
         "suggested_bid": lazy_suggested_bid(tournament)  # issue 26 item 6: the organiser's view of the map
@@ -89,6 +128,8 @@ def admin_page(
     user: Any, tournament: Tournament, *, error: str = "", warnings: Any = None, pairs_text: str = ""
 ) -> dict[str, Any]:
     """The organiser's page: every round with its table counts, the draft under review, the players."""
+    from matches.forms import POD_SIZE_CHOICES, TIEBREAKER_CHOICES
+
     rounds = list(tournament.rounds.order_by("number"))
     draft = next((r for r in rounds if r.status == Round.Status.DRAFT), None)
     counts: dict[int, dict[str, int]] = {}
@@ -133,6 +174,20 @@ def admin_page(
         "game": get_system(tournament.system),
         "can_play_on_tables": can_play_on_tables(tournament),
         "pods": pods,
+        "pod_values": pod_form_values(tournament) if pods else None,
+        "pod_size_choices": POD_SIZE_CHOICES,
+        "tiebreaker_choices": TIEBREAKER_CHOICES,
+    }
+
+
+def pod_form_values(tournament: Tournament) -> dict[str, str]:
+    """The pod choices form filled with the event's choices (its tiebreakers in order, "none" after them)."""
+    choices = pod_choices_of(tournament)
+    breakers = [*choices.tiebreakers, "none", "none", "none"]
+    return {
+        "pod_sizes": choices.sizes,
+        "placement_points": ", ".join(str(p) for p in choices.points),
+        **{f"tiebreaker_{k}": breakers[k - 1] for k in (1, 2, 3)},
     }
 
 
@@ -370,7 +425,13 @@ SCORING_FIELDS = {
 
 
 def standing_fields(tournament: Tournament) -> list[str]:
-    return SCORING_FIELDS.get(get_system(tournament.system).scoring, STANDING_FIELDS)
+    """The standings columns; a pod event's tiebreakers in the organiser's order, right after the points."""
+    fields = SCORING_FIELDS.get(get_system(tournament.system).scoring, STANDING_FIELDS)
+    if not is_pod_event(tournament):
+        return fields
+    chosen = [TIEBREAKER_COLUMNS[t] for t in pod_choices_of(tournament).tiebreakers]
+    rest = [f for f in fields[3:-1] if f not in chosen]
+    return [*fields[:3], *chosen, *rest, fields[-1]]
 
 
 def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
@@ -422,18 +483,40 @@ def pairing_rows(rnd: Round) -> list[dict[str, Any]]:
     ]
 
 
-POD_SEAT_FIELDS = ["table", "seat", "player", "placement", "regions", "status"]
+POD_SEAT_FIELDS = ["table", "seat", "player", "placement", "regions", "points", "status"]
 """A pod round's export columns (issue 26): one row a seat, in seat order (the seats balanced by history)."""
 
 
 def pod_seat_rows(rnd: Round) -> list[dict[str, Any]]:
-    """A pod round's seats, table by table in seat order: the seat, the player, his placement and regions."""
-    rows = PodSeat.objects.filter(pod__round=rnd).order_by("pod__table", "seat")
+    """A pod round's seats, table by table in seat order: the seat, the player, his placement and regions, and
+    the points that placement scores under the event's choices (empty until the pod is finished)."""
+    rows = list(
+        PodSeat.objects.filter(pod__round=rnd)
+        .order_by("pod__table", "seat")
+        .values_list("pod__table", "seat", "player__username", "placement", "regions", "pod__status")
+    )
+    table = pod_choices_of(rnd.tournament).points
+    places: dict[int, list[int | None]] = {}
+    for t, _seat, _name, place, _regions, _status in rows:
+        places.setdefault(t, []).append(place)
+
+    def scored(t: int, place: int | None, status: str) -> int | str:
+        here = places[t]
+        if status != Pod.Status.FINISHED or place is None or None in here:
+            return ""
+        return placement_points(len(here), place, here.count(place), table)
+
     return [
-        {"table": t, "seat": seat, "player": name, "placement": place, "regions": regions, "status": status}
-        for t, seat, name, place, regions, status in rows.values_list(
-            "pod__table", "seat", "player__username", "placement", "regions", "pod__status"
-        )
+        {
+            "table": t,
+            "seat": seat,
+            "player": name,
+            "placement": place,
+            "regions": regions,
+            "points": scored(t, place, status),
+            "status": status,
+        }
+        for t, seat, name, place, regions, status in rows
     ]
 
 
@@ -447,6 +530,7 @@ def pairings_export(tournament: Tournament, rnd: Round) -> dict[str, Any]:
     }
     if is_pod_event(tournament):
         data["seats"] = pod_seat_rows(rnd)
+        data["pod_choices"] = pod_choices_export(tournament)
     return data
 
 
@@ -474,7 +558,7 @@ def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None)
         place, reached = (final["place"], final["reached"]) if final else (None, "")
         rows.append({**r, "final_place": place, "reached": reached})
     champion = placings[0]["name"] if placings else None  # placings exist once the final is won
-    return {
+    data: dict[str, Any] = {
         "tournament": tournament.pk,
         "round": snapshot.round_number if snapshot else 0,
         "computed_at": snapshot.computed_at.isoformat() if snapshot else None,
@@ -482,6 +566,9 @@ def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None)
         "placings": placings,
         "champion": champion,
     }
+    if is_pod_event(tournament):
+        data["pod_choices"] = pod_choices_export(tournament)
+    return data
 
 
 # --- the event: roster, round clock, printouts (issue 13) ---------------------------------------------------

@@ -24,18 +24,21 @@ from engine.systems import get_system
 from junling.errors import Refused
 from junling.models import record
 from matches import task_names
-from matches.access import access_pod_report, can_organise
+from matches.access import access_organised, access_pod_report, can_organise
 from matches.models import Pod, PodSeat, Registration, Round, StandingsSnapshot, Tournament
 from matches.services.round_errors import unpairable
 from matches.services.seeding import seeded_order
 from matches.tournament import (
     PairingWarning,
+    PodChoices,
     PodResult,
     PodStanding,
     ResultError,
     TournamentError,
+    check_choices,
     check_pods,
     compute_pod_standings,
+    largest_pod,
     pair_pods,
 )
 
@@ -73,9 +76,68 @@ def pod_results(tournament: Tournament) -> tuple[list[int], list[PodResult], set
     return [p for p, _ in registrations], results, {p for p, gone in registrations if gone}
 
 
+def pod_choices_of(tournament: Tournament) -> PodChoices:
+    """The organiser's pod sizes, placement points and tiebreakers (issue 26; ``{}``: the defaults)."""
+    return PodChoices.from_json(tournament.pod_choices)
+
+
+class PodChoicesRefused(Refused):
+    """An organiser's pod sizes, placement points or tiebreakers are not allowed (``params["field"]`` names which)."""
+
+    code = "pod.choices"
+
+
+def choices_message(field: str, problem: str, system: str, sizes: str) -> str:
+    """The reader's words for ``check_choices``'s ``(field, problem)``."""
+    game = get_system(system)
+    if (field, problem) == ("sizes", "seats"):
+        return _("Pods of 5 need a game whose tables seat 5; %(game)s seats at most %(n)s.") % {
+            "game": game.name,
+            "n": game.seats[1],
+        }
+    if (field, problem) == ("points", "count"):
+        return _("Give %(n)s numbers of points, one for each seat of the largest pod, first place first.") % {
+            "n": largest_pod(sizes)
+        }
+    messages = {
+        ("points", "range"): _("Placement points are whole numbers from 0 to 1000."),
+        ("points", "increasing"): _("Placement points never increase from first place to last."),
+        ("tiebreakers", "unknown"): _("Choose a tiebreaker offered."),
+        ("tiebreakers", "twice"): _("Choose each tiebreaker at most once."),
+    }
+    return messages.get((field, problem), _("Choose one of the pod sizes offered."))
+
+
+def set_pod_choices(
+    tournament: Tournament, actor: Any, *, sizes: str, points: list[int], tiebreakers: list[str]
+) -> Tournament:
+    """The organiser's pod sizes, placement points and tiebreakers, before the event starts (audited)."""
+    access_organised(actor, tournament)
+    if not is_pod_event(tournament):
+        raise PodChoicesRefused(_("Only a pod event has pod sizes and placement points."), code="pod.not_pods")
+    wrong = check_choices(sizes, points, tiebreakers, max_seats=get_system(tournament.system).seats[1])
+    if wrong is not None:
+        raise PodChoicesRefused(
+            choices_message(*wrong, tournament.system, sizes), code=f"pod.{wrong[0]}", params={"field": wrong[0]}
+        )
+    choices = PodChoices(sizes, tuple(points), tuple(tiebreakers)).as_json()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+            raise PodChoicesRefused(
+                _("Pod sizes, points and tiebreakers cannot change once the tournament has started."),
+                code="pod.started",
+            )
+        before = tournament.pod_choices
+        tournament.pod_choices = choices
+        tournament.save(update_fields=["pod_choices"])
+        record(actor, "tournament.pod_choices", tournament, before=before, **choices)
+    return tournament
+
+
 def current_pod_standings(tournament: Tournament) -> list[PodStanding]:
     players, results, dropped = pod_results(tournament)
-    return compute_pod_standings(players, results, dropped)
+    return compute_pod_standings(players, results, dropped, pod_choices_of(tournament))
 
 
 def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
@@ -84,7 +146,7 @@ def pair_pod_round(tournament: Tournament, actor: Any, number: int) -> Round:
     if number == 1:  # everyone on 0 points: the seeded random order, like a Swiss round 1
         standings = seeded_order(standings, tournament.pairing_seed)
     try:
-        paired = pair_pods(standings, number)
+        paired = pair_pods(standings, number, pod_choices_of(tournament).sizes)
     except TournamentError as exc:
         raise unpairable(exc) from exc
     # what the pairings page says: no repeat, repeats proved unavoidable, or the search's limit (issue 26)
@@ -245,8 +307,10 @@ def pod_standings_rows(standings: list[PodStanding], names: Mapping[int, str]) -
 def snapshot_pod_standings(tournament: Tournament) -> StandingsSnapshot:
     """The pod event's snapshot for its current results (keyed by their hash, so idempotent)."""
     players, results, dropped = pod_results(tournament)
+    choices = pod_choices_of(tournament)
     payload = {
         "pods": True,
+        "choices": choices.as_json(),
         "players": players,
         "dropped": sorted(dropped),
         "results": sorted([r.round, [list(s) for s in r.seats]] for r in results),
@@ -257,7 +321,7 @@ def snapshot_pod_standings(tournament: Tournament) -> StandingsSnapshot:
         StandingsSnapshot.objects.filter(pk=existing.pk).update(computed_at=timezone.now())
         return existing
     names = dict(get_user_model().objects.filter(registrations__tournament=tournament).values_list("pk", "username"))
-    rows = pod_standings_rows(compute_pod_standings(players, results, dropped), names)
+    rows = pod_standings_rows(compute_pod_standings(players, results, dropped, choices), names)
     last = (
         Round.objects.filter(tournament=tournament, status=Round.Status.FINISHED)
         .order_by("-number")

@@ -14,6 +14,7 @@ from .pairing import (
     check_pairing,
     pair_swiss,
 )
+from .pod_choices import DEFAULT_TIEBREAKERS, PodChoices, check_choices, largest_pod
 from .pods import (
     Pod,
     PodResult,
@@ -61,6 +62,7 @@ from .wargame import (
 )
 
 __all__ = [
+    "DEFAULT_TIEBREAKERS",
     "Bid",
     "Bye",
     "MatchResult",
@@ -71,6 +73,7 @@ __all__ = [
     "PairingWarning",
     "PlayerId",
     "Pod",
+    "PodChoices",
     "PodResult",
     "PodRound",
     "PodStanding",
@@ -87,11 +90,13 @@ __all__ = [
     "assign_side",
     "balance_side_pairs",
     "bracket_order",
+    "check_choices",
     "check_pairing",
     "check_pods",
     "compute_pod_standings",
     "compute_standings",
     "compute_vp_standings",
+    "largest_pod",
     "late_entry_results",
     "next_elimination_round",
     "pair_pods",

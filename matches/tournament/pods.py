@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .pairing import PairingProblem, PairingWarning
+from .pod_choices import PodChoices
 from .pod_search import fewest_repeats
 from .standings import PlayerId, ResultError, TournamentError
 
@@ -42,38 +43,59 @@ ROUND_BUDGET = 0.8
 TIE_SCALE = 10**9
 
 
-def pod_sizes(players: int) -> tuple[int, ...]:
-    """The pod sizes for ``players`` active players, largest first: as many 4s as possible, the rest 3s.
+def pod_sizes(players: int, layout: str = "threes_bottom") -> tuple[int, ...]:
+    """The pod sizes for ``players`` active players, table 1 (the top of the standings) first.
 
-    5 players cannot be split into 3s and 4s: they play a pod of 3 and a pod of 2 (龙虎三国志 seats
-    2–4); 2 players play one pod of 2. Fewer than 2 cannot be paired.
+    ``layout`` is the organiser's choice (``pod_choices.SIZES``): ``threes_bottom`` (the default) as many
+    4s as possible, the 3s at the bottom; ``threes_top`` the same pods with the 3s at the top; ``fives``
+    as many 4s as possible with 5s instead of 3s, largest first (a field that cannot be split into 4s and
+    5s, 6, 7 or 11 players, gets the default split). 5 players cannot be split into 3s and 4s: they play a
+    pod of 3 and a pod of 2 (龙虎三国志 seats 2–4), or one pod of 5 with fives; 2 players play one pod of 2.
+    Fewer than 2 cannot be paired.
 
     >>> [pod_sizes(n) for n in (3, 4, 5, 6, 7, 8, 9, 10, 11)]
     [(3,), (4,), (3, 2), (3, 3), (4, 3), (4, 4), (3, 3, 3), (4, 3, 3), (4, 4, 3)]
+    >>> pod_sizes(14, "threes_top"), pod_sizes(14, "fives"), pod_sizes(11, "fives")
+    ((3, 3, 4, 4), (5, 5, 4), (4, 4, 3))
     """
     if players < 2:
         raise TournamentError(f"a pod round needs at least 2 active players, not {players}")
+    if layout == "fives":
+        fives = players % 4
+        if players >= 5 * fives:
+            return (5,) * fives + (4,) * ((players - 5 * fives) // 4)
     if players == 2:
         return (2,)
     if players == 5:
-        return (3, 2)
+        return (2, 3) if layout == "threes_top" else (3, 2)
     threes = (-players) % 4
     fours = (players - 3 * threes) // 4
+    if layout == "threes_top":
+        return (3,) * threes + (4,) * fours
     return (4,) * fours + (3,) * threes
 
 
-def placement_points(size: int, placement: int, shared: int = 1) -> int:
+def placement_points(size: int, placement: int, shared: int = 1, points: Sequence[int] = ()) -> int:
     """Points for ``placement`` in a pod of ``size`` players, ``shared`` players tying on that place.
 
-    First place scores 12, last 0, evenly spaced (4 players: 12/8/4/0; 3 players: 12/6/0; 2: 12/0).
-    Players who share a place share the points of the places they cover (the average, always whole).
+    By default first place scores 12, last 0, evenly spaced (4 players: 12/8/4/0; 3 players: 12/6/0; 2: 12/0).
+    ``points``, the organiser's (one per seat of the largest pod, never increasing), score each place in
+    order, except that a smaller pod's last place scores the list's last (12/9/5/1 in a pod of 3:
+    12/9/1). Players who share a place share the points of the places they cover (the average, rounded
+    down).
 
     >>> placement_points(4, 2, shared=2), placement_points(3, 1, shared=2), placement_points(4, 1, shared=4)
     (6, 9, 6)
+    >>> [placement_points(3, p, points=(12, 9, 5, 1)) for p in (1, 2, 3)], placement_points(4, 2, 2, (12, 9, 5, 1))
+    ([12, 9, 1], 7)
     """
     if size < 2 or not 1 <= placement <= size or shared < 1 or placement + shared - 1 > size:
         raise ResultError(f"no place {placement} (shared by {shared}) in a pod of {size}")
+    if points and size > len(points):
+        raise ResultError(f"no points for a pod of {size} (the event scores {len(points)} places)")
     covered = range(placement, placement + shared)
+    if points:
+        return sum(points[-1] if p == size else points[p - 1] for p in covered) // shared
     return sum(TOP_POINTS * (size - p) // (size - 1) for p in covered) // shared
 
 
@@ -92,8 +114,8 @@ class PodResult:
         players = [p for p, _, _ in self.seats]
         if self.round < 1:
             raise ResultError(f"round {self.round}: rounds start at 1")
-        if not 2 <= len(players) <= 4:
-            raise ResultError(f"round {self.round}: a pod has 2 to 4 players, not {len(players)}")
+        if not 2 <= len(players) <= 5:
+            raise ResultError(f"round {self.round}: a pod has 2 to 5 players, not {len(players)}")
         if len(set(players)) != len(players):
             raise ResultError(f"round {self.round}: a player sits twice in one pod")
         places = sorted(place for _, place, _ in self.seats)
@@ -110,11 +132,11 @@ class PodResult:
         if max_regions is not None and sum(r for _, _, r in self.seats) > max_regions:
             raise ResultError(f"round {self.round}: the pod holds more than the map's {max_regions} regions")
 
-    def points(self) -> dict[PlayerId, int]:
-        """Each player's placement points."""
+    def points(self, table: Sequence[int] = ()) -> dict[PlayerId, int]:
+        """Each player's placement points (``table``: the organiser's points a place, see ``placement_points``)."""
         places = [place for _, place, _ in self.seats]
         size = len(places)
-        return {p: placement_points(size, place, places.count(place)) for p, place, _ in self.seats}
+        return {p: placement_points(size, place, places.count(place), table) for p, place, _ in self.seats}
 
 
 class PodStanding(NamedTuple):
@@ -127,13 +149,14 @@ class PodStanding(NamedTuple):
     firsts: int
     rounds: int
     opp_points_pct: float
-    """Opponents' average points per pod played, as a fraction of 12 (0.0–1.0)."""
+    """Opponents' average points per pod played, as a fraction of first place's points (0.0–1.0)."""
     opponents: tuple[PlayerId, ...]
     """Everyone met, once per pod shared (repeats appear twice)."""
     dropped: bool
     registration: int
     seats: tuple[int, ...] = (0, 0, 0, 0)
-    """How often the player sat in seat 1, 2, 3 and 4 (a pod's seat order is its ``PodResult.seats`` order)."""
+    """How often the player sat in seat 1, 2, 3 and 4 (and 5 after a pod of 5; a pod's seat order is its
+    ``PodResult.seats`` order)."""
 
     def record(self) -> str:
         """Firsts / pods played, e.g. ``2/3``."""
@@ -141,9 +164,13 @@ class PodStanding(NamedTuple):
 
 
 def compute_pod_standings(
-    players: Sequence[PlayerId], results: Iterable[PodResult], dropped: Collection[PlayerId] = ()
+    players: Sequence[PlayerId],
+    results: Iterable[PodResult],
+    dropped: Collection[PlayerId] = (),
+    choices: PodChoices = PodChoices(),  # noqa: B008  # frozen, so one shared default is safe
 ) -> list[PodStanding]:
-    """Ranked standings: points, then regions held, then opponents' points %, then firsts, then registration.
+    """Ranked standings: points (``choices.points``, or 12/8/4/0), then the organiser's tiebreakers in his
+    order (by default regions held, then opponents' points %, then firsts), then registration.
 
     ``players`` in registration order (the final tiebreaker). A player who has not played has
     0 points and an opponents' figure of 0.
@@ -160,7 +187,7 @@ def compute_pod_standings(
     seen: set[tuple[int, PlayerId]] = set()
     for result in results:
         result.check()
-        scored = result.points()
+        scored = result.points(choices.points)
         for position, (player, place, held) in enumerate(result.seats):
             if player not in index:
                 raise ResultError(f"round {result.round}: {player!r} is not registered")
@@ -172,18 +199,23 @@ def compute_pod_standings(
             regions[i] += held
             firsts[i] += place == 1
             rounds[i] += 1
+            seat_counts[i].extend([0] * (position + 1 - len(seat_counts[i])))  # a pod of 5 has a seat 5
             seat_counts[i][position] += 1
             opponents[i].extend(q for q, _, _ in result.seats if q != player)
-    per_round = [points[i] / (TOP_POINTS * rounds[i]) if rounds[i] else 0.0 for i in range(len(players))]
+    top = choices.top or 1
+    per_round = [points[i] / (top * rounds[i]) if rounds[i] else 0.0 for i in range(len(players))]
     opp_pct = [
         sum(per_round[index[q]] for q in opponents[i]) / len(opponents[i]) if opponents[i] else 0.0
         for i in range(len(players))
     ]
     gone = set(dropped)
-    order = sorted(
-        range(len(players)),
-        key=lambda i: (-points[i], -regions[i], -round(opp_pct[i] * TIE_SCALE), -firsts[i], i),
-    )
+    breakers = {
+        "regions": regions,
+        "opp": [round(x * TIE_SCALE) for x in opp_pct],
+        "firsts": firsts,
+    }
+    chosen = [breakers[t] for t in choices.tiebreakers]
+    order = sorted(range(len(players)), key=lambda i: (-points[i], *(-b[i] for b in chosen), i))
     return [
         PodStanding(
             rank,
@@ -236,7 +268,7 @@ class PodRound:
     """Whether no split of the field into these pod sizes has fewer repeats (always true without a repeat)."""
 
 
-def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
+def pair_pods(standings: Sequence[PodStanding], round_number: int, layout: str = "threes_bottom") -> PodRound:
     """Pair round ``round_number`` of a pod event from the standings (rank order; round 1: the seeded order).
 
     Dropped players are left out. The pairing minimises, in this order, the pairs of players who
@@ -246,7 +278,9 @@ def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
     between pods; a pairing that still repeats goes to the optimiser (``pod_search``: the whole field up
     to ``SOLVER_LIMIT`` players, windows of neighbouring tables above), which proves the fewest repeats
     or stops at its limit with the best it found (``PodRound.proved``). Each pod is then seated by
-    :func:`seat_order`.
+    :func:`seat_order`. ``layout`` is the organiser's choice of pod sizes (:func:`pod_sizes`); tables are
+    numbered in its order (threes at the top: the 3s are tables 1 and up; ties between equal splits keep
+    the pods of the layout's first size for the higher-ranked players).
 
     >>> s = compute_pod_standings(list("abcdefg"), [PodResult(1, (("a", 1, 5), ("b", 2, 4), ("c", 3, 3), ("d", 4, 1))),
     ...     PodResult(1, (("e", 1, 6), ("f", 2, 5), ("g", 3, 0)))])
@@ -259,13 +293,13 @@ def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
     points = [s.points for s in active]
     if any(a < b for a, b in itertools.pairwise(points)):
         raise TournamentError("standings must be in rank order (points never increasing)")
-    sizes = pod_sizes(len(active))
+    sizes = pod_sizes(len(active), layout)
     ids = [s.player for s in active]
     where = {p: i for i, p in enumerate(ids)}
     met = [{where[q] for q in s.opponents if q in where} for s in active]
     proved = True
     if len(active) <= EXACT_LIMIT:
-        groups = _exact(sizes, points, met)
+        groups = _exact(sizes, points, met, small_first=layout == "threes_top")
     else:
         groups = _repair(_greedy(sizes, met), points, met)
         if sum(_repeats(g, met) for g in groups) and len(active) <= SOLVER_LIMIT:
@@ -277,13 +311,19 @@ def pair_pods(standings: Sequence[PodStanding], round_number: int) -> PodRound:
     counts = [s.seats for s in active]
     pods = tuple(
         Pod(table, tuple(ids[i] for i in seated), tuple(points[i] for i in seated), _repeats(g, met))
-        for table, g in enumerate(sorted((sorted(g) for g in groups), key=lambda g: (-len(g), g)), start=1)
+        for table, g in enumerate(sorted((sorted(g) for g in groups), key=_table_order(layout)), start=1)
         for seated in [seat_order(g, counts)]
     )
     repeats = sum(p.repeats for p in pods)
     proved = proved or repeats == 0
     notes = (("repeats_proved",) if proved else ("repeats_limit",)) if repeats else ()
     return PodRound(round_number, pods, repeats, sum(p.spread for p in pods), notes, proved)
+
+
+def _table_order(layout: str) -> Callable[[list[int]], tuple[int, list[int]]]:
+    """Tables in the layout's order: the smaller pods first with threes at the top, else the larger."""
+    sign = 1 if layout == "threes_top" else -1
+    return lambda g: (sign * len(g), g)
 
 
 def seat_order(group: Sequence[int], counts: Sequence[Sequence[int]]) -> list[int]:
@@ -345,7 +385,9 @@ def _cost(group: Sequence[int], points: Sequence[int], met: Sequence[set[int]]) 
     return _repeats(group, met), max(values) - min(values)
 
 
-def _exact(sizes: Sequence[int], points: Sequence[int], met: Sequence[set[int]]) -> list[list[int]]:
+def _exact(
+    sizes: Sequence[int], points: Sequence[int], met: Sequence[set[int]], *, small_first: bool = False
+) -> list[list[int]]:
     """Every split of the players into pods of these sizes, the cheapest (repeats, spread) kept; ties keep
     the first found, which seats the higher-ranked players together."""
     best: list[tuple[tuple[int, int], list[list[int]]]] = []
@@ -357,7 +399,7 @@ def _exact(sizes: Sequence[int], points: Sequence[int], met: Sequence[set[int]])
             best[:] = [(cost, [list(g) for g in groups])]
             return
         head, others = rest[0], rest[1:]
-        for size in sorted(set(sizes_left), reverse=True):
+        for size in sorted(set(sizes_left), reverse=not small_first):
             left = list(sizes_left)
             left.remove(size)
             for mates in itertools.combinations(others, size - 1):

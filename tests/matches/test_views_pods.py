@@ -285,4 +285,4 @@ def test_a_pod_rounds_export_lists_every_seat_in_seat_order_with_its_player():
     ]
     assert [(r["table"], r["seat"], r["player"]) for r in seats] == stored and len(stored) == 7
     lines = client.get(f"/tournaments/{tournament.pk}/rounds/1/pairings.csv").content.decode().splitlines()
-    assert lines[0].lstrip("\ufeff") == "table,seat,player,placement,regions,status" and len(lines) == 8
+    assert lines[0].lstrip("\ufeff") == "table,seat,player,placement,regions,points,status" and len(lines) == 8

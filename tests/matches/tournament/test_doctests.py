@@ -4,11 +4,11 @@ import doctest
 
 import pytest
 
-from matches.tournament import pairing, pods, standings, structure, suggested_bid, wargame
+from matches.tournament import pairing, pod_choices, pods, standings, structure, suggested_bid, wargame
 
 
 @pytest.mark.parametrize(
-    "module", [standings, pairing, structure, pods, wargame, suggested_bid], ids=lambda m: m.__name__
+    "module", [standings, pairing, structure, pods, pod_choices, wargame, suggested_bid], ids=lambda m: m.__name__
 )
 def test_docstring_examples_of_the_tournament_modules_run(module):
     failed, attempted = doctest.testmod(module)
