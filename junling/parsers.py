@@ -12,6 +12,7 @@ import base64
 import binascii
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -119,9 +120,8 @@ class SafeJSONParser(JSONParser):
 
 
 class RejectNulMiddleware:
-    """A NUL character in the path, a query parameter or HTTP Basic credentials is a 400, never a database error.
-
-    Form fields meet the same rule in their forms (Django's CharField refuses NUL per field)."""
+    """A NUL character in the path, a query parameter, a posted form's field or HTTP Basic credentials is a 400,
+    never a database error (PostgreSQL refuses NUL in text)."""
 
     def __init__(self, get_response: Any) -> None:
         self.get_response = get_response
@@ -143,6 +143,34 @@ def _nul_field(request: HttpRequest) -> str | None:
     if _basic_credentials_hold_nul(request.META.get("HTTP_AUTHORIZATION", "")):
         return "Authorization"
     for key, values in request.GET.lists():
+        if "\x00" in key or any("\x00" in v for v in values):
+            return key.replace("\x00", "")[:50] or "?"
+    return _nul_form_field(request)
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _nul_form_field(request: HttpRequest) -> str | None:
+    """A posted form's field (not a file) holding a NUL: PostgreSQL refuses NUL in text, wherever a view looks a
+    value up. A body too large or unreadable is left to the view's own answer (413, 400)."""
+    if request.method != "POST" or request.content_type not in (
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ):
+        return None
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return None
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if request.content_type == "application/x-www-form-urlencoded" and limit is not None and length > limit:
+        return None
+    try:
+        fields = list(request.POST.lists())
+    except Exception:
+        return None
+    for key, values in fields:
         if "\x00" in key or any("\x00" in v for v in values):
             return key.replace("\x00", "")[:50] or "?"
     return None

@@ -105,7 +105,11 @@ class BidSerializer(serializers.Serializer):
     side = serializers.CharField(max_length=32, help_text="The side bid for (one of the game's sides).")
     vp = serializers.IntegerField(min_value=0, max_value=999, help_text="Victory points given up for it.")
     player = serializers.IntegerField(
-        required=False, min_value=1, help_text="Whose bid (organisers, for a paper table); default: yours."
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        help_text="Whose bid (organisers, for a paper table); default: yours.",
     )
 
 
@@ -328,7 +332,7 @@ class BidAPI(APIView):
     def post(self, request: Request, match_id: str) -> Response:
         match = access.access_match(request.user, match_id)
         data = valid_data(BidSerializer, request.data)
-        player = int(data.get("player") or request.user.pk or 0)
+        player = int(data["player"] or request.user.pk or 0)
         match = do_enter_bid(match, request.user, player, data["side"], data["vp"])
         return Response(BidsSerializer(visible_bids(match, request.user)).data)
 

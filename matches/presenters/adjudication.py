@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from accounts.names import display_name
@@ -63,7 +64,10 @@ def illegal_seat_of(actor: Any, names: list[str]) -> dict[str, Any]:
     if isinstance(actor, bool) or not isinstance(actor, int) or actor < 0:
         return {"illegal_seat": None, "illegal_name": ""}
     name = names[actor] if actor < len(names) else ""
-    return {"illegal_seat": actor + 1, "illegal_name": name or _("Seat %(n)s") % {"n": actor + 1}}
+    if not name:
+        return {"illegal_seat": actor + 1, "illegal_name": _("Seat %(n)s") % {"n": actor + 1}}
+    # the log's own name for the seat: data, in whatever script the players wrote it (not a word to translate)
+    return {"illegal_seat": actor + 1, "illegal_name": format_html('<bdi translate="no">{}</bdi>', name)}
 
 
 def detail_page(adjudication: Adjudication, user: Any = None) -> dict[str, Any]:

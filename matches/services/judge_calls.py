@@ -30,7 +30,7 @@ class CallRefused(Refused):
 
 
 def _locked(call: JudgeCall) -> JudgeCall:
-    return JudgeCall.objects.select_for_update().select_related("tournament", "claimed_by").get(pk=call.pk)
+    return JudgeCall.objects.select_for_update(of=("self",)).select_related("tournament", "claimed_by").get(pk=call.pk)
 
 
 def _not_resolved(call: JudgeCall) -> None:

@@ -32,7 +32,7 @@ def test_the_editor_shows_the_verdict_as_one_types_and_saves_a_version(browser_p
     page.fill("textarea[name=decklist]", legal_text(extra="1 关羽"))
     page.press("textarea[name=decklist]", "End")  # a keyup: htmx posts after 300 ms
     page.wait_for_selector("#verdict [data-code=too-many-copies]")
-    assert "ruling D2" in page.inner_text("#verdict")
+    assert "裁定 D2" in page.inner_text("#verdict")  # the ruling badge in the page's language (issue 27)
 
     page.fill("textarea[name=decklist]", legal_text())
     page.press("textarea[name=decklist]", "End")
