@@ -12,6 +12,7 @@ from django.utils.functional import SimpleLazyObject
 
 from engine.systems import get_system
 from matches.models import Match, Tournament
+from matches.presenters.sides import SIDE_NAMES
 from matches.tournament.suggested_bid import MIN_GAMES, SuggestedBid, suggest_bid
 
 CACHE_SECONDS = 3600
@@ -40,8 +41,6 @@ def map_games(tournament: Tournament) -> list[tuple[int, int]]:
 
 def suggested_bid_view(tournament: Tournament) -> dict[str, Any] | None:
     """The suggestion as the templates show it; None for a game without two sides."""
-    from matches.presenters.tournaments import SIDE_NAMES
-
     sides = get_system(tournament.system).sides
     if len(sides) != 2:
         return None

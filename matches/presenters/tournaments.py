@@ -19,6 +19,7 @@ from engine.systems import all_systems, get_system
 from matches import access
 from matches.http import page_of_items
 from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, StandingsSnapshot, Tournament
+from matches.presenters.sides import SIDE_NAMES
 from matches.presenters.suggested_bid import lazy_suggested_bid
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
@@ -238,10 +239,6 @@ def pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, 
         "sides": get_system(tournament.system).sides,
         "side_choices": [(side, str(SIDE_NAMES.get(side, side))) for side in get_system(tournament.system).sides],
     }
-
-
-SIDE_NAMES = {"japan": gettext_lazy("Japan"), "allies": gettext_lazy("Korea and Ming")}
-"""The sides of engine.systems' two-sided games, in the reader's language."""
 
 
 def side_names(tournament: Tournament, side_a: str) -> tuple[str, str]:
