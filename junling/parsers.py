@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
 from rest_framework.parsers import JSONParser
@@ -133,6 +134,8 @@ class RejectNulMiddleware:
             if request.path.startswith("/api/"):
                 body = {"error": {"code": "invalid_input", "message": message, "status": 400, "params": {"field": bad}}}
                 return JsonResponse(body, status=400)
+            if request.headers.get("HX-Request"):  # a partial's swap: the refusal alone, where the partial goes
+                return HttpResponse(format_html('<p class="error" role="alert">{}</p>', message), status=400)
             return render(request, "error.html", {"status": 400, "message": message}, status=400)
         return self.get_response(request)
 
