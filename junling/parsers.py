@@ -145,10 +145,15 @@ def _nul_field(request: HttpRequest) -> str | None:
         return "path"
     if _basic_credentials_hold_nul(request.META.get("HTTP_AUTHORIZATION", "")):
         return "Authorization"
-    for key, values in request.GET.lists():
+    return _nul_key(request.GET.lists()) or _nul_form_field(request)
+
+
+def _nul_key(fields: Any) -> str | None:
+    """The first field (of ``(key, values)`` pairs) whose name or a value holds a NUL, named without it."""
+    for key, values in fields:
         if "\x00" in key or any("\x00" in v for v in values):
-            return key.replace("\x00", "")[:50] or "?"
-    return _nul_form_field(request)
+            return str(key).replace("\x00", "")[:50] or "?"
+    return None
 
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -157,10 +162,7 @@ FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 def _nul_form_field(request: HttpRequest) -> str | None:
     """A posted form's field (not a file) holding a NUL: PostgreSQL refuses NUL in text, wherever a view looks a
     value up. A body too large or unreadable is left to the view's own answer (413, 400)."""
-    if request.method != "POST" or request.content_type not in (
-        "application/x-www-form-urlencoded",
-        "multipart/form-data",
-    ):
+    if request.method != "POST" or request.content_type not in FORM_TYPES:
         return None
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
@@ -171,12 +173,9 @@ def _nul_form_field(request: HttpRequest) -> str | None:
         return None
     try:
         fields = list(request.POST.lists())
-    except Exception:
+    except Exception:  # the view reads the body again and answers it
         return None
-    for key, values in fields:
-        if "\x00" in key or any("\x00" in v for v in values):
-            return key.replace("\x00", "")[:50] or "?"
-    return None
+    return _nul_key(fields)
 
 
 def _basic_credentials_hold_nul(header: str) -> bool:

@@ -36,7 +36,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from junling import push
-from junling.consumers import REFUSED, TableConsumer, off_loop, scope_csrf_token, scope_language
+from junling.consumers import TableConsumer, off_loop
 from matches import access, views_play
 from matches.models import Match
 from matches.presenters import fragments, watch
@@ -44,16 +44,6 @@ from matches.presenters import play as presenter
 from matches.services.play import ending
 
 logger = logging.getLogger(__name__)
-
-__all__ = [
-    "REFUSED",
-    "SeatConsumer",
-    "TableConsumer",
-    "WatchConsumer",
-    "off_loop",
-    "scope_csrf_token",
-    "scope_language",
-]
 
 
 class SeatConsumer(TableConsumer):
