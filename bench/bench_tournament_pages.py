@@ -51,7 +51,7 @@ def build(players: int, rounds: int) -> tuple[object, object, dict[str, float]]:
     from accounts.models import Profile
     from matches.models import Match, Registration, Round, Tournament
     from matches.services import rounds as services
-    from matches.services.standings import snapshot_standings
+    from matches.services.scoring import snapshot_standings
     from tests.decks.factories import make_card_database_version, make_deck, make_format
 
     timings: dict[str, float] = {}

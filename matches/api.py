@@ -27,6 +27,7 @@ from matches.http import valid_data
 from matches.models import Invitation, Registration, Tournament
 from matches.services import invitations as invitation_services
 from matches.services import registration as services
+from matches.services.scoring import scoring_of
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -118,9 +119,8 @@ class TournamentDetailSerializer(TournamentSerializer):
     def get_pod_choices(self, tournament: Tournament) -> dict[str, Any] | None:
         """Null unless the event plays in pods."""
         from matches.presenters.tournaments import pod_choices_export
-        from matches.services.pods import is_pod_event
 
-        return pod_choices_export(tournament) if is_pod_event(tournament) else None
+        return pod_choices_export(tournament) if scoring_of(tournament).pods else None
 
     @extend_schema_field(RegistrationSerializer(many=True))
     def get_registrations(self, tournament: Tournament) -> list[dict[str, Any]]:

@@ -22,8 +22,9 @@ from matches.forms_play import ClockFields
 from matches.models import Match, Registration, Ruling, Tournament
 from matches.models.tournaments import system_choices
 from matches.services import rounds as round_services
-from matches.services.pods import choices_message, is_pod_event
+from matches.services.pods import choices_message
 from matches.services.rounds import RoundError
+from matches.services.scoring import scoring_of
 from matches.tournament import DEFAULT_TIEBREAKERS, check_choices
 
 MAX_ID = 2**63 - 1
@@ -261,7 +262,7 @@ class HandPairingForm(forms.Form):
         usernames = dict(
             Registration.objects.filter(tournament=self.tournament).values_list("player__username", "player_id")
         )
-        parse = round_services.parse_pods if is_pod_event(self.tournament) else round_services.parse_pairs
+        parse = round_services.parse_pods if scoring_of(self.tournament).pods else round_services.parse_pairs
         try:
             return parse(self.cleaned_data["pairs"], usernames)
         except RoundError as exc:

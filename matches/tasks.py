@@ -7,7 +7,7 @@ from celery import shared_task
 from matches import task_names
 from matches.services.notices import send_pairing_notices
 from matches.services.ratings import update_ratings as update
-from matches.services.standings import snapshot_standings as snapshot
+from matches.services.scoring import snapshot_standings as snapshot
 
 
 @shared_task(name=task_names.SNAPSHOT_STANDINGS)

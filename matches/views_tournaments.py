@@ -51,11 +51,10 @@ from matches.services import pods as pod_services
 from matches.services import registration as registration_services
 from matches.services import rounds as services
 from matches.services.board_maps import known_maps
-from matches.services.pods import is_pod_event
 from matches.services.results import order_replay, override_result, report_result, resolve_dispute
 from matches.services.rounds import RoundError
+from matches.services.scoring import scoring_of
 from matches.services.standings import latest_snapshot
-from matches.services.wargame import is_vp_event
 
 
 def _search(request: HttpRequest) -> str:
@@ -416,7 +415,7 @@ def round_print(request: HttpRequest, pk: int, number: int, by: str) -> HttpResp
 def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
     rnd = access.access_round(request.user, tournament, number)
-    if is_pod_event(tournament):
+    if scoring_of(tournament).pods:
         return views_pods.pod_round(request, tournament, rnd)
     context = presenters.pairings_page(
         request.user, tournament, rnd, query=_search(request), page=request.GET.get("page")
@@ -545,9 +544,9 @@ def judge_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = access.access_tournament(request.user, pk)
-    if is_pod_event(tournament):
+    if scoring_of(tournament).pods:
         return views_pods.pod_standings(request, tournament)
-    if is_vp_event(tournament):
+    if scoring_of(tournament).sided:
         return views_pods.vp_standings(request, tournament)
     context = presenters.standings_page(tournament, query=_search(request), page=request.GET.get("page"))
     template = "matches/_standings_table.html" if request.headers.get("HX-Request") else "matches/standings.html"

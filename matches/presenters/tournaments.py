@@ -23,9 +23,10 @@ from matches.presenters.sides import SIDE_NAMES
 from matches.presenters.suggested_bid import lazy_suggested_bid
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
-from matches.services.pods import is_pod_event, pod_choices_of
+from matches.services.pods import pod_choices_of
 from matches.services.ratings import history_svg, leaderboard, rating_history
 from matches.services.registration import registration_decklist
+from matches.services.scoring import scoring_of
 from matches.services.standings import latest_snapshot
 from matches.tournament import largest_pod, placement_points
 
@@ -108,7 +109,7 @@ def tournament_page(
         "tournament": tournament,
         "game": get_system(tournament.system),
         "on_tables": can_play_on_tables(tournament),
-        "pod_choices": pod_choices_view(tournament) if is_pod_event(tournament) else None,
+        "pod_choices": pod_choices_view(tournament) if scoring_of(tournament).pods else None,
         "rows": rows,
         "is_organiser": access.can_organise(user, tournament),
         "suggested_bid": lazy_suggested_bid(tournament)  # issue 26 item 6: the organiser's view of the map
@@ -144,7 +145,7 @@ def admin_page(
         rnd.tables = sum(c.values())  # type: ignore[attr-defined]
         rnd.finished_tables = c.get(Match.Status.FINISHED, 0)  # type: ignore[attr-defined]
         rnd.disputed = c.get(Match.Status.DISPUTED, 0)  # type: ignore[attr-defined]
-    pods = is_pod_event(tournament)
+    pods = scoring_of(tournament).pods
     if draft is not None and not pairs_text and draft.tables <= HAND_PAIRING_TEXT_LIMIT:  # type: ignore[attr-defined]
         if pods:
             seated: dict[int, list[str]] = {}
@@ -424,7 +425,7 @@ SCORING_FIELDS = {
 def standing_fields(tournament: Tournament) -> list[str]:
     """The standings columns; a pod event's tiebreakers in the organiser's order, right after the points."""
     fields = SCORING_FIELDS.get(get_system(tournament.system).scoring, STANDING_FIELDS)
-    if not is_pod_event(tournament):
+    if not scoring_of(tournament).pods:
         return fields
     chosen = [TIEBREAKER_COLUMNS[t] for t in pod_choices_of(tournament).tiebreakers]
     rest = [f for f in fields[3:-1] if f not in chosen]
@@ -525,7 +526,7 @@ def pairings_export(tournament: Tournament, rnd: Round) -> dict[str, Any]:
         "status": rnd.status,
         "pairings": pairing_rows(rnd),
     }
-    if is_pod_event(tournament):
+    if scoring_of(tournament).pods:
         data["seats"] = pod_seat_rows(rnd)
         data["pod_choices"] = pod_choices_export(tournament)
     return data
@@ -563,7 +564,7 @@ def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None)
         "placings": placings,
         "champion": champion,
     }
-    if is_pod_event(tournament):
+    if scoring_of(tournament).pods:
         data["pod_choices"] = pod_choices_export(tournament)
     return data
 

@@ -24,8 +24,9 @@ from engine.systems import get_system
 from junling.errors import Refused
 from junling.models import record
 from matches.models import Match, Pod, Round, Tournament
-from matches.services.pods import is_pod_event, record_refereed_pod
-from matches.services.wargame import is_vp_event, record_refereed_vp
+from matches.services.pods import record_refereed_pod
+from matches.services.scoring import scoring_of
+from matches.services.wargame import record_refereed_vp
 from tables import gamedata
 from tables.models import Table
 from tables.services import do_create_event_table
@@ -45,9 +46,7 @@ class TablesRefused(Refused):
 def can_play_on_tables(tournament: Tournament) -> bool:
     """Whether the event's game has a rules engine and a map on the site (and the event names its map)."""
     system = get_system(tournament.system)
-    return bool(system.engine and system.has_map and tournament.map_hash) and (
-        is_pod_event(tournament) or is_vp_event(tournament)
-    )
+    return bool(system.engine and system.has_map and tournament.map_hash) and (scoring_of(tournament).plays_on_tables)
 
 
 def _data_hash(tournament: Tournament) -> str:
@@ -79,7 +78,7 @@ def seat_round_on_tables(rnd: Round, actor: Any) -> int:
             clock_increment=tournament.clock_increment or 0,
         )
 
-    if is_pod_event(tournament):
+    if scoring_of(tournament).pods:
         low, high = system.seats
         for pod in Pod.objects.filter(round=rnd, board_table__isnull=True).prefetch_related("seats__player"):
             players = [s.player for s in sorted(pod.seats.all(), key=lambda s: s.seat)]

@@ -9,13 +9,11 @@ finished pods (Celery task ``matches.snapshot_standings``, as for matches).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from typing import Any, cast
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,6 +26,7 @@ from matches.access import access_organised, access_pod_report, can_organise
 from matches.models import Pod, PodSeat, Registration, Round, StandingsSnapshot, Tournament
 from matches.services.round_errors import unpairable
 from matches.services.seeding import seeded_order
+from matches.services.standings import finished_round_number, results_key, store_snapshot
 from matches.tournament import (
     PairingWarning,
     PodChoices,
@@ -47,11 +46,6 @@ class PodReportRefused(Refused):
     """A pod's report cannot be recorded: impossible placements or regions, or the pod is not open."""
 
     code = "pod.refused"
-
-
-def is_pod_event(tournament: Tournament) -> bool:
-    """Whether the tournament's game scores by placement in pods (``engine.systems.System.scoring``)."""
-    return get_system(tournament.system).scoring == "placement"
 
 
 def pod_results(tournament: Tournament) -> tuple[list[int], list[PodResult], set[int]]:
@@ -113,7 +107,7 @@ def set_pod_choices(
 ) -> Tournament:
     """The organiser's pod sizes, placement points and tiebreakers, before the event starts (audited)."""
     access_organised(actor, tournament)
-    if not is_pod_event(tournament):
+    if get_system(tournament.system).scoring != "placement":  # the choices are a pod event's (scoring_of)
         raise PodChoicesRefused(_("Only a pod event has pod sizes and placement points."), code="pod.not_pods")
     wrong = check_choices(sizes, points, tiebreakers, max_seats=get_system(tournament.system).seats[1])
     if wrong is not None:
@@ -315,23 +309,13 @@ def snapshot_pod_standings(tournament: Tournament) -> StandingsSnapshot:
         "dropped": sorted(dropped),
         "results": sorted([r.round, [list(s) for s in r.seats]] for r in results),
     }
-    key = hashlib.sha256(json.dumps(payload, separators=(",", ":")).encode()).hexdigest()
-    existing = StandingsSnapshot.objects.filter(tournament=tournament, results_key=key).first()
-    if existing is not None:
-        StandingsSnapshot.objects.filter(pk=existing.pk).update(computed_at=timezone.now())
-        return existing
-    names = dict(get_user_model().objects.filter(registrations__tournament=tournament).values_list("pk", "username"))
-    rows = pod_standings_rows(compute_pod_standings(players, results, dropped, choices), names)
-    last = (
-        Round.objects.filter(tournament=tournament, status=Round.Status.FINISHED)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    try:
-        with transaction.atomic():
-            return StandingsSnapshot.objects.create(
-                tournament=tournament, round_number=last or 0, results_key=key, rows=rows
-            )
-    except IntegrityError:
-        return StandingsSnapshot.objects.get(tournament=tournament, results_key=key)
+
+    def compute() -> tuple[int, list[dict[str, Any]]]:
+        names = dict(
+            get_user_model().objects.filter(registrations__tournament=tournament).values_list("pk", "username")
+        )
+        return finished_round_number(tournament), pod_standings_rows(
+            compute_pod_standings(players, results, dropped, choices), names
+        )
+
+    return store_snapshot(tournament, results_key(payload), compute)

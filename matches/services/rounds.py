@@ -28,9 +28,12 @@ from matches import task_names
 from matches.access import access_drop, access_organised
 from matches.models import Match, Registration, Round, Tournament
 from matches.services.event import promote_waitlist
+from matches.services.event_tables import seat_round_on_tables
+from matches.services.pods import check_hand_pods, create_pods, pair_pod_round
+from matches.services.results import finish_round_if_done
 from matches.services.round_errors import RoundError, unpairable
+from matches.services.scoring import scoring_of
 from matches.services.seeding import seeded_order
-from matches.services.standings import current_standings
 from matches.tournament import (
     NoLegalPairingError,
     PairingProblem,
@@ -148,11 +151,12 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
         return _next_bracket(tournament, last, Round.Kind.ELIMINATION, number)
     swiss_played = sum(1 for r in previous if r.kind == Round.Kind.SWISS)
     if swiss_played < tournament.planned_rounds:
-        standings = _pairing_standings(tournament)
+        scoring = scoring_of(tournament)
+        standings = scoring.pairing_standings(tournament)
         if not previous:  # round 1: everyone on 0 points, paired in the seeded random order, not registration
             standings = seeded_order(standings, tournament.pairing_seed)
         try:
-            swiss = pair_swiss(standings, number, due=_due_sides(tournament, standings))
+            swiss = pair_swiss(standings, number, due=scoring.due_sides(tournament, standings))
         except NoLegalPairingError as exc:
             raise RoundError(
                 _(
@@ -164,10 +168,10 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
                 params={"n": number, "detail": str(exc)},
             ) from exc
         pairs = _ids((p.player, p.opponent) for p in swiss.pairings)
-        return PlannedRound(Round.Kind.SWISS, _side_swaps(tournament, standings, pairs), list(swiss.notes))
+        return PlannedRound(Round.Kind.SWISS, scoring.side_swaps(tournament, standings, pairs), list(swiss.notes))
     if tournament.top_cut and last is not None:
         if last.kind != Round.Kind.TOP_CUT:
-            ranked = [s.player for s in _pairing_standings(tournament) if not s.dropped]
+            ranked = [s.player for s in scoring_of(tournament).pairing_standings(tournament) if not s.dropped]
             if len(ranked) < tournament.top_cut:
                 raise RoundError(
                     _("A top %(cut)s needs %(cut)s active players; %(n)s are left.")
@@ -180,44 +184,11 @@ def plan_round(tournament: Tournament, number: int) -> PlannedRound | None:
     return None
 
 
-def _pairing_standings(tournament: Tournament) -> list[Any]:
-    """The standings a Swiss round or a top cut is paired from: a wargame event ranks by VP margin."""
-    from matches.services.wargame import current_vp_standings, is_vp_event
-
-    return current_vp_standings(tournament) if is_vp_event(tournament) else current_standings(tournament)
-
-
-def _due_sides(tournament: Tournament, standings: Sequence[Any]) -> dict[Any, int] | None:
-    """A wargame's due sides for the matching's cost (issue 26); None for other games."""
-    from matches.services.wargame import game_sides, is_vp_event
-    from matches.tournament.wargame import due_sides
-
-    return due_sides(standings, game_sides(tournament)) if is_vp_event(tournament) else None
-
-
-def _side_swaps(tournament: Tournament, standings: Sequence[Any], pairs: list[Any]) -> list[Any]:
-    """A wargame's Swiss pairs with opponents swapped between equal-point tables so that more players get the
-    side they are due (matches.tournament.wargame.balance_side_pairs); other games' pairs as they are."""
-    from matches.services.wargame import game_sides, is_vp_event
-    from matches.tournament.wargame import balance_side_pairs
-
-    if not is_vp_event(tournament):
-        return pairs
-    return balance_side_pairs(pairs, {s.player: s for s in standings}, game_sides(tournament))
-
-
-def _sides(tournament: Tournament, number: int, pairs: Sequence[tuple[int, int | None]]) -> list[str]:
-    """Player A's side at each table of a two-sided game (balanced across rounds); "" for other games."""
-    from matches.services.wargame import is_vp_event, sides_for
-
-    return sides_for(tournament, number, pairs) if is_vp_event(tournament) else [""] * len(pairs)
-
-
 def _create_matches(tournament: Tournament, rnd: Round, pairs: Sequence[tuple[int, int | None]]) -> list[Match]:
     regs = _registrations(tournament)
     now = timezone.now()
     matches = []
-    sides = _sides(tournament, rnd.number, pairs)
+    sides = scoring_of(tournament).sides(tournament, rnd.number, pairs)
     for table, ((a, b), side) in enumerate(zip(pairs, sides, strict=True), start=1):
         bye = b is None
         matches.append(
@@ -242,8 +213,6 @@ def _create_matches(tournament: Tournament, rnd: Round, pairs: Sequence[tuple[in
 
 
 def _check_previous_finished(tournament: Tournament, number: int) -> None:
-    from matches.services.results import finish_round_if_done
-
     # Results may be finished elsewhere (a judge's ruling on a refereed game): close those rounds first.
     for rnd in tournament.rounds.filter(number__lt=number, status=Round.Status.PUBLISHED):
         finish_round_if_done(rnd)
@@ -288,7 +257,7 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
                 )
             tournament.planned_rounds = swiss_rounds(active)
             tournament.save(update_fields=["planned_rounds"])
-        if _pods(tournament):
+        if scoring_of(tournament).pods:
             return _pair_pods(tournament, actor, number)
         try:
             plan = plan_round(tournament, number)
@@ -315,16 +284,8 @@ def pair_next_round(tournament: Tournament, actor: Any) -> Round:
     return rnd
 
 
-def _pods(tournament: Tournament) -> bool:
-    from matches.services.pods import is_pod_event
-
-    return is_pod_event(tournament)
-
-
 def _pair_pods(tournament: Tournament, actor: Any, number: int) -> Round:
     """A pod round (a placement-scored game): Swiss-style pods until the planned rounds are played."""
-    from matches.services.pods import pair_pod_round
-
     if tournament.rounds.filter(number__lt=number).count() >= tournament.planned_rounds:
         raise RoundError(_("Every round of this tournament is played: finish the tournament."), code="round.all_played")
     return pair_pod_round(tournament, actor, number)
@@ -340,9 +301,7 @@ def repair_round(rnd: Round, actor: Any) -> Round:
             raise RoundError(_("Only a draft round can be re-paired; this one is published."), code="round.not_draft")
         number = rnd.number
         rnd.delete()
-        if _pods(tournament):
-            from matches.services.pods import pair_pod_round
-
+        if scoring_of(tournament).pods:
             return pair_pod_round(tournament, actor, number)
         try:
             plan = plan_round(tournament, number)
@@ -377,11 +336,7 @@ def publish_round(rnd: Round, actor: Any, *, on_tables: bool = False) -> Round:
         rnd.save(update_fields=["status", "published_at"])
         record(actor, "round.publish", rnd, tournament=rnd.tournament_id, number=rnd.number, on_tables=on_tables)
         if on_tables:
-            from matches.services.event_tables import seat_round_on_tables
-
             seat_round_on_tables(rnd, actor)
-        from matches.services.results import finish_round_if_done
-
         finish_round_if_done(rnd)  # a round of byes only is over at once
         _enqueue_snapshot(rnd.tournament_id)
         outbox.enqueue(task_names.NOTIFY_PAIRINGS, [rnd.pk])  # e-mail, where the site sends e-mail
@@ -470,7 +425,7 @@ def pair_by_hand(
     access_organised(actor, tournament)
     with transaction.atomic():
         tournament = _locked_running(tournament)
-        pods = _pods(tournament)
+        pods = scoring_of(tournament).pods
         draft = tournament.rounds.filter(status=Round.Status.DRAFT).first()
         if draft is not None:
             number, kind = draft.number, draft.kind
@@ -490,11 +445,11 @@ def pair_by_hand(
         )
         groups = [[p for p in pod if p is not None] for pod in pairs] if pods else []
         if pods:
-            from matches.services.pods import check_hand_pods
-
             found = check_hand_pods(tournament, groups)
         else:
-            found = check_pairing(_pairing_standings(tournament), [(pair[0], pair[1]) for pair in pairs])
+            found = check_pairing(
+                scoring_of(tournament).pairing_standings(tournament), [(pair[0], pair[1]) for pair in pairs]
+            )
         warnings = [dataclasses.replace(w, text=warning_text(w.code, named(w.params, names))) for w in found]
         hard = [w for w in warnings if w.problem not in CONFIRMABLE]
         if hard or (warnings and not confirm):
@@ -505,8 +460,6 @@ def pair_by_hand(
         notes = [{"code": w.code, "params": named(w.params, names)} for w in warnings]
         rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, notes=notes)
         if pods:
-            from matches.services.pods import create_pods
-
             create_pods(tournament, rnd, groups)
         else:
             # a row's first player is never None (a bye is its second: parse_pairs refuses "bye" first)
@@ -700,7 +653,7 @@ def set_structure(
         rounds, cut = int(str(planned_rounds or 0)), int(str(top_cut or 0))
     except ValueError:
         raise RoundError(_("Rounds and top cut must be whole numbers."), code="structure.not_a_number") from None
-    if _pods(tournament) and (structure != Tournament.Structure.SWISS or str(top_cut or 0) != "0"):
+    if scoring_of(tournament).pods and (structure != Tournament.Structure.SWISS or str(top_cut or 0) != "0"):
         raise RoundError(
             _("Pods are paired Swiss-style by points: choose Swiss without a top cut."), code="structure.pods"
         )

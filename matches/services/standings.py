@@ -13,6 +13,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +45,7 @@ class TournamentResults:
             "dropped": sorted(self.dropped),
             "results": sorted(_result_tuple(r) for r in self.results),
         }
-        return hashlib.sha256(json.dumps(payload, separators=(",", ":")).encode()).hexdigest()
+        return results_key(payload)
 
 
 def _result_tuple(result: Result) -> list[Any]:
@@ -153,36 +154,53 @@ def standings_rows(standings: list[Standing], names: dict[int, str]) -> list[dic
     ]
 
 
-def snapshot_standings(tournament_id: int) -> StandingsSnapshot:
-    """The snapshot for the tournament's current results: found if already computed, else computed and stored.
+def results_key(payload: Any) -> str:
+    """The hash a snapshot is keyed by: of the canonical JSON of everything its rows are computed from."""
+    return hashlib.sha256(json.dumps(payload, separators=(",", ":")).encode()).hexdigest()
 
-    Idempotent: the snapshot is keyed by the hash of its inputs, so running it twice (or in two
-    workers at once) stores one snapshot with the same rows.
+
+def finished_round_number(tournament: Tournament) -> int:
+    """The number of the tournament's last finished round (0 before the first ends)."""
+    last = (
+        Round.objects.filter(tournament=tournament, status=Round.Status.FINISHED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+def store_snapshot(
+    tournament: Tournament, key: str, compute: Callable[[], tuple[int, list[dict[str, Any]]]]
+) -> StandingsSnapshot:
+    """The snapshot keyed by ``key``: found if stored (it becomes the latest again), else ``compute()``'s
+    (round number, rows) stored.
+
+    Idempotent: two workers storing the same key at once store one snapshot (the unique key decides).
     """
-    tournament = Tournament.objects.get(pk=tournament_id)
-    from matches.services.pods import is_pod_event, snapshot_pod_standings
-
-    if is_pod_event(tournament):
-        return snapshot_pod_standings(tournament)
-    from matches.services.wargame import is_vp_event, snapshot_vp_standings
-
-    if is_vp_event(tournament):
-        return snapshot_vp_standings(tournament)
-    data = tournament_results(tournament)
-    key = data.key()
     existing = StandingsSnapshot.objects.filter(tournament=tournament, results_key=key).first()
     if existing is not None:
         # The same results again (an override undone): this snapshot is the latest once more.
         StandingsSnapshot.objects.filter(pk=existing.pk).update(computed_at=timezone.now())
         return existing
-    rows = standings_rows(standings_of(tournament.pk, data), data.names)
+    round_number, rows = compute()
     try:
         with transaction.atomic():
             return StandingsSnapshot.objects.create(
-                tournament=tournament, round_number=data.round_number, results_key=key, rows=rows
+                tournament=tournament, round_number=round_number, results_key=key, rows=rows
             )
     except IntegrityError:  # another worker stored the same snapshot first
         return StandingsSnapshot.objects.get(tournament=tournament, results_key=key)
+
+
+def snapshot_swiss_standings(tournament: Tournament) -> StandingsSnapshot:
+    """A two-player event's snapshot for its current results (keyed by their hash, so idempotent)."""
+    data = tournament_results(tournament)
+    return store_snapshot(
+        tournament,
+        data.key(),
+        lambda: (data.round_number, standings_rows(standings_of(tournament.pk, data), data.names)),
+    )
 
 
 def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:

@@ -9,15 +9,12 @@ brackets) works on a 1–0, 0–1 or drawn game; the standings rank by points, c
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, models, transaction
-from django.utils import timezone
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from engine.systems import get_system
@@ -26,6 +23,7 @@ from junling.models import record
 from matches.access import access_report, can_organise
 from matches.models import Match, Registration, ResultReport, Round, SealedBid, StandingsSnapshot, Tournament
 from matches.services.results import ResultRefused, _finish, _locked_match, _require_open
+from matches.services.standings import finished_round_number, results_key, store_snapshot
 from matches.tournament import (
     Bid,
     VpBye,
@@ -38,11 +36,6 @@ from matches.tournament import (
 
 MAX_VP = 999
 RESULT_FIELDS = ("round__number", "player_a_id", "player_b_id", "is_bye", "vp_a", "vp_b", "bid_a", "bid_b", "side_a")
-
-
-def is_vp_event(tournament: Tournament) -> bool:
-    """Whether the tournament's game scores by victory-point margin (``engine.systems.System.scoring``)."""
-    return get_system(tournament.system).scoring == "vp-margin"
 
 
 def game_sides(tournament: Tournament) -> tuple[str, str]:
@@ -333,23 +326,13 @@ def snapshot_vp_standings(tournament: Tournament) -> StandingsSnapshot:
     """The wargame event's snapshot for its current results (keyed by their hash, so idempotent)."""
     players, results, dropped = vp_results(tournament)
     payload = {"vp": True, "players": players, "dropped": sorted(dropped), "results": sorted(map(repr, results))}
-    key = hashlib.sha256(json.dumps(payload, separators=(",", ":")).encode()).hexdigest()
-    existing = StandingsSnapshot.objects.filter(tournament=tournament, results_key=key).first()
-    if existing is not None:
-        StandingsSnapshot.objects.filter(pk=existing.pk).update(computed_at=timezone.now())
-        return existing
-    names = dict(get_user_model().objects.filter(registrations__tournament=tournament).values_list("pk", "username"))
-    standings = compute_vp_standings(players, results, dropped, sides=game_sides(tournament))
-    last = (
-        Round.objects.filter(tournament=tournament, status=Round.Status.FINISHED)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    try:
-        with transaction.atomic():
-            return StandingsSnapshot.objects.create(
-                tournament=tournament, round_number=last or 0, results_key=key, rows=vp_standings_rows(standings, names)
-            )
-    except IntegrityError:
-        return StandingsSnapshot.objects.get(tournament=tournament, results_key=key)
+
+    def compute() -> tuple[int, list[dict[str, Any]]]:
+        names = dict(
+            get_user_model().objects.filter(registrations__tournament=tournament).values_list("pk", "username")
+        )
+        return finished_round_number(tournament), vp_standings_rows(
+            compute_vp_standings(players, results, dropped, sides=game_sides(tournament)), names
+        )
+
+    return store_snapshot(tournament, results_key(payload), compute)

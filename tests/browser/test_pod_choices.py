@@ -14,7 +14,7 @@ import pytest
 from matches.models import Tournament
 from matches.services import registration as registration_services
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from tests.browser.test_page_quality import audit
 from tests.browser.test_pod_event import _context
 from tests.matches.factories import play_pods, pod_event

@@ -16,7 +16,7 @@ from django.test import Client
 
 from matches.models import Pod
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from tests.browser.test_page_quality import CSP_WATCH, audit
 from tests.matches.factories import play_pods, pod_event
 

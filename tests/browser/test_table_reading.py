@@ -131,7 +131,7 @@ def test_a_player_steps_through_his_finished_game_with_the_arrow_keys(browser_pa
 def test_standings_and_pairings_fit_a_phone_in_both_languages(browser_page):
     from accounts.models import Profile
     from matches.services import rounds as services
-    from matches.services.standings import snapshot_standings
+    from matches.services.scoring import snapshot_standings
     from tests.matches.factories import play_round, running_tournament
 
     tournament, organiser, people = running_tournament(8)

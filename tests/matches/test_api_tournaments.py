@@ -6,7 +6,7 @@ import pytest
 
 from matches.models import Match, Round
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from tests.matches.factories import UserFactory, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db

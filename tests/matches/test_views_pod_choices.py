@@ -11,7 +11,7 @@ from junling.models import AuditEvent
 from matches.models import Pod, Tournament
 from matches.services import pods as pod_services
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from tests.matches.factories import UserFactory, play_pods, pod_event, stored_map_hash
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.test import Client
 from matches.models import Pod, PodSeat, Tournament
 from matches.services import registration as registration_services
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from tests.matches.factories import UserFactory, play_pods, pod_event, stored_map_hash
 
 pytestmark = pytest.mark.django_db

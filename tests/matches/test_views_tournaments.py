@@ -18,7 +18,7 @@ from matches.http import PAGE_SIZE
 from matches.models import Match, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import report_result
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from tests.matches.factories import (
     FormatFactory,
     UserFactory,

@@ -7,7 +7,7 @@ import pytest
 from matches.models import Round
 from matches.presenters.tournaments import bracket, round_title
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from tests.matches.factories import play_round, running_tournament
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,8 @@ from matches.models import Match, Round
 from matches.presenters import tournaments as presenters
 from matches.services import registration as registration_services
 from matches.services import rounds as services
-from matches.services.standings import latest_snapshot, snapshot_standings
+from matches.services.scoring import snapshot_standings
+from matches.services.standings import latest_snapshot
 from tests.matches.factories import TournamentFactory, UserFactory, deck_version, play_round, running_tournament
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,8 @@ from matches.services import rounds as services
 from matches.services.board_maps import known_maps
 from matches.services.pods import PodReportRefused, current_pod_standings, report_pod
 from matches.services.registration import TournamentStateError
-from matches.services.standings import latest_snapshot, snapshot_standings
+from matches.services.scoring import snapshot_standings
+from matches.services.standings import latest_snapshot
 from tests.matches.factories import FormatFactory, UserFactory, play_pods, pod_event, stored_map_hash
 
 pytestmark = pytest.mark.django_db

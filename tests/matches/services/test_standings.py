@@ -7,7 +7,8 @@ import pytest
 from matches.models import StandingsSnapshot
 from matches.services import rounds as round_services
 from matches.services.results import override_result
-from matches.services.standings import current_standings, latest_snapshot, snapshot_standings
+from matches.services.scoring import snapshot_standings
+from matches.services.standings import current_standings, latest_snapshot
 from matches.tasks import snapshot_standings as snapshot_task
 from tests.matches.factories import play_round, running_tournament
 

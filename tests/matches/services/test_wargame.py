@@ -11,7 +11,7 @@ from matches.models import Match, SealedBid, Tournament
 from matches.presenters.tournaments import visible_bids
 from matches.services import rounds as services
 from matches.services.results import ResultRefused
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from matches.services.wargame import BidRefused, current_vp_standings, do_enter_bid, report_vp
 from tests.matches.factories import UserFactory, pod_event
 
