@@ -22,8 +22,8 @@ from decks.models import DeckVersion, Format
 from decks.services.decks import DecklistUnreadable
 from engine.systems import get_system
 from junling.errors import Refused
+from junling.pages import valid_data
 from matches import access
-from matches.http import valid_data
 from matches.models import Invitation, Registration, Tournament
 from matches.services import invitations as invitation_services
 from matches.services import registration as services

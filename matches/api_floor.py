@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from junling.pages import valid_data
 from matches import access
-from matches.http import valid_data
 from matches.models import JudgeCall
 from matches.presenters import floor as presenter
 from matches.services import judge_calls

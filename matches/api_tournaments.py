@@ -22,8 +22,8 @@ from rest_framework.views import APIView
 from accounts.names import display_names_by_id
 from accounts.serializers import PlayerNameField
 from engine.cards import GENERALS_ORDER
+from junling.pages import InvalidInput, valid_data
 from matches import access
-from matches.http import InvalidInput, valid_data
 from matches.models import Match, Pod, Rating, Round, Tournament
 from matches.models.tournaments import system_choices
 from matches.presenters import watch as watch_presenter

@@ -1,5 +1,5 @@
 """HTTP plumbing of the events' pages: the start's confirmation and note. The plumbing every app shares
-(refusals, input, confirmation pages, paging) is ``junling.pages``, re-exported here for this app's views."""
+(refusals, input, confirmation pages, paging) is ``junling.pages``."""
 
 from __future__ import annotations
 
@@ -9,36 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from engine.systems import get_system
-from junling.pages import (
-    PAGE_SIZE,
-    InvalidInput,
-    back,
-    confirm_page,
-    confirmed,
-    form_message,
-    invalid_form,
-    invalid_serializer,
-    page_of_items,
-    refusals,
-    valid_data,
-)
+from junling.pages import confirm_page
 from matches.models import Tournament
 
-__all__ = [
-    "PAGE_SIZE",
-    "InvalidInput",
-    "ask_start",
-    "back",
-    "confirm_page",
-    "confirmed",
-    "form_message",
-    "invalid_form",
-    "invalid_serializer",
-    "page_of_items",
-    "refusals",
-    "started_message",
-    "valid_data",
-]
+__all__ = ["ask_start", "started_message"]
 
 
 def ask_start(request: HttpRequest, tournament: Any, cancel_url: str) -> HttpResponse:

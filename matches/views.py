@@ -16,9 +16,10 @@ from decks.services.decks import DecklistUnreadable
 from engine.systems import get_system
 from junling.errors import Refused
 from junling.http import AuthenticatedHttpRequest
+from junling.pages import confirmed, form_message, refusals
 from matches import access
 from matches.forms import RegisterDeckForm, WithdrawForm
-from matches.http import ask_start, confirmed, form_message, refusals, started_message
+from matches.http import ask_start, started_message
 from matches.models import Tournament
 from matches.presenters.tournaments import tournament_page, violation_rows
 from matches.services import invitations as invitation_services

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from junling.errors import Refused
 from junling.http import AuthenticatedHttpRequest
+from junling.pages import form_message, refusals
 from junling.throttles import UPLOAD, check_page_rate
 from matches import access
 from matches.forms import AttachLogForm, LogUploadForm, RulingForm, StepForm
-from matches.http import form_message, refusals
 from matches.models import Adjudication
 from matches.presenters import adjudication as presenters
 from matches.services import adjudication as services

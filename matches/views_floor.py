@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from junling.errors import Refused
+from junling.pages import back, form_message, refusals
 from matches import access
 from matches.forms_floor import CallJudgeForm, EscalateCallForm, ResolveCallForm
-from matches.http import back, form_message, refusals
 from matches.models import JudgeCall
 from matches.presenters import floor as presenter
 from matches.services import judge_calls

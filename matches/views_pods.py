@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from junling.errors import Refused
+from junling.pages import back, form_message, refusals
 from matches import access
 from matches.forms import PodReportForm, SealedBidForm, SearchForm, VpReportForm
-from matches.http import back, form_message, refusals
 from matches.models import Pod, Round, Tournament
 from matches.presenters.pods import pod_pairings_page, pod_standings_page
 from matches.services.pods import report_pod

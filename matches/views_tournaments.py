@@ -23,6 +23,7 @@ from decks.models import Format
 from engine.cards import GENERALS_ORDER
 from engine.systems import all_systems, get_system
 from junling.errors import Refused
+from junling.pages import back, confirm_page, confirmed, form_message, invalid_form, refusals
 from matches import access, views_pods
 from matches.forms import (
     POD_SIZE_CHOICES,
@@ -42,7 +43,7 @@ from matches.forms import (
     StructureForm,
     TournamentForm,
 )
-from matches.http import ask_start, back, confirm_page, confirmed, form_message, invalid_form, refusals, started_message
+from matches.http import ask_start, started_message
 from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
 from matches.services import event as event_services

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from junling.pages import page_of_items
 from matches import access
-from matches.http import page_of_items
 from matches.models import Pod, PodSeat, Round, Tournament
 from matches.presenters.tournaments import named_rows, pod_choices_view, round_clock, round_title
 from matches.services.standings import latest_snapshot

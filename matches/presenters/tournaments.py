@@ -16,8 +16,8 @@ from accounts.names import display_name, display_names_by_id, with_profiles
 from decks.models import DeckVersion
 from engine.cards import GENERALS_ORDER
 from engine.systems import all_systems, get_system
+from junling.pages import page_of_items
 from matches import access
-from matches.http import page_of_items
 from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, StandingsSnapshot, Tournament
 from matches.presenters.sides import SIDE_NAMES
 from matches.presenters.suggested_bid import lazy_suggested_bid

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from junling.pages import form_message
 from matches.forms import (
     HandPairingForm,
     LogUploadForm,
@@ -16,7 +17,6 @@ from matches.forms import (
     StructureForm,
     TournamentForm,
 )
-from matches.http import form_message
 from tests.matches.factories import UserFactory, deck_version, running_tournament
 
 pytestmark = pytest.mark.django_db

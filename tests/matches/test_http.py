@@ -11,7 +11,7 @@ from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
 from junling.errors import NotAllowed, Refused
-from matches.http import InvalidInput, refusals, valid_data
+from junling.pages import InvalidInput, refusals, valid_data
 
 
 class _Numbers(serializers.Serializer):

@@ -13,8 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from junling.models import AuditEvent
+from junling.pages import PAGE_SIZE
 from matches import access
-from matches.http import PAGE_SIZE
 from matches.models import Match, Round, Tournament
 from matches.services import rounds as services
 from matches.services.results import report_result
