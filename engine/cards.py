@@ -36,12 +36,10 @@ from typing import Any
 from engine import jsonsafe
 from engine.effects import validate_effect_spec
 from engine.errors import EngineError
+from engine.systems import CARD_GAMES, GENERALS_ORDER, SANGUO_ZHI
 
-GENERALS_ORDER = "generals-order"
-"""将军令 Generals' Order, the platform's primary game."""
-SANGUO_ZHI = "sanguo-zhi"
-"""三国智 Sanguo Zhi (seed 004), the second game of the family."""
-GAMES = (GENERALS_ORDER, SANGUO_ZHI)
+GAMES = CARD_GAMES
+"""The card games (``engine.systems.CARD_GAMES``): a database's ``game`` is one of them."""
 
 DATA_DIR = Path(__file__).parent / "data"
 STARTER_FILES = {

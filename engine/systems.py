@@ -24,8 +24,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from engine.cards import GENERALS_ORDER, SANGUO_ZHI
 from engine.errors import EngineError
+
+GENERALS_ORDER = "generals-order"
+"""将军令 Generals' Order, the platform's primary game."""
+SANGUO_ZHI = "sanguo-zhi"
+"""三国智 Sanguo Zhi (seed 004), the second game of the family."""
+DEFAULT_SYSTEM = GENERALS_ORDER
+"""The game a page, a form or a command means when none is named."""
 
 
 class UnknownSystemError(EngineError):
@@ -69,6 +75,8 @@ class System:
     setup: str | None = None
     """The package of a setup checker and deck-to-table simulator (``check_setup``, ``Opening``) for a game whose
     pages stop before play (三国智: ``python -m engine sanguozhi``), or None."""
+    ruleset: str | None = None
+    """The deck rules (``engine.deckrules.RULESETS``) a card game's formats use, or None (no decks)."""
     fields: str | None = None
     """The module naming the keys of the game's input files (``CALCULATOR_FIELDS``, ``DATA_FIELDS``: key →
     English label marked for translation; ``VALUES``: field → value → label; ``KEYED_BY_DATA``), or None."""
@@ -161,6 +169,7 @@ SYSTEMS: dict[str, System] = {
             has_map=False,
             engine="engine.game",
             game="engine.game.interface.CardGame",
+            ruleset=GENERALS_ORDER,
         ),
         System(
             id=SANGUO_ZHI,
@@ -172,6 +181,7 @@ SYSTEMS: dict[str, System] = {
             has_map=False,
             engine=None,
             setup="engine.sanguozhi",
+            ruleset=SANGUO_ZHI,
         ),
         System(
             id="longhu",
@@ -212,6 +222,17 @@ SYSTEMS: dict[str, System] = {
 def all_systems() -> tuple[System, ...]:
     """Every game system, in listing order."""
     return tuple(SYSTEMS.values())
+
+
+CARD_GAMES: tuple[str, ...] = tuple(s.id for s in SYSTEMS.values() if s.has_cards)
+"""The games played with a card database and decks (a database's ``game``, a format's ``game``).
+
+    >>> CARD_GAMES
+    ('generals-order', 'sanguo-zhi')
+"""
+
+RULESET_NAMES: tuple[str, ...] = tuple(s.ruleset for s in SYSTEMS.values() if s.ruleset)
+"""The deck rulesets' names (``engine.deckrules.RULESETS`` holds one :class:`Ruleset` each)."""
 
 
 def get_system(system_id: str) -> System:

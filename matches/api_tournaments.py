@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from accounts.names import display_names_by_id
 from accounts.serializers import PlayerNameField
-from engine.cards import GENERALS_ORDER
+from engine.systems import DEFAULT_SYSTEM
 from junling.pages import InvalidInput, valid_data
 from matches import access
 from matches.models import Match, Pod, Rating, Round, Tournament
@@ -162,7 +162,7 @@ class PageSerializer(serializers.Serializer):
 
 
 class LeaderboardQuerySerializer(PageSerializer):
-    game = serializers.ChoiceField(choices=system_choices(), required=False, default=GENERALS_ORDER)
+    game = serializers.ChoiceField(choices=system_choices(), required=False, default=DEFAULT_SYSTEM)
 
 
 class MatchSerializer(serializers.ModelSerializer):

@@ -20,8 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks.models import Format
-from engine.cards import GENERALS_ORDER
-from engine.systems import all_systems, get_system
+from engine.systems import DEFAULT_SYSTEM, all_systems, get_system
 from junling.errors import Refused
 from junling.pages import back, confirm_page, confirmed, form_message, invalid_form, refusals
 from matches import access, views_pods
@@ -109,7 +108,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 return redirect("matches:tournament-admin", pk=tournament.pk)
     values: dict[str, str | bool] = {
         "name": "",
-        "system": GENERALS_ORDER,
+        "system": DEFAULT_SYSTEM,
         "format": "",
         "map_hash": "",
         "best_of": "3",

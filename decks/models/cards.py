@@ -15,6 +15,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from engine import cards as engine_cards
+from engine.systems import CARD_GAMES, DEFAULT_SYSTEM
 
 if TYPE_CHECKING:
     from engine.cards import CardDatabase as EngineCardDatabase
@@ -24,9 +25,7 @@ class CardDatabase(models.Model):
     """A named card database of one game (e.g. the Generals' Order starter set)."""
 
     name = models.CharField(_("name"), max_length=100, unique=True)
-    game = models.CharField(
-        _("game"), max_length=32, choices=[(g, g) for g in engine_cards.GAMES], default=engine_cards.GENERALS_ORDER
-    )
+    game = models.CharField(_("game"), max_length=32, choices=[(g, g) for g in CARD_GAMES], default=DEFAULT_SYSTEM)
     description = models.TextField(_("description"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -14,15 +14,15 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from engine import cards as engine_cards
+from engine.systems import CARD_GAMES, DEFAULT_SYSTEM, RULESET_NAMES
 
 from .cards import CardDatabaseVersion
 
 if TYPE_CHECKING:
     from engine.formats import Format as EngineFormat
 
-RULESETS = (engine_cards.GENERALS_ORDER, engine_cards.SANGUO_ZHI)
-"""Ruleset names of engine.deckrules.RULESETS (kept here so migrations do not import the rules)."""
+RULESETS = RULESET_NAMES
+"""Ruleset names of engine.deckrules.RULESETS, from ``engine.systems`` (so migrations do not import the rules)."""
 
 
 class Format(models.Model):
@@ -31,12 +31,8 @@ class Format(models.Model):
     name = models.SlugField(_("name"), max_length=64, unique=True)
     title = models.CharField(_("title"), max_length=200)
     title_zh = models.CharField(_("Chinese title"), max_length=200, blank=True)
-    game = models.CharField(
-        _("game"), max_length=32, choices=[(g, g) for g in engine_cards.GAMES], default=engine_cards.GENERALS_ORDER
-    )
-    ruleset = models.CharField(
-        _("ruleset"), max_length=32, choices=[(r, r) for r in RULESETS], default=engine_cards.GENERALS_ORDER
-    )
+    game = models.CharField(_("game"), max_length=32, choices=[(g, g) for g in CARD_GAMES], default=DEFAULT_SYSTEM)
+    ruleset = models.CharField(_("ruleset"), max_length=32, choices=[(r, r) for r in RULESETS], default=DEFAULT_SYSTEM)
     card_database_versions = models.ManyToManyField(
         CardDatabaseVersion,
         related_name="formats",

@@ -22,6 +22,7 @@ from decks.models import Card, CardDatabase, CardDatabaseVersion, Format, Printi
 from decks.models.cards import tags
 from engine import cards as engine_cards
 from engine.cards import CardDatabaseError, RowError, normalize_name
+from engine.systems import DEFAULT_SYSTEM
 from junling.errors import Refused
 from junling.models import record
 
@@ -250,7 +251,7 @@ def export_filename(version: CardDatabaseVersion, fmt: str) -> str:
     return f"{safe}.{fmt}"
 
 
-def starter_database_name(game: str = engine_cards.GENERALS_ORDER) -> str:
+def starter_database_name(game: str = DEFAULT_SYSTEM) -> str:
     """The name the bundled starter file of ``game`` gives its database."""
     return engine_cards.starter_database(game).name
 
@@ -274,10 +275,10 @@ def ensure_starter_database(actor: Any = None) -> CardDatabaseVersion:
             stored[game] = import_card_database(path, filename=path.name, version=label, actor=actor)
     for game in stored:
         link_starter_version(game)
-    return stored[engine_cards.GENERALS_ORDER]
+    return stored[DEFAULT_SYSTEM]
 
 
-def starter_version(game: str = engine_cards.GENERALS_ORDER) -> CardDatabaseVersion | None:
+def starter_version(game: str = DEFAULT_SYSTEM) -> CardDatabaseVersion | None:
     """The stored version of ``game``'s bundled starter file (by content hash; an upgraded label still matches)."""
     try:
         content_hash = engine_cards.starter_database(game).content_hash
@@ -309,7 +310,7 @@ def default_version() -> CardDatabaseVersion | None:
     """
     from engine.formats import DEFAULT_FORMAT
 
-    fmt = Format.objects.filter(name=DEFAULT_FORMAT.get(engine_cards.GENERALS_ORDER, "")).first()
+    fmt = Format.objects.filter(name=DEFAULT_FORMAT.get(DEFAULT_SYSTEM, "")).first()
     version = fmt.default_card_database_version() if fmt is not None else None
     return version or starter_version()
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from decks.access import access_deck_to_edit, access_format_card_databases
 from decks.models import CardDatabaseVersion, Deck, DeckVersion, Format
 from decks.services.cards import link_starter_version
-from engine import cards as engine_cards
+from engine.systems import DEFAULT_SYSTEM
 from junling import engine_text
 from junling.errors import Refused
 from junling.models import record
@@ -177,7 +177,7 @@ def no_card_database(fmt: Format) -> DeckRefused:
     )
 
 
-def get_format(name: str | None = None, game: str = engine_cards.GENERALS_ORDER) -> Format:
+def get_format(name: str | None = None, game: str = DEFAULT_SYSTEM) -> Format:
     """The Format called ``name`` (default: the engine's default format of ``game``); DeckRefused if unknown."""
     from engine.formats import DEFAULT_FORMAT
 

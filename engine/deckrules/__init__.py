@@ -43,7 +43,8 @@ __all__ = [
 ]
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GENERALS_ORDER_RULESET, SANGUO_ZHI_RULESET)}
-"""The deck rulesets by name; a Format's ``ruleset`` picks one."""
+"""The deck rulesets by name; a Format's ``ruleset`` picks one (``engine.systems.RULESET_NAMES``, each card
+game's ``System.ruleset``, names them: a test holds the two together)."""
 
 MAX_SUGGESTIONS = 20
 """Unknown names get "closest known cards" only while fewer violations than this were found (each costs ~2 ms)."""

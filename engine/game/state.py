@@ -18,7 +18,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from engine.cards import NO_FACTION, Card, CardDatabase, CardType, deck_factions
+from engine.cards import GENERALS_ORDER, NO_FACTION, Card, CardDatabase, CardType, deck_factions
 from engine.game.actions import (
     ACTION_KINDS,
     Action,
@@ -738,7 +738,7 @@ class State:
             return None
         winner = self.outcome.winner
         return {
-            "system": "generals-order",
+            "system": GENERALS_ORDER,
             "winners": [winner],
             "placement": [1 if p == winner else 2 for p in (0, 1)],
             "scores": [0, 0],
@@ -751,7 +751,7 @@ class State:
         changed): the other player wins, ``termination`` ``concession``, ``conceded_by`` names the seat."""
         winner = 1 - player
         return {
-            "system": "generals-order",
+            "system": GENERALS_ORDER,
             "winners": [winner],
             "placement": [1 if p == winner else 2 for p in (0, 1)],
             "scores": [0, 0],

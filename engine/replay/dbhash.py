@@ -11,6 +11,7 @@ import json
 import sys
 
 from engine.cards import STARTER_FILES, CardDatabase, CardDatabaseError, load_database, starter_database
+from engine.systems import DEFAULT_SYSTEM
 
 USAGE_ERROR = 2
 
@@ -39,7 +40,7 @@ def main(args: argparse.Namespace) -> int:
     """Print the header member (or the hash alone with ``--hash``)."""
     try:
         if args.database is None or args.database in STARTER_FILES:
-            db = starter_database(args.database or "generals-order")
+            db = starter_database(args.database or DEFAULT_SYSTEM)
         else:
             db = load_database(args.database)
     except (OSError, CardDatabaseError, ValueError) as exc:

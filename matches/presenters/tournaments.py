@@ -14,8 +14,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from accounts.names import display_name, display_names_by_id, with_profiles
 from decks.models import DeckVersion
-from engine.cards import GENERALS_ORDER
-from engine.systems import all_systems, get_system
+from engine.systems import DEFAULT_SYSTEM, all_systems, get_system
 from junling.pages import page_of_items
 from matches import access
 from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, StandingsSnapshot, Tournament
@@ -363,7 +362,7 @@ def rating_game(game: str | None) -> str:
     """The game system a ratings page or answer is about (``?game=``): the card game when not given; an
     unknown one is a 404 that names it."""
     if not game:
-        return GENERALS_ORDER
+        return DEFAULT_SYSTEM
     if game not in {s.id for s in all_systems()}:
         raise Http404(_("There is no game system %(game)s.") % {"game": game})
     return game

@@ -21,7 +21,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
-from engine.cards import GENERALS_ORDER
+from engine.systems import DEFAULT_SYSTEM
 from junling.models import record
 from matches.models import Match, Pod, PodSeat, Rating, RatingChange, Round, Tournament
 
@@ -145,7 +145,7 @@ def rated_systems() -> list[str]:
     return sorted(set(Rating.objects.values_list("system", flat=True)))
 
 
-def leaderboard(system: str = GENERALS_ORDER) -> Any:
+def leaderboard(system: str = DEFAULT_SYSTEM) -> Any:
     """Every player rated in ``system``, best ordinal first."""
     return Rating.objects.filter(system=system).select_related("player").order_by("-ordinal", "player_id")
 

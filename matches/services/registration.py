@@ -18,8 +18,7 @@ from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion, Format
 from decks.services.decks import check_deck_version, deck_content_hash
-from engine.cards import GENERALS_ORDER
-from engine.systems import UnknownSystemError, get_system
+from engine.systems import DEFAULT_SYSTEM, UnknownSystemError, get_system
 from junling.errors import NotAllowed, Refused
 from junling.models import record
 from matches.access import access_organised, access_tournament_creation, access_withdraw
@@ -54,7 +53,7 @@ def create_tournament(
     *,
     name: str,
     format: Format | None,
-    system: str = GENERALS_ORDER,
+    system: str = DEFAULT_SYSTEM,
     map_hash: str = "",
     side_bids: bool = False,
     open_bidding: bool = False,
