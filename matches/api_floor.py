@@ -48,6 +48,8 @@ CALL_ROW = inline_serializer(
         "status": serializers.ChoiceField(choices=JudgeCall.Status.choices),
         "status_label": serializers.CharField(),
         "escalated": serializers.BooleanField(),
+        "escalated_by": serializers.CharField(help_text="Who passed the call to a head judge (empty if nobody)."),
+        "escalation_reason": serializers.CharField(help_text="Why, in that judge's own words (may be empty)."),
         "claimed_by": serializers.CharField(),
         "mine": serializers.BooleanField(),
         "resolved_by": serializers.CharField(),

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.names import display_name, with_profiles
+from junling.models import AuditEvent
 from matches import access
 from matches.models import JudgeCall, Match, Pod, RefereedMatch, Round, Tournament
 
@@ -53,11 +54,33 @@ def watch_url(table: Match | Pod | None, refereed: set[int] | None = None) -> st
     return ""
 
 
+def escalations(calls: list[JudgeCall]) -> dict[int, tuple[str, str]]:
+    """Who passed each of these escalated calls to a head judge and why (their ``judge_call.escalate`` audit
+    records, one query): what the head judge taking the call needs to read."""
+    ids = [str(c.pk) for c in calls if c.escalated]
+    if not ids:
+        return {}
+    events = AuditEvent.objects.filter(verb="judge_call.escalate", target_type="matches.judgecall", target_id__in=ids)
+    found: dict[int, tuple[str, str]] = {}
+    for event in events.select_related(*with_profiles("actor")).order_by("created_at", "id"):
+        who = display_name(event.actor) if event.actor else ""
+        found[int(event.target_id)] = (who, str((event.data or {}).get("reason") or ""))
+    return found
+
+
 def call_row(
-    call: JudgeCall, now: datetime.datetime, user: Any = None, roles: tuple[bool, bool] | None = None
+    call: JudgeCall,
+    now: datetime.datetime,
+    user: Any = None,
+    roles: tuple[bool, bool] | None = None,
+    escalation: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
-    """One call as the queue shows it: the table, who called and why, its state, who is on it, the wait.
-    ``roles``: whether ``user`` answers the event's calls and is a head judge, when the caller knows."""
+    """One call as the queue shows it: the table, who called and why, its state, who is on it, who passed it to
+    a head judge and why, the wait. ``roles``: whether ``user`` answers the event's calls and is a head judge,
+    when the caller knows; ``escalation``: the call's entry of :func:`escalations`, when the caller has them."""
+    if escalation is None and call.escalated:
+        escalation = escalations([call]).get(call.pk)
+    escalated_by, escalation_reason = escalation or ("", "")
     end = call.resolved_at or now
     if user is not None and roles is None:
         roles = (access.can_answer_calls(user, call.tournament), access.can_head_judge(user, call.tournament))
@@ -73,6 +96,8 @@ def call_row(
         "status": call.status,
         "status_label": call.get_status_display(),
         "escalated": call.escalated,
+        "escalated_by": escalated_by,
+        "escalation_reason": escalation_reason,
         "claimed_by": display_name(call.claimed_by) if call.claimed_by else "",
         "mine": user is not None and call.claimed_by_id == getattr(user, "pk", None),
         "resolved_by": display_name(call.resolved_by) if call.resolved_by else "",
@@ -102,12 +127,12 @@ def call_queue(user: Any, tournament: Tournament, now: datetime.datetime) -> dic
     """The calls waiting or being answered, the longest wait first, then the latest resolved ones."""
     calls = calls_of(tournament)
     roles = (access.can_answer_calls(user, tournament), access.can_head_judge(user, tournament))
-    waiting = [call_row(c, now, user, roles) for c in calls.exclude(status=JudgeCall.Status.RESOLVED)]
+    open_calls = list(calls.exclude(status=JudgeCall.Status.RESOLVED))
+    closed = list(calls.filter(status=JudgeCall.Status.RESOLVED).order_by("-resolved_at")[:RECENT_RESOLVED])
+    passed = escalations(open_calls + closed)
+    waiting = [call_row(c, now, user, roles, passed.get(c.pk, ("", ""))) for c in open_calls]
     waiting.sort(key=lambda r: -r["waited_seconds"])
-    resolved = [
-        call_row(c, now, user, roles)
-        for c in calls.filter(status=JudgeCall.Status.RESOLVED).order_by("-resolved_at")[:RECENT_RESOLVED]
-    ]
+    resolved = [call_row(c, now, user, roles, passed.get(c.pk, ("", ""))) for c in closed]
     return {"waiting": waiting, "resolved": resolved, "is_head_judge": roles[1]}
 
 

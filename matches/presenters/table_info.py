@@ -24,14 +24,15 @@ from matches.presenters.narration import Names
 
 def table_info(obs: dict[str, Any], names: Names, feed: list[str], feed_names: list[list[str]]) -> dict[str, Any]:
     """The fields the table's page adds to the view: ``banner``, ``looked_at``, ``feed_items`` (each feed line
-    with the cards it names: ``feed_names``, from :func:`feed_cards`), ``card_texts`` (every card shown)."""
+    with the cards it names, ``feed_names`` from :func:`feed_cards`, and its ``parts``: :func:`line_parts`),
+    ``card_texts`` (every card shown)."""
     me = obs["sides"][names.viewer]
     seen: dict[str, None] = {}
     looked = [_shown(c["name"], names, seen) for c in me.get("looked_at", [])]
-    items = [
-        {"text": text, "cards": [_shown(n, names, seen) for n in cards]}
-        for text, cards in zip(feed, feed_names, strict=False)
-    ]
+    items = []
+    for text, cards in zip(feed, feed_names, strict=False):
+        shown = [_shown(n, names, seen) for n in cards]
+        items.append({"text": text, "cards": shown, "parts": line_parts(text, shown)})
     for name in _observed_names(obs):
         seen.setdefault(name)
     return {
@@ -40,6 +41,28 @@ def table_info(obs: dict[str, Any], names: Names, feed: list[str], feed_names: l
         "feed_items": items,
         "card_texts": [card_text(name, names) for name in seen],
     }
+
+
+def line_parts(text: str, cards: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """A feed line cut into its words (``{"text": ...}``) and the cards it names (``{"card": c}``), in the line's
+    order, so that the page makes each card's name in the sentence its button and a screen reader hears the name
+    once. A card whose name the line does not hold comes after it (``{"text": " "}``, then the card)."""
+    parts: list[dict[str, Any]] = [{"text": text}]
+    missing: list[dict[str, str]] = []
+    # Longer names first: a name inside another (张飞 in 张飞·燕人) must not take the longer one's place.
+    for card in sorted(cards, key=lambda c: -len(c["shown"])):
+        for i, part in enumerate(parts):
+            at = part["text"].find(card["shown"]) if "text" in part and card["shown"] else -1
+            if at >= 0:
+                before, after = part["text"][:at], part["text"][at + len(card["shown"]) :]
+                pieces = [{"text": before}, {"card": card}, {"text": after}]
+                parts[i : i + 1] = [p for p in pieces if p.get("text") != ""]
+                break
+        else:
+            missing.append(card)
+    for card in [c for c in cards if any(c is m for m in missing)]:  # in the line's own order
+        parts += [{"text": " "}, {"card": card}]
+    return parts
 
 
 def banner(obs: dict[str, Any], names: Names) -> dict[str, Any]:
@@ -93,7 +116,8 @@ _PANELS: dict[tuple[str, str, str, str | None], SafeString] = {}
 
 def _panel(t: dict[str, Any]) -> SafeString:
     """A card's text panel (the table's hidden ``card-text`` block, inside its ``div``): the card's public
-    text only, so one rendering serves every reader of that card in that language."""
+    text only, so one rendering serves every reader of that card in that language; its name, then the rest in
+    ``span.card-about`` (what a chip's ``aria-describedby`` reads, static/js/play.js)."""
     meta = SafeString("")
     if t.get("type"):
         parts = [conditional_escape(t["type"])]
@@ -102,8 +126,9 @@ def _panel(t: dict[str, Any]) -> SafeString:
                 parts.append(format_html("{} {}", label, t[field]))
         meta = format_html(' <span class="card-meta">{}</span>', mark_safe(" · ".join(parts)))
     ability = format_html("<br><em>{}</em>", t["ability"]) if t.get("ability") else ""
+    # The chip names the card: it is described by the rest only (``card-about``), so the name is heard once.
     return format_html(
-        '<strong>{}</strong>{}{}<br><span class="card-body">{}</span>',
+        '<strong>{}</strong><span class="card-about">{}{}<br><span class="card-body">{}</span></span>',
         t["shown"],
         meta,
         ability,

@@ -71,10 +71,14 @@
     return found;
   }
 
+  // A chip is described by its card's text without the name (the chip's own words): heard once.
   function link() {
     document.querySelectorAll("#play-table .card-chip").forEach(function (chip) {
       var text = textOf(chip.getAttribute("data-card"));
-      if (text) chip.setAttribute("aria-describedby", text.id);
+      if (!text) return;
+      var about = text.querySelector(".card-about") || text;
+      if (about !== text && !about.id) about.id = text.id + "-about";
+      chip.setAttribute("aria-describedby", about.id);
     });
   }
 

@@ -44,13 +44,16 @@ def _no_sideways_scroll(page) -> None:
 @contextmanager
 def _browser(chromium_path: str, tmp_path: Path, language: str, size: str) -> Iterator[tuple[Any, Any, Any]]:
     """(page, shot, new_page): Chromium in ``language`` at ``size``; ``shot(step)`` checks that the page does not
-    scroll sideways and saves its screenshot; ``new_page()`` opens another window (another visitor)."""
+    scroll sideways, reads its words (``tests/browser/words.py``: the block fails at its end on any word not in
+    the page's language) and saves its screenshot; ``new_page()`` opens another window (another visitor)."""
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
+    from tests.browser.words import check_words, no_foreign_words
     from tests.conftest import CHROMIUM_ARGS
 
     shots = _shots(tmp_path)
+    words: list[str] = []
     width, height = SIZES[size]
     locale = "zh-CN" if language == "zh" else "en-GB"
     with sync_playwright() as pw:
@@ -65,10 +68,12 @@ def _browser(chromium_path: str, tmp_path: Path, language: str, size: str) -> It
 
         def shot(step: str) -> None:
             _no_sideways_scroll(page)
+            check_words(page, step, words)
             page.screenshot(path=str(shots / f"player-{step}-{language}-{size}.png"))
 
         try:
             yield page, shot, new_page
+            assert not words, no_foreign_words(words)
         finally:
             browser.close()
 

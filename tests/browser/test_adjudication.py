@@ -7,6 +7,7 @@ import pytest
 
 from matches.models import Adjudication
 from matches.services import adjudication as services
+from tests.browser.words import check_words, no_foreign_words
 from tests.matches.adjudication_support import recorded_log, starter_version
 from tests.matches.factories import FormatFactory, TournamentFactory, UserFactory
 
@@ -19,6 +20,9 @@ def log_in_as_judge(page, next_url: str):
     judge.save()
     TournamentFactory(format=FormatFactory(versions=[starter_version()]), judges=[judge])
     page.goto(page.base_url + "/accounts/login/?next=" + next_url)
+    words: list[str] = []
+    check_words(page, "login", words)
+    assert not words, no_foreign_words(words)
     page.fill("input[name=username]", "judge")
     page.fill("input[name=password]", "judge-pass-1")
     with page.expect_navigation():
@@ -30,6 +34,8 @@ def log_in_as_judge(page, next_url: str):
 def test_a_judge_uploads_a_log_sees_the_verdict_and_steps_through_it(browser_page, tmp_path):
     page = browser_page
     log_in_as_judge(page, "/adjudications/")
+    words: list[str] = []  # every page walked through, in the reader's language (tests/browser/words.py)
+    check_words(page, "adjudications", words)
     path = tmp_path / "disputed.json"
     path.write_bytes(recorded_log(71))
     page.set_input_files("input[name=log]", str(path))
@@ -39,10 +45,12 @@ def test_a_judge_uploads_a_log_sees_the_verdict_and_steps_through_it(browser_pag
     assert Adjudication.objects.get().ok is True
     assert page.inner_text("#v-authentic").startswith(("yes", "是"))
     assert any(word in page.inner_text("#v-authentic") for word in ("valid", "有效"))
+    check_words(page, "verdict", words)
 
     with page.expect_navigation():
         page.click("#step-through")
     assert "0" in page.inner_text("#current-entry")
+    check_words(page, "entry 0", words)
     # Steps load in place (htmx), without a full page load; the address follows.
     for expected in (1, 2):
         page.click("#step-next")
@@ -50,6 +58,7 @@ def test_a_judge_uploads_a_log_sees_the_verdict_and_steps_through_it(browser_pag
     assert page.url.endswith("?n=2")
     page.click("#step-prev")
     page.wait_for_selector("#current-entry a:text-is('1')")
+    check_words(page, "entry 1, stepped to in place", words)
     # The arrow keys step too.
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#current-entry a:text-is('2')")
@@ -60,6 +69,8 @@ def test_a_judge_uploads_a_log_sees_the_verdict_and_steps_through_it(browser_pag
         page.click("nav.steps button[type=submit]")
     assert page.locator("#current-entry a").inner_text() == "20"
     assert page.is_visible("#seat-0 .hand") and page.is_visible("#seat-1 .hand")
+    check_words(page, "entry 20", words)
+    assert not words, no_foreign_words(words)
 
 
 def test_the_progress_bar_polls_until_the_replay_is_done_then_shows_the_verdict(browser_page):
@@ -70,9 +81,13 @@ def test_the_progress_bar_polls_until_the_replay_is_done_then_shows_the_verdict(
     page.goto(f"{page.base_url}/adjudications/{adjudication.pk}/")
     page.wait_for_selector("#progress progress")
     assert page.query_selector("#verdict") is None
+    words: list[str] = []
+    check_words(page, "adjudication in progress", words)
     services.run_adjudication(adjudication.pk)  # what a worker does
     page.wait_for_selector("#verdict", timeout=15_000)  # the poll sees "done" and the page reloads
     assert page.query_selector("#progress") is None
+    check_words(page, "verdict after the progress bar", words)
+    assert not words, no_foreign_words(words)
 
 
 @pytest.mark.parametrize("language", ["zh-CN", "en"])

@@ -13,6 +13,7 @@ from django.test import Client
 
 from matches.models import Match
 from tests.browser.test_page_quality import CSP_WATCH, _check
+from tests.browser.words import check_words, no_foreign_words
 from tests.matches.test_play_factories import quick_setup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -41,8 +42,10 @@ def test_an_open_challenge_taken_in_the_lobby_starts_a_clocked_game_for_both(liv
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:
+            words: list[str] = []  # every page walked through, in the reader's language (tests/browser/words.py)
             ctx_a, page_a = _context(browser, live_server.url, alice, locale="en")
             page_a.goto(live_server.url + "/play/lobby/")
+            check_words(page_a, "[en] lobby", words)
             form = page_a.locator("#open-form")
             form.locator("select[name=deck_version]").select_option(str(deck_a.pk))
             form.locator("input[name=clock_minutes]").fill("5")
@@ -51,6 +54,7 @@ def test_an_open_challenge_taken_in_the_lobby_starts_a_clocked_game_for_both(liv
             page_a.wait_for_selector("#open-challenges tr[id^=open-]")
             match = Match.objects.get(player_a=alice)
             assert "5+3" in page_a.locator(f"#open-{match.pk}").inner_text()
+            check_words(page_a, "[en] lobby with an open challenge", words)
 
             # bob is challenged directly too: the notice shows on his pages
             page_a.goto(live_server.url + "/play/lobby/")
@@ -59,12 +63,15 @@ def test_an_open_challenge_taken_in_the_lobby_starts_a_clocked_game_for_both(liv
             direct.locator("select[name=deck_version]").select_option(str(deck_a.pk))
             direct.locator("button[type=submit]").click()
             page_a.wait_for_url("**/play/matches/*/")
+            check_words(page_a, "[en] waiting for the challenged player", words)
 
             ctx_b, page_b = _context(browser, live_server.url, bob)
             page_b.goto(live_server.url + "/")
             assert page_b.locator("#notice-challenges").count() == 1
+            check_words(page_b, "[zh] home with a challenge notice", words)
             page_b.locator("#notice-challenges").click()
             page_b.wait_for_selector("#incoming li.challenge")
+            check_words(page_b, "[zh] lobby with a challenge for him", words)
             row = page_b.locator(f"#open-{match.pk}")
             row.locator("select[name=deck_version]").select_option(str(deck_b.pk))
             row.locator("button[type=submit]").click()
@@ -73,11 +80,14 @@ def test_an_open_challenge_taken_in_the_lobby_starts_a_clocked_game_for_both(liv
             clocks = page_b.locator("#play-clocks").inner_text()
             # both clocks as m:ss (how much is left depends on the machine's speed), and the control
             assert len(re.findall(r"\b[0-5]:[0-5]\d\b", clocks)) == 2 and "5+3" in clocks
+            check_words(page_b, "[zh] clocked table", words)
             page_a.goto(live_server.url + f"/play/matches/{match.pk}/")
             page_a.wait_for_selector("#play-clocks")
             assert page_a.locator("#draw-offer").count() == 1
+            check_words(page_a, "[en] clocked table", words)
             match.refresh_from_db()
             assert match.player_b == bob and match.status == Match.Status.PLAYING
+            assert not words, no_foreign_words(words)
             ctx_a.close()
             ctx_b.close()
         finally:

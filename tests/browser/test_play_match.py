@@ -11,16 +11,17 @@ from django.test import Client
 from django.utils import timezone
 
 from matches.models import GameLog, Match, RefereedGame
+from tests.browser.words import check_words, no_foreign_words
 from tests.matches.test_play_factories import quick_setup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _log_in(browser, base_url: str, user):
-    """A new browser context with ``user``'s session (logged in as the test client does)."""
+def _log_in(browser, base_url: str, user, locale: str = "zh-CN"):
+    """A new browser context in ``locale`` with ``user``'s session (logged in as the test client does)."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context(locale="zh-CN", bypass_csp=True)
+    context = browser.new_context(locale=locale, bypass_csp=True)
     context.add_cookies(
         [
             {
@@ -105,17 +106,21 @@ def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_pa
     ctx_a, alice_page = _log_in(browser, base, alice)
     ctx_b, bob_page = _log_in(browser, base, bob)
     try:
+        words: list[str] = []  # every page walked through, in the reader's language (tests/browser/words.py)
         alice_page.goto(base + "/play/")
+        check_words(alice_page, "play page", words)
         alice_page.fill("#challenge-form input[name=opponent]", "bob")
         alice_page.select_option("#challenge-form select[name=deck_version]", str(deck_a.pk))
         alice_page.click("#challenge-form button[type=submit]")
         alice_page.wait_for_selector("#play-waiting")
 
         bob_page.goto(base + "/play/matches/")
+        check_words(bob_page, "my matches with a challenge", words)
         bob_page.select_option(".accept-form select[name=deck_version]", str(deck_b.pk))
         bob_page.click(".accept-form button[type=submit]")
         bob_page.wait_for_selector("#my-hand")
         alice_page.wait_for_selector("#my-hand")  # alice's table polled and found the game
+        check_words(alice_page, "table at the start", words)
 
         # each player sees his own hand by name and only a count of the other's
         assert "蜀将" in alice_page.inner_text("#my-hand") and "魏将" not in alice_page.inner_text("#my-hand")
@@ -127,6 +132,8 @@ def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_pa
         saw_prompt = _play_to_the_end(pages, match)
         assert all(p.locator("#game-over").count() for p in pages), "the match did not end"
         assert saw_prompt  # the siege opened the defender's response window with its time limit
+        for p in pages:
+            check_words(p, "table at the end", words)
 
         match.refresh_from_db()
         assert match.status == Match.Status.FINISHED and match.result_source == Match.Source.REFEREED
@@ -141,28 +148,35 @@ def test_two_players_play_a_refereed_match_to_its_end_in_two_browsers(browser_pa
         log = json.loads(open(download.value.path(), encoding="utf-8").read())
         assert log["signature"] and log["entries"][-1]["action"]["type"] == "end"
         assert GameLog.objects.filter(source=GameLog.Source.REFEREED, signed=True).count() == 1
+        assert not words, no_foreign_words(words)
     finally:
         ctx_a.close()
         ctx_b.close()
 
 
-def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page, frozen_clock):
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+def test_a_player_plays_the_random_bot_to_the_end_in_the_browser(browser_page, frozen_clock, language):
     frozen_clock.at = timezone.now()
     _fmt, alice, _bob, deck_a, _deck_b = quick_setup()
     base = browser_page.base_url
-    ctx, page = _log_in(browser_page.context.browser, base, alice)
+    ctx, page = _log_in(browser_page.context.browser, base, alice, language)
     try:
         page.goto(base + "/play/")
         page.select_option("#bot-form select[name=deck_version]", str(deck_a.pk))
         page.select_option("#bot-form select[name=bot]", "random")
+        words: list[str] = []
+        check_words(page, "play page", words)
         page.click("#bot-form button[type=submit]")
         page.wait_for_selector("#my-hand")
         assert page.locator("#feed li").count() >= 6  # the coin flip and the draws, in plain words
+        check_words(page, "table against the random bot", words)
         match = Match.objects.get(player_a=alice, bot="random")
         _play_to_the_end([page], match)
         match.refresh_from_db()
         assert match.is_finished and match.games.get().log.signed
         assert page.locator("#game-over a.log-link").count() == 1
+        check_words(page, "table after the game against the random bot", words)
+        assert not words, no_foreign_words(words)
     finally:
         ctx.close()
 
@@ -190,6 +204,8 @@ def test_a_player_plays_the_strongest_bot_on_a_clock_and_its_moves_come_from_its
         assert (match.refereed.clock_total, match.refereed.clock_increment) == (300, 3)
         assert page.locator("#play-clocks #clock-you").count() == 1
         assert page.locator("#play-clocks #clock-opponent").count() == 1
+        words: list[str] = []
+        check_words(page, "clocked table against the strongest bot", words)
         for _ in range(40):
             if RefereedEntry.objects.filter(game__refereed_match__match=match, actor=BOT_SEAT).exists():
                 break
@@ -199,6 +215,8 @@ def test_a_player_plays_the_strongest_bot_on_a_clock_and_its_moves_come_from_its
             raise AssertionError("the bot never moved")
         assert OutboxMessage.objects.filter(task="matches.play_bot_move", sent_at__isnull=False).exists()
         _catch_up([page], match)
+        check_words(page, "clocked table after the bot's move", words)
+        assert not words, no_foreign_words(words)
     finally:
         ctx.close()
 
@@ -242,6 +260,8 @@ def test_a_recruit_is_paid_with_the_cards_the_player_ticks_each_box_beside_its_c
             assert box and name and abs((box["y"] + box["height"] / 2) - (name["y"] + name["height"] / 2)) < 6
             assert name["x"] > box["x"]
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        words: list[str] = []
+        check_words(page, "table with a recruit to pay", words)
         for i in range(need):
             boxes.nth(i).check()
         assert form.locator("button").is_enabled()
@@ -250,6 +270,8 @@ def test_a_recruit_is_paid_with_the_cards_the_player_ticks_each_box_beside_its_c
         page.wait_for_function("v => document.querySelector('#play-table').dataset.version !== v", arg=before)
         assert page.locator(f'#board .general.mine[data-id="{general}"]').count() == 1
         assert page.locator("#play-error").count() == 0
+        check_words(page, "table after the recruit", words)
+        assert not words, no_foreign_words(words)
     finally:
         ctx.close()
 
@@ -274,5 +296,8 @@ def test_a_response_window_that_ran_out_resolves_from_the_table_without_a_worker
         page.wait_for_selector("#game-over")
         match.refresh_from_db()
         assert match.is_finished and page.locator('form.control[data-kind="pass"]').count() == 0
+        words: list[str] = []
+        check_words(page, "table after the window ran out", words)
+        assert not words, no_foreign_words(words)
     finally:
         ctx.close()

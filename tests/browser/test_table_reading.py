@@ -6,6 +6,7 @@ Screenshots go to $SCREENSHOTS when it is set (docs/guide/player.md)."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from django.test import Client
@@ -100,6 +101,52 @@ def test_the_table_shows_the_turn_banner_and_card_texts_on_hover_focus_and_tap(b
             finally:
                 context.close()
     assert problems == []
+
+
+def _said(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_screen_reader_hears_each_card_of_the_feed_once_in_its_sentence(browser_page, frozen_clock):
+    """Issue 27: each feed line was followed by a button repeating the cards it named, and each card's button was
+    described by a text starting with its name again. The accessibility tree of every feed line now says the
+    line as the referee narrated it, each card's name as often as the line names it; a card's button is
+    described by the card's text without its name."""
+    from django.utils import translation
+    from playwright.sync_api import expect
+
+    from matches.presenters.play import player_view
+
+    frozen_clock.at = timezone.now()
+    match, setup = _running_match()
+    alice = setup[1]
+    base = browser_page.base_url
+    for language, django_language in (("zh-CN", "zh-hans"), ("en", "en")):
+        with translation.override(django_language):
+            lines = [_said(line) for line in player_view(match, alice, django_language)["feed"]]
+        context, page = _context(browser_page.context.browser, base, alice, language, SIZES[0])
+        try:
+            page.goto(base + f"/play/matches/{match.pk}/")
+            items = page.locator("#feed > li")
+            assert items.count() == len(lines) and page.locator("#feed .card-chip").count() > 0, language
+            for i, line in enumerate(lines):
+                item = items.nth(i)
+                tree = item.aria_snapshot()
+                chips = item.locator(".card-chip")
+                names = chips.all_inner_texts()
+                heard = _said(" ".join(re.findall(r'(?:text: |button ")(.*?)"?$', tree, re.M)))
+                assert _said(item.inner_text()) == line, (language, line, item.inner_text())
+                for name in names:
+                    assert tree.count(name) == line.count(name), (language, name, tree)
+                    assert name in heard
+                for n in range(chips.count()):
+                    chip = chips.nth(n)
+                    expect(chip).to_have_accessible_name(names[n])
+                    described = chip.get_attribute("aria-describedby")
+                    about = page.locator(f"#{described}").text_content() or ""
+                    assert about.strip() and not _said(about).startswith(names[n]), (language, names[n], about)
+        finally:
+            context.close()
 
 
 def test_a_player_steps_through_his_finished_game_with_the_arrow_keys(browser_page):

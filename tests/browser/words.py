@@ -220,3 +220,8 @@ def check_words(page: Any, label: str, problems: list[str]) -> None:
         problems.append(f"{label}: {kind}: {item}")
     if len(unique) > 30:
         problems.append(f"{label}: {kind}: and {len(unique) - 30} more")
+
+
+def no_foreign_words(problems: list[str]) -> str:
+    """The assertion message of a test that collected ``check_words`` findings on the pages it walked through."""
+    return f"{len(problems)} words not in the page's language:\n" + "\n".join(problems)

@@ -52,6 +52,18 @@ def test_an_escalated_call_can_be_taken_by_a_head_judge_only():
     assert head["is_head_judge"] and head["waiting"][0]["can_take"] and head["waiting"][0]["escalated"]
 
 
+def test_the_head_judge_reads_who_passed_a_call_to_him_and_why():
+    tournament, organiser, (judge, other), _, rnd = event_floor()
+    do_escalate_call(judge, do_claim_call(judge, make_judge_call(rnd, table=1)), "a ruling on the deal (§3.3)")
+    do_claim_call(other, make_judge_call(rnd, table=2))
+    rows = {r["table"]: r for r in floor.call_queue(organiser, tournament, timezone.now())["waiting"]}
+    assert (rows[1]["escalated_by"], rows[1]["escalation_reason"]) == (judge.username, "a ruling on the deal (§3.3)")
+    assert (rows[2]["escalated_by"], rows[2]["escalation_reason"]) == ("", "")
+    call = JudgeCall.objects.get(table=1)
+    alone = floor.call_row(floor.calls_of(tournament).get(pk=call.pk), timezone.now(), organiser)  # the API's row
+    assert alone["escalated_by"] == judge.username
+
+
 def test_waits_read_in_seconds_minutes_and_hours():
     assert [floor.waited(s) for s in (0, 59, 60, 3599, 3600 + 5 * 60)] == [
         "0 s",

@@ -119,3 +119,67 @@ def test_a_card_panel_is_rendered_once_and_shows_the_cards_public_text_in_the_re
     assert ("Might" in panel) == (language == "en") and ("alice" not in panel and "bob" not in panel)
     text = card.text_en if language == "en" and card.text_en else card.text
     assert html.escape(text.splitlines()[0]) in panel
+
+
+def _card(shown: str) -> dict[str, str]:
+    return {"name": shown, "shown": shown}
+
+
+def test_a_feed_lines_parts_put_each_named_card_where_the_sentence_names_it_and_nowhere_else():
+    from matches.presenters.table_info import line_parts
+
+    guan, shu = _card("关羽"), _card("蜀将")
+    parts = line_parts("你招募关羽至自城内（耗费 3），支付蜀将。", [guan, shu])
+    assert parts == [
+        {"text": "你招募"},
+        {"card": guan},
+        {"text": "至自城内（耗费 3），支付"},
+        {"card": shu},
+        {"text": "。"},
+    ]
+
+
+def test_a_name_inside_a_longer_name_of_the_same_line_does_not_take_the_longer_names_place():
+    from matches.presenters.table_info import line_parts
+
+    short, long = _card("张飞"), _card("张飞·燕人")
+    parts = line_parts("张飞·燕人 meets 张飞.", [short, long])
+    assert parts == [{"card": long}, {"text": " meets "}, {"card": short}, {"text": "."}]
+
+
+def test_a_card_the_line_does_not_name_follows_the_line_once():
+    from matches.presenters.table_info import line_parts
+
+    ghost = _card("火计")
+    assert line_parts("You draw a card.", [ghost]) == [{"text": "You draw a card."}, {"text": " "}, {"card": ghost}]
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_each_card_a_feed_line_names_is_rendered_once_as_its_button_in_the_sentence(language):
+    """Issue 27: the feed repeated each card's name after its line (a screen reader heard it twice)."""
+    s = table(["关羽"], [])
+    names = Names(DB, 0, ["alice", "bob"], language)
+    shown = names.card("关羽")
+    line = f"alice plays {shown}."
+    obs = s.observation(0)
+    view = {
+        "match": 1,
+        "seat": 0,
+        "opponent": "bob",
+        "score": {"you": 0, "opponent": 0},
+        "best_of": 1,
+        "status": "playing",
+        "games": [],
+        "game": 1,
+        "step": 9,
+        "version": "1.9",
+        "observation": obs,
+        "board": _board(obs, 0, names),
+        "feed": [line],
+        **table_info(obs, names, [line], [["关羽"]]),
+    }
+    with translation.override(language):
+        page = render_to_string("matches/play/_table.html", {"match": SimpleNamespace(pk=1), "view": view})
+    feed = page.split('id="feed"', 1)[1].split("</ol>", 1)[0]
+    assert feed.count(html.escape(shown)) == 1
+    assert 'alice plays <button type="button" class="card-chip"' in feed
