@@ -161,16 +161,17 @@ def choose_group(b: Board, g: str, free: list[str], player: int) -> Proc:
     lower-rank generals of the nation, units of the house of a general already in the group (加藤: 锅岛, §13.2),
     up to 8 for a 总大将, 4 otherwise; ``Pass`` marches with what is taken."""
     c = b.c(g)
+    counter, rank = b.data.counter, b.rank(g)
     group = [g]
     while len(group) < b.command(g):
-        houses = {b.c(x).faction for x in group} | set(c.also_commands)
-        can = [
-            x
-            for x in free
-            if x not in group
-            and b.c(x).nation == c.nation
-            and ((b.c(x).general and b.rank(x) < b.rank(g)) or (not b.c(x).general and b.c(x).faction in houses))
-        ]
+        houses = {counter(x).faction for x in group} | set(c.also_commands)
+        can = []
+        for x in free:
+            if x in group:
+                continue
+            cx = counter(x)
+            if cx.nation == c.nation and (b.rank(x) < rank if cx.general else cx.faction in houses):
+                can.append(x)
         options = [Pick(TAKE + x) for x in _distinct(b, can)]
         if not options:
             break
