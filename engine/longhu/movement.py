@@ -38,6 +38,9 @@ def _leaders(b: Board, country: str) -> list[str]:
 
 def _fight(b: Board, region: str, country: str) -> bool:
     """Whether ``region`` holds a country allied with ``country`` and one hostile to it (§4-6)."""
+    armies = b.strength.get(region)
+    if (not armies or len(armies) < 2) and not b.loc.occupied(region, b.data.character_order):
+        return False  # fewer than two countries: most regions, told without listing them
     here = b.countries_in(region)
     return len(here) > 1 and any(b.allied(c, country) for c in here) and any(b.hostile(c, country) for c in here)
 

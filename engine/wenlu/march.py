@@ -60,8 +60,9 @@ def replacement(b: Board, nation: str) -> Proc:
             if not pool:
                 return
             options = []
+            spots = {b.loc.get(g) for g in b.data.generals("korea")}  # the regions with a Korean general
             for r in b.data.map.region_ids:
-                if not b.occupied(r, "allies"):
+                if r not in spots:
                     continue
                 gens = [g for g in b.here(r, "allies") if b.c(g).general and b.c(g).nation == "korea"]
                 if not gens or b.here(r, "japan"):
