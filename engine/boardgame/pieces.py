@@ -17,7 +17,7 @@ that one takes its own copy of it): copying a board costs no index.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 Key = str | tuple[str, str]
@@ -91,14 +91,16 @@ class Locations(dict[str, str]):
     def _position(self, piece: str) -> int:
         return self._order.get(piece, len(self._order))
 
-    def _keys(self, piece: str, place: str) -> Iterable[Key]:
-        yield place
-        if self._side_of is not None and piece in self._side_of:
-            yield (place, self._side_of[piece])
+    def _keys(self, piece: str, place: str) -> tuple[Key, ...]:
+        side_of = self._side_of
+        if side_of is not None and piece in side_of:
+            return (place, (place, side_of[piece]))
+        return (place,)
 
     def _put(self, where: dict[Key, list[str]], piece: str, place: str) -> None:
+        position = self._position
         for key in self._keys(piece, place):
-            bisect.insort(where.setdefault(key, []), piece, key=self._position)
+            bisect.insort(where.setdefault(key, []), piece, key=position)
 
     def _drop(self, where: dict[Key, list[str]], piece: str, place: str) -> None:
         for key in self._keys(piece, place):

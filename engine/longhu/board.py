@@ -166,10 +166,16 @@ class Board:
 
     def countries_in(self, region: str) -> list[str]:
         """Countries with strength or a character in ``region``, the control box's holder first."""
-        found = set(self.armies(region))
-        found.update(a for c in self.chars_in(region) if (a := self.allegiance.get(c)))
+        found = set(self.strength.get(region, ()))
+        order = self.data.character_order
+        if self.loc.occupied(region, order):
+            allegiance = self.allegiance
+            found.update(a for c in self.loc.pieces(region, order) if (a := allegiance.get(c)))
+        if len(found) < 2:
+            return list(found)  # most regions: no sort to pay for
         first = self.control.get(region)
-        return sorted(found, key=lambda c: (c != first, self.country_index(c)))
+        index = self.data.country_index
+        return sorted(found, key=lambda c: (c != first, index(c)))
 
     def country_index(self, country: str) -> int:
         return self.data.country_index(country)

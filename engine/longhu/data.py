@@ -113,8 +113,11 @@ class GameData:
     _countries: dict[str, Country] = field(default_factory=dict, repr=False, compare=False)
     _country_index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     _char_order: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _kinds: dict[bool, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """traitor → the countries of that kind in data order (the rules ask on every decision: listed once)."""
 
     def __post_init__(self) -> None:
+        self._kinds.update({t: tuple(c.id for c in self.countries if bool(c.traitor) is t) for t in (False, True)})
         self._chars.update({c.name: c for c in self.characters})
         self._countries.update({c.id: c for c in self.countries})
         self._country_index.update({c.id: i for i, c in enumerate(self.countries)})
@@ -144,11 +147,11 @@ class GameData:
     @property
     def majors(self) -> tuple[str, ...]:
         """The countries players may choose (§3-1(1)), in data order."""
-        return tuple(c.id for c in self.countries if not c.traitor)
+        return self._kinds[False]
 
     @property
     def traitors(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.countries if c.traitor)
+        return self._kinds[True]
 
     def attrition_loss(self, strength: int, navy: bool) -> int:
         """The attrition table's loss for ``strength`` crossing (navy column if ``navy``), ruling L12."""

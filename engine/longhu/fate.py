@@ -112,7 +112,7 @@ def fate_phase(b: Board, country: str, player: int, hooks: Hooks) -> Proc:
     b.phase = "fate"
     yield from start_of_fate(b, country, player)
     die = yield from roll(b, "chance_fate", "§4-2")
-    if any(b.allegiance.get(n) == country and b.loc[n] == "held" for n in b.allegiance):
+    if b.chars_in("held", country):
         second = yield from roll(b, "chance_second_fate", "§11-6(1)")
         if second != die:
             act = yield from ask(

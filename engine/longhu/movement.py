@@ -36,6 +36,15 @@ def _leaders(b: Board, country: str) -> list[str]:
     return out
 
 
+def _fight(b: Board, region: str, country: str) -> bool:
+    """Whether ``region`` holds a country allied with ``country`` and one hostile to it (§4-6)."""
+    armies = b.strength.get(region)
+    if (not armies or len(armies) < 2) and not b.loc.occupied(region, b.data.character_order):
+        return False  # fewer than two countries: most regions, told without listing them
+    here = b.countries_in(region)
+    return len(here) > 1 and any(b.allied(c, country) for c in here) and any(b.hostile(c, country) for c in here)
+
+
 def _stack_options(
     b: Board, country: str, region: str, stack: list[str], taken: dict[str, int], emperor: bool
 ) -> list[Take | Go]:
@@ -163,12 +172,7 @@ def movement_phase(
                 break  # §4-5: two regions at most; §4-5(2): entering a region not own or allied stops
     # §4-6: battles, in the acting player's order
     while b.outcome is None:  # ruling L23: a conquest ends the game at once
-        fights = [
-            r
-            for r in b.data.map.region_ids
-            if any(b.allied(c, country) for c in b.countries_in(r))
-            and any(b.hostile(c, country) for c in b.countries_in(r))
-        ]
+        fights = [r for r in b.data.map.region_ids if _fight(b, r, country)]
         if not fights:
             return
         act = yield from ask(b, player, "ask_next_battle", map(Pick, fights), "§4-6, ruling L13")

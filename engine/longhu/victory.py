@@ -40,10 +40,9 @@ def check_destroyed(b: Board) -> list[str]:
     for c in b.data.countries:
         if not in_play(b, c.id):
             continue
-        wl = b.warlord[c.id]
-        gone = not b.on_map(wl)
-        empty = not b.controlled(c.id) and not any(c.id in here for here in b.strength.values())
-        if gone or empty:
+        gone = not b.on_map(b.warlord[c.id])
+        # the pass over every region last: most countries have an army somewhere
+        if gone or (not any(c.id in here for here in b.strength.values()) and not b.controlled(c.id)):
             destroy(b, c.id, in_battle=b.phase == "battle")
             out.append(c.id)
     return out

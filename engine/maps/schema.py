@@ -136,9 +136,11 @@ class MapData:
     _border: dict[tuple[str, str], Border] = field(default_factory=dict, repr=False, compare=False)
     _road_adj: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     _road: dict[tuple[str, str], Road] = field(default_factory=dict, repr=False, compare=False)
+    _region_ids: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_region", {r.id: r for r in self.regions})
+        object.__setattr__(self, "_region_ids", tuple(r.id for r in self.regions))
         adj: dict[str, list[str]] = {r.id: [] for r in self.regions}
         for b in self.borders:
             adj[b.a].append(b.b)
@@ -165,7 +167,8 @@ class MapData:
 
     @property
     def region_ids(self) -> tuple[str, ...]:
-        return tuple(r.id for r in self.regions)
+        """The regions' ids in the map's order (computed once: the rules ask for it on every battle check)."""
+        return self._region_ids
 
     def neighbours(self, rid: str) -> tuple[str, ...]:
         """Regions sharing a border with ``rid`` (sorted)."""

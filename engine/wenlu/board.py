@@ -124,6 +124,10 @@ class Board:
         key = region if side is None else (region, side)
         return self.loc.pieces(key, self.data.counter_order, self.data.side_of)
 
+    def occupied(self, region: str, side: str) -> bool:
+        """Whether any counter of ``side`` is in ``region`` (castle included): :meth:`here` without the list."""
+        return self.loc.occupied((region, side), self.data.counter_order, self.data.side_of)
+
     def field(self, region: str, side: str) -> list[str]:
         """Counters of ``side`` in ``region`` outside the castle (§13.31(4))."""
         return [cid for cid in self.here(region, side) if cid not in self.castle]
@@ -177,9 +181,11 @@ class Board:
 
     def controller(self, region: str) -> str | None:
         """§9.0, ruling W18: the side whose counters alone are there; a besieged region is nobody's."""
-        order, side_of = self.data.counter_order, self.data.side_of
-        japan, allies = (self.loc.occupied((region, s), order, side_of) for s in ("japan", "allies"))
-        return ("japan" if not allies else None) if japan else ("allies" if allies else None)
+        loc, order, side_of = self.loc, self.data.counter_order, self.data.side_of
+        allies = loc.occupied((region, "allies"), order, side_of)
+        if loc.occupied((region, "japan"), order, side_of):
+            return None if allies else "japan"
+        return "allies" if allies else None
 
     def note(self, code: str, rule: str, **params: Any) -> None:
         """A step of the narration (battle calculator, logs): message code, rule, parameters."""

@@ -225,7 +225,7 @@ def resupply(b: Board) -> Proc:
 
 def _dissolvable(b: Board) -> list[str]:
     """Regions holding a Korean unit (ruling W23: Korean units only)."""
-    return sorted({b.loc[c.id] for c in b.data.counters if c.nation == "korea" and c.kind == "unit" and b.on_map(c.id)})
+    return sorted({b.loc[cid] for cid in b.data.of_kind("korea", "unit") if b.on_map(cid)})
 
 
 def _peace(b: Board, n: int) -> None:

@@ -82,11 +82,23 @@ class GameData:
 
     _sides: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _order: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _kinds: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_id.update({c.id: c for c in self.counters})
         self._sides.update({c.id: c.side for c in self.counters})
         self._order.update({c.id: i for i, c in enumerate(self.counters)})
+        for key in dict.fromkeys((c.nation, c.kind) for c in self.counters):
+            self._kinds[key] = tuple(c.id for c in self.counters if (c.nation, c.kind) == key)
+
+    def of_kind(self, nation: str, kind: str) -> tuple[str, ...]:
+        """The counters of ``nation`` and ``kind`` (``general``, ``unit``, ...), in data order (the rules ask
+        each activation: listed once)."""
+        return self._kinds.get((nation, kind), ())
+
+    def generals(self, nation: str) -> tuple[str, ...]:
+        """The generals of ``nation``, in data order."""
+        return self.of_kind(nation, "general")
 
     def counter(self, cid: str) -> Counter:
         return self._by_id[cid]

@@ -40,12 +40,12 @@ def eligible(b: Board, nation: str, letter: bool) -> list[str]:
     """§7.1(2), ruling W4: generals of ``nation`` on the map whose 战意 (modified) ≤ the unmodified die;
     秀吉的书信 makes every Japanese 战意 1. Each leads one march per activation (ruling W1)."""
     out = []
-    for c in b.data.counters:
-        if not c.general or c.nation != nation or not b.on_map(c.id) or c.id in b.marched or c.id in b.fresh:
+    for cid in b.data.generals(nation):
+        if not b.on_map(cid) or cid in b.marched or cid in b.fresh:
             continue
-        morale = 1 if letter and nation == "japan" else b.morale(c.id)
+        morale = 1 if letter and nation == "japan" else b.morale(cid)
         if morale <= b.die:
-            out.append(c.id)
+            out.append(cid)
     return out
 
 
@@ -56,11 +56,14 @@ def replacement(b: Board, nation: str) -> Proc:
     if nation == "korea":
         placed: dict[str, int] = {}
         while b.points > 0:
-            pool = [c.id for c in b.data.counters if b.loc.get(c.id) == "replacement"]
+            pool = b.here("replacement")
             if not pool:
                 return
             options = []
+            spots = {b.loc.get(g) for g in b.data.generals("korea")}  # the regions with a Korean general
             for r in b.data.map.region_ids:
+                if r not in spots:
+                    continue
                 gens = [g for g in b.here(r, "allies") if b.c(g).general and b.c(g).nation == "korea"]
                 if not gens or b.here(r, "japan"):
                     continue
@@ -104,16 +107,31 @@ def _cost(b: Board, src: str, dst: str, n: int) -> int:
 
 def destinations(b: Board, side: str, where: str, group: list[str]) -> list[str]:
     """Regions one road away that the group can pay for; never the enemy's home box (§2.4(4))."""
-    out = []
-    for r in b.data.map.road_neighbours(where):
-        if not b.data.map.has_region(r):
-            continue
-        home = b.data.map.region(r).home_box
-        if home is not None and home != ("japan" if side == "japan" else "ming"):
-            continue
-        if _cost(b, where, r, len(group)) <= b.points:
-            out.append(r)
-    return out
+    n, points = len(group), b.points
+    return [r for r, secondary in _roads_out(b, side, where) if (2 if secondary and n >= 5 else 1) <= points]
+
+
+_ROADS_OUT: dict[tuple[str, str, str], list[tuple[str, bool]]] = {}
+
+
+def _roads_out(b: Board, side: str, where: str) -> list[tuple[str, bool]]:
+    """The regions one road from ``where`` that ``side`` may enter (not the enemy's home box), each with
+    whether its road is secondary (§7.2: 2 points for 5 or more counters): the map's, read once a map."""
+    key = (b.data.map.hash, side, where)
+    found = _ROADS_OUT.get(key)
+    if found is None:
+        m = b.data.map
+        found = []
+        for r in m.road_neighbours(where):
+            if not m.has_region(r):
+                continue
+            home = m.region(r).home_box
+            if home is not None and home != ("japan" if side == "japan" else "ming"):
+                continue
+            road = m.road(where, r)
+            found.append((r, road is not None and road.road_class == "secondary"))
+        _ROADS_OUT[key] = found
+    return found
 
 
 LEAVE = "leave:"
@@ -144,16 +162,17 @@ def choose_group(b: Board, g: str, free: list[str], player: int) -> Proc:
     lower-rank generals of the nation, units of the house of a general already in the group (加藤: 锅岛, §13.2),
     up to 8 for a 总大将, 4 otherwise; ``Pass`` marches with what is taken."""
     c = b.c(g)
+    counter, rank = b.data.counter, b.rank(g)
     group = [g]
     while len(group) < b.command(g):
-        houses = {b.c(x).faction for x in group} | set(c.also_commands)
-        can = [
-            x
-            for x in free
-            if x not in group
-            and b.c(x).nation == c.nation
-            and ((b.c(x).general and b.rank(x) < b.rank(g)) or (not b.c(x).general and b.c(x).faction in houses))
-        ]
+        houses = {counter(x).faction for x in group} | set(c.also_commands)
+        can = []
+        for x in free:
+            if x in group:
+                continue
+            cx = counter(x)
+            if cx.nation == c.nation and (b.rank(x) < rank if cx.general else cx.faction in houses):
+                can.append(x)
         options = [Pick(TAKE + x) for x in _distinct(b, can)]
         if not options:
             break

@@ -110,8 +110,8 @@ def battles(b: Board, active: str) -> Proc:
     while b.outcome is None:
         due = []
         for r in b.data.map.region_ids:
-            if r in done:
-                continue
+            if r in done or not b.occupied(r, "japan"):
+                continue  # both kinds of battle need Japanese counters there
             if b.field(r, "japan") and b.field(r, "allies"):
                 due.append(r)
             elif active == "japan" and b.garrison(r) and any(c not in b.marched for c in b.field(r, "japan")):

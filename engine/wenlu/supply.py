@@ -4,6 +4,7 @@ both sides, and held for the whole activation (ruling W3)."""
 from __future__ import annotations
 
 from engine.wenlu.board import Board
+from engine.wenlu.terms import SIDE_OF
 
 
 def judge(b: Board) -> None:
@@ -11,10 +12,11 @@ def judge(b: Board) -> None:
     (§6.2②), nor do besieged counters (§13.33(4))."""
     b.cut = set()
     reach = {s: b.reachable(s) for s in ("japan", "allies")}
-    for c in b.data.counters:
-        if not c.general or c.nation == "korea" or not b.on_map(c.id) or c.id in b.castle:
+    for nation, side in SIDE_OF.items():
+        if nation == "korea":
             continue
-        if b.loc[c.id] not in reach[c.side]:
-            b.cut.add(c.id)
+        for cid in b.data.generals(nation):
+            if b.on_map(cid) and cid not in b.castle and b.loc[cid] not in reach[side]:
+                b.cut.add(cid)
     if b.cut:
         b.note("wenlu.step.supply_cut", "§6.3, ruling W6", generals=", ".join(sorted(b.cut)))
