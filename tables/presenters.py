@@ -345,6 +345,25 @@ def api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     return view
 
 
+def invitations_waiting(user: Any) -> int:
+    """How many tables wait for ``user`` to take the seat kept for him (the badge on every page)."""
+    return access.invitations_waiting(user).count()
+
+
+def _invitations(user: Any, language: str) -> list[dict[str, Any]]:
+    seats = access.invitations_waiting(user).select_related("table__created_by__profile").order_by("-table__created_at")
+    return [
+        {
+            "pk": s.table_id,
+            "system_name": system_name(s.table.system, language),
+            "seat": s.index + 1,
+            "seats": s.table.seats,
+            "created_by": display_name(s.table.created_by),
+        }
+        for s in seats[:100]
+    ]
+
+
 def list_context(user: Any, language: str) -> dict[str, Any]:
     tables = list(access.visible_tables(user).select_related("created_by__profile")[:100])
     rows = [
@@ -373,6 +392,7 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
     ]
     return {
         "tables": rows,
+        "invitations": _invitations(user, language),
         "watched": watched,
         "can_judge": access.can_judge(user),
         "can_create": access.can_create(user),
