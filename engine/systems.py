@@ -22,10 +22,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import GENERALS_ORDER, SANGUO_ZHI
 from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from engine.boardgame.calcform import Layout
 
 
 class UnknownSystemError(EngineError):
@@ -125,6 +128,16 @@ class System:
             return {}
         module = importlib.import_module(self.fields)
         return dict({"calculator": module.CALCULATOR_FIELDS, "data": module.DATA_FIELDS}[file])
+
+    def calculator_form(self) -> Layout:
+        """The calculator's input as form fields (``engine.boardgame.calcform``); empty if the game declares none.
+
+        >>> [s.key for s in get_system("longhu").calculator_form()][:2]
+        ['attacker', 'defender']
+        """
+        if self.fields is None:
+            return ()
+        return tuple(getattr(importlib.import_module(self.fields), "CALCULATOR_FORM", ()))
 
     def value_labels(self) -> dict[str, dict[str, str]]:
         """The English labels of the words the input files' values are chosen from (field → value → label)."""
