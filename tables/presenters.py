@@ -227,6 +227,7 @@ def _head(table: Table, language: str) -> dict[str, Any]:
         "step": table.steps,
         "commitment": table.commitment,
         "scoring": engines.system(table.system).scoring,
+        "how_to_play": bool(engines.system(table.system).how_to_play),
     }
 
 

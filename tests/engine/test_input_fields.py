@@ -133,3 +133,13 @@ def test_the_cards_the_wenlu_form_offers_are_the_cards_its_calculator_reads():
     from engine.wenlu.fields import CARDS_IN_BATTLE
 
     assert CARDS_IN_BATTLE == wenlu_calculator.CARDS
+
+
+@pytest.mark.parametrize("system", [s for s in all_systems() if s.has_map and s.engine], ids=lambda s: s.id)
+def test_every_board_game_has_a_how_to_play_whose_every_point_cites_a_rule_and_reads_in_chinese(system):
+    text = system.how_to_play_text()
+    assert len(text) >= 3
+    said = [heading for heading, _points in text] + [point for _heading, points in text for point, _rule in points]
+    assert [t for t in said if ZH.gettext(t) == t] == []
+    rules = [rule for heading, points in text[:-1] for _point, rule in points]  # the last part is about the site
+    assert rules and all(rule.startswith("§") for rule in rules)

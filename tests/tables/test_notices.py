@@ -1,5 +1,6 @@
-"""An invitation to a board-game table shows on every page as a card challenge does (issue 30, item 4): a badge
-in the menu linking to the list of tables inviting the reader, gone once he sits or the table is cancelled."""
+"""A table's notices (issue 30, item 4): an invitation to a board-game table shows on every page as a card
+challenge does (a badge in the menu linking to the list of tables inviting the reader, gone once he sits or the
+table is cancelled); a table's page links its game's "how to play"."""
 
 from __future__ import annotations
 
@@ -61,3 +62,11 @@ def test_an_anonymous_reader_sees_no_badge(client, people):
     alice, bob, _carol = people
     _invite(alice, bob)
     assert 'id="notice-invitations"' not in client.get("/tables/").content.decode()
+
+
+def test_a_tables_page_links_its_games_how_to_play(client, people):
+    alice, bob, _carol = people
+    table = _invite(alice, bob)
+    client.force_login(alice)
+    page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'href="/games/{PLACEMENT}/how-to-play/" id="how-to-play"' in page
