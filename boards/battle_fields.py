@@ -84,10 +84,7 @@ class BattleFieldsForm(forms.Form):
                     continue
                 name = rows_name(section, item)
                 count = self._count(name, rows)
-                self.counts[name] = count
-                self.fields[name] = forms.IntegerField(
-                    required=False, min_value=0, max_value=MAX_ROWS, widget=forms.HiddenInput, initial=count
-                )
+                self.counts[name] = count  # posted as a hidden input the page writes (a bad count reads as 0)
                 for i in range(count):
                     for f in item.fields:
                         label = labels.get(f.key, f.key)
@@ -192,7 +189,8 @@ class BattleFieldsForm(forms.Form):
                     {
                         "id": f"{_prefix(section)}-{item.key}",
                         "label": label,
-                        "count": self[rows_name(section, item)],
+                        "count_name": rows_name(section, item),
+                        "count": count,
                         "rows": [
                             {
                                 "legend": _("%(list)s, row %(n)d") % {"list": label, "n": i + 1},

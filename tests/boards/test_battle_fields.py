@@ -78,7 +78,7 @@ def test_the_bundled_example_drawn_as_fields_gives_back_the_same_calculator_inpu
     assert left_out == []
     form = BattleFieldsForm(system=get_system(system), initial=initial, rows=rows)
     posted = {name: form[name].value() for name in form.fields}
-    posted = {k: v for k, v in posted.items() if v not in (None, False)}
+    posted = {k: v for k, v in posted.items() if v not in (None, False)} | rows
     expected = {k: v for k, v in spec.items() if k not in ("dice", "seed", "note")}
     assert _spec_of(system, posted) == expected
 
@@ -209,3 +209,12 @@ def test_a_battle_kept_from_the_fields_is_the_battle_worked_out(client, player):
     assert response.status_code == 302
     log = BattleLog.objects.get()
     assert log.spec == {k: v for k, v in example("wenlu").items() if k != "note"}
+
+
+def test_a_row_count_that_is_not_a_number_draws_no_rows_and_the_page_still_answers(client):
+    data = drawn(client.get("/games/longhu/battle/").content.decode())
+    data["defender-characters-rows"] = "many"
+    form = BattleFieldsForm(data, system=get_system("longhu"))
+    assert form.is_valid() and "characters" not in form.spec()["defender"]
+    response = client.post("/games/longhu/battle/", {**data, "action": "calculate"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200, response.content.decode()
