@@ -351,7 +351,8 @@ def invitations_waiting(user: Any) -> int:
     return access.invitations_waiting(user).count()
 
 
-def _invitations(user: Any, language: str) -> list[dict[str, Any]]:
+def invitation_rows(user: Any, language: str) -> list[dict[str, Any]]:
+    """The tables keeping a seat for ``user`` (newest first): table, game, his seat (1-based), who set it up."""
     seats = access.invitations_waiting(user).select_related("table__created_by__profile").order_by("-table__created_at")
     return [
         {
@@ -393,7 +394,7 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
     ]
     return {
         "tables": rows,
-        "invitations": _invitations(user, language),
+        "invitations": invitation_rows(user, language),
         "watched": watched,
         "can_judge": access.can_judge(user),
         "can_create": access.can_create(user),

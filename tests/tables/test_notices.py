@@ -70,3 +70,12 @@ def test_a_tables_page_links_its_games_how_to_play(client, people):
     client.force_login(alice)
     page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'href="/games/{PLACEMENT}/how-to-play/" id="how-to-play"' in page
+
+
+def test_the_dashboard_lists_the_tables_inviting_the_player_beside_his_challenges(client, people):
+    alice, bob, _carol = people
+    table = _invite(alice, bob)
+    client.force_login(bob)
+    page = client.get("/me/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="dash-table-invitations"' in page and f'href="/tables/{table.pk}/"' in page
+    assert "No challenge is waiting." not in page
