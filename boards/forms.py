@@ -66,22 +66,32 @@ class GameDataImportForm(forms.Form):
 
 
 class BattleForm(forms.Form):
-    """The battle calculator: the battle (the documented JSON input), the dice, who rolls, and what to do."""
+    """The battle calculator's own fields: the battle as JSON (an import: given, it is the battle and redraws the
+    fields of ``boards.battle_fields``), the dice, who rolls, and what to do (work it out, keep it as a log,
+    download its JSON, import the JSON)."""
 
-    CALCULATE, KEEP = "calculate", "keep"
+    CALCULATE, KEEP, EXPORT, IMPORT = "calculate", "keep", "export", "import"
     TABLE, SITE = "table", "site"
 
     battle = forms.CharField(
-        label=gettext_lazy("The battle (forces, leaders, cards), as the calculator's JSON input"),
-        widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false", "data-rows-editor": "rows-editor"}),
+        label=gettext_lazy("Import a battle as the calculator's JSON input (it replaces the fields above)"),
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         max_length=MAX_BATTLE_CHARS,
+        required=False,
         strip=False,
     )
     dice = forms.CharField(
         label=gettext_lazy("Dice rolled at the table, in order (e.g. 4 3 2 6)"),
         required=False,
         max_length=MAX_DICE * 3,
-        help_text=gettext_lazy("Given here, they replace the dice in the JSON; left empty, the JSON's are used."),
+        help_text=gettext_lazy("In the order the steps ask for them: each step names the die it wants."),
+    )
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed for the dice not given (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        help_text=gettext_lazy("A seed the table agreed on rolls the dice not given, the same every time."),
     )
     roll = forms.ChoiceField(
         label=gettext_lazy("Who rolls the dice not given"),
@@ -93,9 +103,14 @@ class BattleForm(forms.Form):
         widget=forms.RadioSelect,
     )
     signed_seed = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
-    action = forms.ChoiceField(choices=[(CALCULATE, CALCULATE), (KEEP, KEEP)], required=False)
+    action = forms.ChoiceField(
+        choices=[(CALCULATE, CALCULATE), (KEEP, KEEP), (EXPORT, EXPORT), (IMPORT, IMPORT)], required=False
+    )
 
-    def clean_battle(self) -> dict[str, Any]:
+    def clean_battle(self) -> dict[str, Any] | None:
+        """The imported battle, or None when the JSON box is left empty (the fields are the battle)."""
+        if not (self.cleaned_data.get("battle") or "").strip():
+            return None
         try:
             value = load_json(self.cleaned_data["battle"])  # the one JSON reader: its limits, its words
         except InputRefused as exc:
@@ -119,3 +134,9 @@ class BattleForm(forms.Form):
 
     def clean_action(self) -> str:
         return self.cleaned_data.get("action") or self.CALCULATE
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("action") == self.IMPORT and data.get("battle") is None and "battle" not in self.errors:
+            self.add_error("battle", _("Paste the battle's JSON here to import it."))
+        return data

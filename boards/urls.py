@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<str:system_id>/data/<int:pk>/", maps.data_detail, name="data"),
     path("games/<str:system_id>/data/<int:pk>/download", maps.data_download, name="data-download"),
     path("games/imports/<int:pk>/", maps.import_job, name="import-job"),
+    path("games/<str:system_id>/how-to-play/", games.how_to_play, name="how-to-play"),
     path("games/<str:system_id>/battle/", battles.battle, name="battle"),
     path("games/<str:system_id>/battle/logs/<str:token>/", battles.battle_log, name="battle-log"),
     path("games/<str:system_id>/battle/logs/<str:token>/json", battles.battle_log_json, name="battle-log-json"),

@@ -22,9 +22,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from engine.boardgame.calcform import Layout
 
 GENERALS_ORDER = "generals-order"
 """将军令 Generals' Order, the platform's primary game."""
@@ -81,6 +84,10 @@ class System:
     """The module naming the keys of the game's input files (``CALCULATOR_FIELDS``, ``DATA_FIELDS``: key →
     English label marked for translation; ``VALUES``: field → value → label; ``KEYED_BY_DATA``), or None."""
 
+    how_to_play: str | None = None
+    """The module holding the game's short "how to play" (``HOW_TO_PLAY``: headings and points, each citing its
+    rule), or None."""
+
     def _load(self, path: str | None, what: str) -> ModuleType:
         """The module at ``path``, or ``UnknownSystemError`` saying the game has no ``what``."""
         if path is None:
@@ -133,6 +140,27 @@ class System:
             return {}
         module = importlib.import_module(self.fields)
         return dict({"calculator": module.CALCULATOR_FIELDS, "data": module.DATA_FIELDS}[file])
+
+    def calculator_form(self) -> Layout:
+        """The calculator's input as form fields (``engine.boardgame.calcform``); empty if the game declares none.
+
+        >>> [s.key for s in get_system("longhu").calculator_form()][:2]
+        ['attacker', 'defender']
+        """
+        if self.fields is None:
+            return ()
+        return tuple(getattr(importlib.import_module(self.fields), "CALCULATOR_FORM", ()))
+
+    def how_to_play_text(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+        """The game's short "how to play": (heading, ((point, rule cited), ...)), in English marked for
+        translation; empty if the game has none.
+
+        >>> get_system("wenlu").how_to_play_text()[0][1][-1][1]
+        '§12.2'
+        """
+        if self.how_to_play is None:
+            return ()
+        return tuple(importlib.import_module(self.how_to_play).HOW_TO_PLAY)
 
     def value_labels(self) -> dict[str, dict[str, str]]:
         """The English labels of the words the input files' values are chosen from (field → value → label)."""
@@ -197,6 +225,7 @@ SYSTEMS: dict[str, System] = {
             game_data="engine.longhu.data",
             test_files=("longhu_test_map.json", "longhu_test_data.json"),
             fields="engine.longhu.fields",
+            how_to_play="engine.longhu.howto",
         ),
         System(
             id="wenlu",
@@ -213,6 +242,7 @@ SYSTEMS: dict[str, System] = {
             game_data="engine.wenlu.data",
             test_files=("wenlu_test_map.json", "wenlu_test_data.json"),
             fields="engine.wenlu.fields",
+            how_to_play="engine.wenlu.howto",
         ),
     )
 }

@@ -16,6 +16,7 @@ from accounts.presenters import profile_of
 from decks.models import Deck
 from matches.access import can_download_logs
 from matches.models import Match, Pod, Rating, RefereedGame, Registration, Round, Tournament
+from tables.presenters import invitation_rows
 
 RECENT_DECKS = 5
 OPEN_EVENTS = 10
@@ -122,6 +123,7 @@ def dashboard_context(user: Any, language: str) -> dict[str, Any]:
         "next_opponent": display_name(opponent, language) if opponent is not None else "",
         "open_events": open_events(user),
         "challenges": pending_challenges(user),
+        "table_invitations": invitation_rows(user, language),
         "registrations": my_registrations(user),
         "recent_decks": list(Deck.objects.filter(owner=user).select_related("format")[:RECENT_DECKS]),
     }

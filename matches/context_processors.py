@@ -1,5 +1,5 @@
 """What every page's layout shows: the top navigation (the judging pages only to those who may use them), and the
-count of challenges waiting for the reader."""
+counts of challenges and board-game table invitations waiting for the reader."""
 
 from __future__ import annotations
 
@@ -12,11 +12,14 @@ from django.utils.translation import gettext_noop
 
 from matches.access import can_use_adjudication
 from matches.presenters.lobby import challenges_waiting
+from tables.presenters import invitations_waiting
 
 
 def notices(request: HttpRequest) -> dict[str, Any]:
-    """``challenges_waiting``: direct challenges the reader has not answered (a badge in the menu)."""
-    return {"challenges_waiting": challenges_waiting(getattr(request, "user", None))}
+    """``challenges_waiting``: direct challenges the reader has not answered; ``invitations_waiting``: board-game
+    tables with a seat kept for him that he has not taken (a badge each in the menu)."""
+    user = getattr(request, "user", None)
+    return {"challenges_waiting": challenges_waiting(user), "invitations_waiting": invitations_waiting(user)}
 
 
 # (url name, label) for the top navigation; a page whose app is not there yet is left out.

@@ -119,6 +119,13 @@ def visible_tables(user: Any) -> QuerySet[Table]:
     return Table.objects.filter(Q(status=Table.Status.OPEN) | mine).distinct()
 
 
+def invitations_waiting(user: Any) -> QuerySet[Seat]:
+    """The seats kept for ``user`` at tables still waiting for players (his invitations not yet taken up)."""
+    if not _authenticated(user):
+        return Seat.objects.none()
+    return Seat.objects.filter(invited=user, user__isnull=True, bot="", table__status=Table.Status.OPEN)
+
+
 def can_create(user: Any) -> bool:
     """Setting up a table needs a login (the page shows the form to signed-in readers only)."""
     return _authenticated(user)

@@ -227,6 +227,7 @@ def _head(table: Table, language: str) -> dict[str, Any]:
         "step": table.steps,
         "commitment": table.commitment,
         "scoring": engines.system(table.system).scoring,
+        "how_to_play": bool(engines.system(table.system).how_to_play),
     }
 
 
@@ -345,6 +346,26 @@ def api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     return view
 
 
+def invitations_waiting(user: Any) -> int:
+    """How many tables wait for ``user`` to take the seat kept for him (the badge on every page)."""
+    return access.invitations_waiting(user).count()
+
+
+def invitation_rows(user: Any, language: str) -> list[dict[str, Any]]:
+    """The tables keeping a seat for ``user`` (newest first): table, game, his seat (1-based), who set it up."""
+    seats = access.invitations_waiting(user).select_related("table__created_by__profile").order_by("-table__created_at")
+    return [
+        {
+            "pk": s.table_id,
+            "system_name": system_name(s.table.system, language),
+            "seat": s.index + 1,
+            "seats": s.table.seats,
+            "created_by": display_name(s.table.created_by),
+        }
+        for s in seats[:100]
+    ]
+
+
 def list_context(user: Any, language: str) -> dict[str, Any]:
     tables = list(access.visible_tables(user).select_related("created_by__profile")[:100])
     rows = [
@@ -373,6 +394,7 @@ def list_context(user: Any, language: str) -> dict[str, Any]:
     ]
     return {
         "tables": rows,
+        "invitations": invitation_rows(user, language),
         "watched": watched,
         "can_judge": access.can_judge(user),
         "can_create": access.can_create(user),

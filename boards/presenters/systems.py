@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count
 from django.urls import reverse
@@ -40,6 +41,7 @@ class SystemRow:
     maps_url: str
     battle_url: str
     cards_url: str
+    how_to_play_url: str = ""
 
 
 def display_name(system: System, lang: str) -> tuple[str, str]:
@@ -74,9 +76,19 @@ def system_rows(lang: str) -> list[SystemRow]:
                 maps_url=reverse("boards:maps", args=[s.id]) if s.has_map else "",
                 battle_url=reverse("boards:battle", args=[s.id]) if s.battle_calculator else "",
                 cards_url=reverse("cards:databases") if s.has_cards else "",
+                how_to_play_url=reverse("boards:how-to-play", args=[s.id]) if s.how_to_play else "",
             )
         )
     return rows
+
+
+def how_to_play(system: System) -> list[dict[str, Any]]:
+    """The game's short "how to play" in the reader's language: each part's heading and points, with the rule
+    each point cites."""
+    return [
+        {"heading": gettext(heading), "points": [{"text": gettext(text), "rule": rule} for text, rule in points]}
+        for heading, points in system.how_to_play_text()
+    ]
 
 
 def field_labels(system: System, file: str) -> dict[str, str]:

@@ -9,6 +9,7 @@ file use is here, with a Chinese translation.
 
 from __future__ import annotations
 
+from engine.boardgame.calcform import Field, Layout, Rows, Section
 from engine.longhu.data import EVENTS
 from engine.longhu.messages import WORDS
 from engine.messages import N_
@@ -114,3 +115,35 @@ rules read); other values are data (names)."""
 
 KEYED_BY_DATA: frozenset[str] = frozenset({"strength"})
 """Keys whose object (in either file) is keyed by data, not by fields: a side's ``strength`` (country → strength)."""
+
+_SIDE = (
+    Rows("strength", (Field("country"), Field("strength", "int")), keyed=("country", "strength")),
+    Rows(
+        "characters",
+        (
+            Field("name"),
+            Field("country"),
+            Field("warlord", "bool"),
+            Field("strategist", "bool"),
+            Field("navy", "bool"),
+            Field("command", "int"),
+            Field("valour", "int"),
+            Field("diplomacy", "int"),
+            Field("loyalty", "int"),
+            Field("squares", "int"),
+            Field("admin", "int"),
+        ),
+    ),
+    Field("home"),
+    Field("retreat_to", "texts"),
+    Field("neutral", "bool"),
+    Field("traitor", "bool"),
+)
+
+CALCULATOR_FORM: Layout = (
+    Section("attacker", _SIDE),
+    Section("defender", _SIDE),
+    Section(None, (Field("strategy", "ints"), Field("no_retreat", "bool"), Field("decisions", "texts"))),
+)
+"""The calculator's input as form fields (``engine.boardgame.calcform``): each side's strength by country and
+its characters, then the strategy table and the answers. ``dice`` and ``seed`` are the page's own fields."""

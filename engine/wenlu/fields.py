@@ -9,6 +9,7 @@ file use is here, with a Chinese translation.
 
 from __future__ import annotations
 
+from engine.boardgame.calcform import Field, Layout, Rows, Section
 from engine.messages import N_
 
 CALCULATOR_FIELDS: dict[str, str] = {
@@ -95,3 +96,56 @@ rules read); other values are data (names, and places named by the map)."""
 KEYED_BY_DATA: frozenset[str] = frozenset({"japan", "allies", "start"})
 """Keys whose object (in either file) is keyed by data, not by fields: a side's cards (card → copies), a
 unit row's ``start`` (place → count)."""
+
+_COUNTER = (
+    Field("id"),
+    Field("nation", "choice", ("japan", "korea", "ming")),
+    Field("faction"),
+    Field("kind", "choice", ("general", "unit", "king", "prince")),
+    Field("rank", "choice", ("general", "cic")),
+    Field("fa", "int"),
+    Field("morale", "int"),
+    Field("count", "int"),
+    Field("from"),
+    Field("reduced", "bool"),
+    Field("cut", "bool"),
+    Field("mountain", "bool"),
+    Field("marched", "bool"),
+    Field("castle", "bool"),
+)
+
+CARDS_IN_BATTLE = ("李舜臣出击", "伏兵", "奇袭")
+"""The cards the calculator reads (``engine.wenlu.calculator.CARDS``: Japanese FA −1, Japanese FA +1, round 1
+a surprise; a test checks they agree)."""
+
+CALCULATOR_FORM: Layout = (
+    Section(
+        None,
+        (
+            Field("region"),
+            Field("active", "choice", ("japan", "allies")),
+            Field("cards", "choices", CARDS_IN_BATTLE),
+            Field("siege", "yesno"),
+        ),
+    ),
+    Section(None, (Rows("japan", _COUNTER),)),
+    Section(None, (Rows("allies", _COUNTER),)),
+    Section(
+        None,
+        (
+            Rows(
+                "roads",
+                (
+                    Field("to"),
+                    Field("class", "choice", ("primary", "secondary")),
+                    Field("enemy", "choice", ("japan", "allies")),
+                    Field("home", "choice", ("japan", "ming")),
+                ),
+            ),
+            Field("decisions", "texts"),
+        ),
+    ),
+)
+"""The calculator's input as form fields (``engine.boardgame.calcform``): the battle's region, whose
+activation, the cards and the siege; each side's counters; the roads out and the answers. ``dice`` and
+``seed`` are the page's own fields."""

@@ -103,3 +103,43 @@ def test_every_key_the_wenlu_calculator_and_the_longhu_data_reader_accept_has_a_
     accepted = wenlu_calculator._ROW | wenlu_calculator._TOP | roads
     assert not accepted - set(get_system("wenlu").field_labels("calculator"))
     assert not (longhu_data._TOP | longhu_data._CHAR) - set(get_system("longhu").field_labels("data"))
+
+
+def _form_keys(system: System) -> set[str]:
+    keys: set[str] = set()
+    for section in system.calculator_form():
+        if section.key:
+            keys.add(section.key)
+        for item in section.items:
+            keys.add(item.key)
+            keys |= {f.key for f in getattr(item, "fields", ())}
+    return keys
+
+
+@pytest.mark.parametrize("system", GAMES, ids=lambda s: s.id)
+def test_every_key_of_the_calculators_form_layout_has_a_label_of_the_game(system):
+    assert system.calculator_form(), f"{system.id} declares no calculator form"
+    assert _form_keys(system) <= set(system.field_labels("calculator"))
+
+
+@pytest.mark.parametrize("system", GAMES, ids=lambda s: s.id)
+def test_the_calculators_form_layout_covers_every_key_of_the_bundled_example_but_dice_seed_and_note(system):
+    example = json.loads((DATA / "battles" / f"{system.id}_example.json").read_text(encoding="utf-8"))
+    keyed = frozenset(getattr(__import__(system.fields, fromlist=["KEYED_BY_DATA"]), "KEYED_BY_DATA", ()))
+    assert _keys(example, keyed) - {"dice", "seed", "note"} <= _form_keys(system)
+
+
+def test_the_cards_the_wenlu_form_offers_are_the_cards_its_calculator_reads():
+    from engine.wenlu.fields import CARDS_IN_BATTLE
+
+    assert CARDS_IN_BATTLE == wenlu_calculator.CARDS
+
+
+@pytest.mark.parametrize("system", [s for s in all_systems() if s.has_map and s.engine], ids=lambda s: s.id)
+def test_every_board_game_has_a_how_to_play_whose_every_point_cites_a_rule_and_reads_in_chinese(system):
+    text = system.how_to_play_text()
+    assert len(text) >= 3
+    said = [heading for heading, _points in text] + [point for _heading, points in text for point, _rule in points]
+    assert [t for t in said if ZH.gettext(t) == t] == []
+    rules = [rule for heading, points in text[:-1] for _point, rule in points]  # the last part is about the site
+    assert rules and all(rule.startswith("§") for rule in rules)
