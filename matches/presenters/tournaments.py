@@ -20,13 +20,14 @@ from matches import access
 from matches.http import page_of_items
 from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, StandingsSnapshot, Tournament
 from matches.presenters.sides import SIDE_NAMES
-from matches.presenters.suggested_bid import lazy_suggested_bid
+from matches.presenters.suggested_bid import lazy_suggested_bid, suggested_bid_export
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
 from matches.services.pods import is_pod_event, pod_choices_of
 from matches.services.ratings import history_svg, leaderboard, rating_history
 from matches.services.registration import registration_decklist
 from matches.services.standings import latest_snapshot
+from matches.services.wargame import is_vp_event
 from matches.tournament import largest_pod, placement_points
 
 HAND_PAIRING_TEXT_LIMIT = 500
@@ -565,6 +566,8 @@ def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None)
     }
     if is_pod_event(tournament):
         data["pod_choices"] = pod_choices_export(tournament)
+    if is_vp_event(tournament):
+        data["suggested_bid"] = suggested_bid_export(tournament)  # issue 26: the map's, as the pages show it
     return data
 
 
