@@ -61,7 +61,9 @@ def test_the_seats_and_sides_on_the_board_standings_are_accessible_and_fit_a_pho
                     assert all(c.strip() for c in page.locator(cells).all_inner_texts())
                     audit(page, f"[{language} {width}px] {name} standings", problems)
                     if shots and width == 390:
-                        page.screenshot(path=str(Path(shots) / f"standings26-{name}-{language}-390.png"), full_page=True)
+                        page.screenshot(
+                            path=str(Path(shots) / f"standings26-{name}-{language}-390.png"), full_page=True
+                        )
                     context.close()
         finally:
             browser.close()
