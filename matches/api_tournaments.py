@@ -27,10 +27,12 @@ from matches import access
 from matches.models import Match, Pod, Rating, Round, Tournament
 from matches.models.tournaments import system_choices
 from matches.presenters import watch as watch_presenter
+from matches.presenters.suggested_bid import suggested_bid_export
 from matches.presenters.tournaments import final_placings, pairing_rows, visible_bids
 from matches.services import rounds as services
 from matches.services.ratings import leaderboard
 from matches.services.results import report_result
+from matches.services.scoring import scoring_of
 from matches.services.spectators import do_feature_table
 from matches.services.standings import latest_snapshot
 from matches.services.wargame import do_enter_bid
@@ -93,6 +95,19 @@ class PlacingSerializer(serializers.Serializer):
     name = serializers.CharField(help_text="The player's user name.")
     shown = serializers.CharField(help_text="His display name in the reader's language.")
     reached = serializers.CharField(help_text="The stage he reached, in the reader's language.")
+
+
+class SuggestedBidSerializer(serializers.Serializer):
+    first = serializers.CharField(help_text="The first side's code (the margins are its VP minus the second's).")
+    second = serializers.CharField(help_text="The second side's code.")
+    games = serializers.IntegerField(help_text="Finished games on this map the suggestion comes from.")
+    enough = serializers.BooleanField(help_text="Whether there are at least min_games games (else: not enough).")
+    min_games = serializers.IntegerField()
+    mean_margin = serializers.FloatField(help_text="The first side's mean margin (the second's is its negative).")
+    side = serializers.CharField(help_text="The side code the bid is for; empty for no bid.")
+    bid = serializers.FloatField(help_text="The bid in VP that brings the sides to 50 % (the median margin).")
+    low = serializers.FloatField(help_text="95 % interval of the first side's balancing bid: lower end.")
+    high = serializers.FloatField(help_text="Its upper end.")
 
 
 class ReportSerializer(serializers.Serializer):
@@ -274,6 +289,9 @@ class StandingsAPI(APIView):
                 "results": StandingRowSerializer(many=True),
                 "placings": PlacingSerializer(many=True),
                 "champion": serializers.CharField(allow_null=True),
+                "suggested_bid": SuggestedBidSerializer(
+                    allow_null=True, help_text="A two-sided wargame's suggested bid for the map; null otherwise."
+                ),
             },
         ),
         summary="The latest standings (MTR tiebreakers: MW%, GW%, OMW%, OGW%), the final placings and the champion",
@@ -292,6 +310,7 @@ class StandingsAPI(APIView):
                 **paged,
                 "placings": PlacingSerializer(placings, many=True).data,
                 "champion": placings[0]["name"] if placings else None,
+                "suggested_bid": suggested_bid_export(tournament) if scoring_of(tournament).sided else None,
             }
         )
 

@@ -61,6 +61,11 @@ urlpatterns = [
     path("matches/<int:match_id>/extra-time", views_tournaments.match_extra_time, name="match-extra-time"),
     path("tournaments/<int:pk>/standings/", views_tournaments.standings, name="standings"),
     path("tournaments/<int:pk>/standings.<str:fmt>", views_tournaments.standings_export, name="standings-export"),
+    path(
+        "tournaments/<int:pk>/suggested-bid.<str:fmt>",
+        views_tournaments.suggested_bid_export,
+        name="suggested-bid-export",
+    ),
     path("tournaments/<int:pk>/my-match", views_tournaments.my_match, name="my-match"),
     path("tournaments/<int:pk>/drop", views_tournaments.my_drop, name="my-drop"),
     path("tournaments/<int:pk>/judge", views_tournaments.judge_page, name="tournament-judge"),

@@ -45,6 +45,8 @@ from matches.forms import (
 from matches.http import ask_start, started_message
 from matches.models import Round, Tournament
 from matches.presenters import tournaments as presenters
+from matches.presenters.suggested_bid import SUGGESTED_BID_FIELDS
+from matches.presenters.suggested_bid import suggested_bid_export as suggested_bid_data
 from matches.services import event as event_services
 from matches.services import invitations as invitation_services
 from matches.services import pods as pod_services
@@ -606,6 +608,20 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         fields = presenters.standing_fields(tournament)
         return _csv(data["standings"], fields, f"tournament-{tournament.pk}-standings.csv")
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def suggested_bid_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """The map's suggested bid of a two-sided wargame's event (issue 26): one CSV row, or the JSON object;
+    a 404 for other games."""
+    _export_format(fmt)
+    tournament = access.access_tournament(request.user, pk)
+    data = suggested_bid_data(tournament) if scoring_of(tournament).sided else None
+    if data is None:
+        raise Http404(_("This event's game has no suggested bid."))
+    if fmt == "csv":
+        return _csv([data], SUGGESTED_BID_FIELDS, f"tournament-{tournament.pk}-suggested-bid.csv")
+    return JsonResponse({"tournament": tournament.pk, **data}, json_dumps_params={"ensure_ascii": False})
 
 
 # --- ratings -----------------------------------------------------------------------------------------------------

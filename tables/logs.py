@@ -60,7 +60,7 @@ def build_log(table: Table, final_state: Any) -> bytes:
         "randomness": {"kind": "committed", "commitment": table.commitment},
         "signed": True,
         "created": table.created_at.astimezone(UTC).isoformat(timespec="seconds"),
-        "meta": {"table": table.pk},
+        "meta": {**table.log_meta, "table": table.pk},
     }
     last = header_hash(header)
     entries = []
@@ -104,6 +104,8 @@ class ReadLog:
     claim: int | None = None
     end: dict[str, Any] | None = None
     data: dict[str, Any] = field(default_factory=dict, repr=False)
+    bids: dict[str, Any] | None = None
+    """The sealed bids that decided the sides (header ``meta.bids``, issue 26), as the header says them."""
 
 
 TAMPERING = frozenset(
@@ -201,7 +203,15 @@ def read_log(raw: bytes) -> ReadLog:
         claim=claimed_table(header),
         end=end,
         data=log,
+        bids=_bids(header),
     )
+
+
+def _bids(header: dict[str, Any]) -> dict[str, Any] | None:
+    """The header's ``meta.bids`` if it is an object, else None."""
+    meta = header.get("meta")
+    bids = meta.get("bids") if isinstance(meta, dict) else None
+    return bids if isinstance(bids, dict) else None
 
 
 def _signature(header: dict[str, Any], signature: Any, last: str, problems: list[str]) -> str:

@@ -48,6 +48,9 @@ class Table(models.Model):
     clock_remaining = models.JSONField(null=True, blank=True)
     clock_running = models.PositiveSmallIntegerField(null=True, blank=True)
     clock_since = models.DateTimeField(null=True, blank=True)
+    # What the table's signed log header records of the event around it (``meta``; issue 26: the sealed bids
+    # that decided a wargame table's sides), set when an event seats it.
+    log_meta = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

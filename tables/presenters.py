@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.names import display_name
+from boards.presenters.systems import SIDES
 from junling import clocks
 from junling.bots import bot_label
 from tables import access, engines
@@ -450,7 +451,43 @@ def verdict_view(verdict: Any) -> dict[str, Any]:
         **verdict.to_json(),
         "system_name": engines.system(verdict.system).display_name(get_language() or "zh-hans"),
         "problem_texts": [problems.get(p, p) for p in verdict.problems],
+        "bid_text": bid_text(verdict.bids),
     }
+
+
+def bid_text(bids: Any) -> str:
+    """The sealed bids a log's header keeps (``meta.bids``, issue 26) in words; "" without bids, and a plain
+    sentence for bids not in the site's form (an uploaded log says what it likes)."""
+    if bids is None:
+        return ""
+    try:
+        (side_a, vp_a), (side_b, vp_b) = bids["bids"]["a"], bids["bids"]["b"]
+        give_a, give_b = bids["gives"]
+        side = bids["side_a"]
+        figures = [vp_a, vp_b, give_a, give_b]
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in figures):
+            raise TypeError
+    except (KeyError, TypeError, ValueError):
+        return _("The log's header names sealed bids that are not in this site's form.")
+    said = _(
+        "Sealed bids: player A wanted %(side_a)s for %(vp_a)s VP, player B %(side_b)s for %(vp_b)s VP; player A"
+        " played %(side)s; VP given up: player A %(give_a)s, player B %(give_b)s."
+    )
+    if bids.get("refused_twice_in_a_row") is True:
+        said += " " + _("The bid was void: it would have taken a player's due side twice in a row.")
+    return said % {
+        "side_a": _side(side_a),
+        "side_b": _side(side_b),
+        "side": _side(side),
+        "vp_a": vp_a,
+        "vp_b": vp_b,
+        "give_a": give_a,
+        "give_b": give_b,
+    }
+
+
+def _side(code: Any) -> str:
+    return str(SIDES.get(code, "?")) if isinstance(code, str) else "?"
 
 
 def judged_rows(user: Any, language: str) -> list[dict[str, Any]]:

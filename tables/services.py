@@ -164,12 +164,15 @@ def do_create_event_table(
     event: str,
     clock_total: int | None = None,
     clock_increment: int = 0,
+    log_meta: dict[str, Any] | None = None,
 ) -> Table:
     """A table of an event's round: ``players`` seated in order (seat 0 first), on the event's map and game
     data by hash, on the event's time control (if any); it starts at once. Called inside the round's
-    transaction (``event`` names the pod or the match in the audit record)."""
+    transaction (``event`` names the pod or the match in the audit record; ``log_meta`` goes into the signed
+    log's header ``meta``, e.g. the sealed bids that decided the sides)."""
     check_control(clock_total, clock_increment)
     table = Table.objects.create(
+        log_meta=log_meta or {},
         system=system_id,
         seats=len(players),
         map_hash=map_hash,
@@ -624,6 +627,8 @@ class Verdict:
     seed: str = "matches"
     record: dict[str, Any] | None = None
     trust: str = "authentic"
+    bids: dict[str, Any] | None = None
+    """The sealed bids that decided the table's sides, as its log header keeps them (issue 26)."""
 
     @property
     def legal(self) -> bool:
@@ -716,6 +721,7 @@ def judge_log(user: Any, raw: bytes) -> Verdict:
             authentic=read.signature == "valid" and not tampered,
             record=None if record_check is None else record_check["status"],
         ),
+        bids=read.bids,
     )
     with transaction.atomic():
         record(user, "tables.judge", None, sha256=hashlib.sha256(raw).hexdigest(), verdict=_audit(verdict))
@@ -797,6 +803,7 @@ def judge_table(user: Any, table: Table) -> Verdict:
         problems=[],
         signature_ok=None,
         table=table.pk,
+        bids=table.log_meta.get("bids"),
     )
     with transaction.atomic():
         record(user, "tables.judge", table, verdict=_audit(verdict))

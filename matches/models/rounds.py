@@ -40,6 +40,9 @@ class Round(models.Model):
     # When the players were told by e-mail that the pairings are up (once per round; the task is idempotent).
     notified_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Published to be played on the site's tables (``event_tables``): a bidding table is seated once its bids
+    # are resolved (issue 26).
+    on_tables = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
+
+from django.db.models import Count
 
 from junling.pages import page_of_items
 from matches import access
-from matches.models import Pod, PodSeat, Round, Tournament
+from matches.models import Match, Pod, PodSeat, Round, Tournament
+from matches.presenters.sides import SIDE_NAMES
 from matches.presenters.tournaments import named_rows, pod_choices_view, round_clock, round_title
+from matches.services.scoring import scoring_of
 from matches.services.standings import latest_snapshot
+from matches.services.wargame import game_sides
 
 
 def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: str, page: Any) -> dict[str, Any]:
@@ -54,13 +60,54 @@ def pod_pairings_page(user: Any, tournament: Tournament, rnd: Round, *, query: s
 
 
 def pod_standings_page(tournament: Tournament, *, query: str, page: Any) -> dict[str, Any]:
+    """A board-game event's standings; each shown row also has the player's ``seats`` (pods) or ``sides``
+    (wargames), and ``seat_numbers`` heads the seats' column."""
     snapshot = latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
     rows = named_rows(rows, query.lower())
+    shown = page_of_items(rows, page)
+    players = [r["player"] for r in shown]
+    seat_numbers: list[int] = []
+    if scoring_of(tournament).pods:
+        counts = seat_counts(tournament, players)
+        seat_numbers = list(range(1, max((max(c, default=0) for c in counts.values()), default=0) + 1))
+        for r in shown:
+            r["seats"] = [counts.get(r["player"], Counter())[n] for n in seat_numbers]
+    elif scoring_of(tournament).sided:
+        sides = side_counts(tournament, players)
+        for r in shown:
+            r["sides"] = [(str(SIDE_NAMES.get(side, side)), n) for side, n in sides.get(r["player"], {}).items()]
     return {
         "tournament": tournament,
         "snapshot": snapshot,
-        "page": page_of_items(rows, page),
+        "page": shown,
         "q": query,
         "pod_choices": pod_choices_view(tournament),
+        "seat_numbers": seat_numbers,
     }
+
+
+def seat_counts(tournament: Tournament, players: list[int]) -> dict[int, Counter[int]]:
+    """Each of ``players``' times in each seat (1 first) over the event's finished pods (issue 26 item 2)."""
+    rows = (
+        PodSeat.objects.filter(pod__tournament=tournament, pod__status=Pod.Status.FINISHED, player_id__in=players)
+        .values("player_id", "seat")
+        .annotate(n=Count("id"))
+    )
+    counts: dict[int, Counter[int]] = {}
+    for row in rows:
+        counts.setdefault(row["player_id"], Counter())[row["seat"]] = row["n"]
+    return counts
+
+
+def side_counts(tournament: Tournament, players: list[int]) -> dict[int, dict[str, int]]:
+    """Each of ``players``' games on each side (the game's side order, 0s included) over the event's finished
+    games, byes left out (issue 26 item 2)."""
+    first, second = game_sides(tournament)
+    counts = {p: {first: 0, second: 0} for p in players}
+    games = Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED, is_bye=False).exclude(side_a="")
+    for a, side_a in games.filter(player_a_id__in=players).values_list("player_a_id", "side_a"):
+        counts[a][side_a] = counts[a].get(side_a, 0) + 1
+    for b, side_a in games.filter(player_b_id__in=players).values_list("player_b_id", "side_a"):
+        counts[b][second if side_a == first else first] += 1
+    return counts

@@ -74,3 +74,30 @@ def _suggestion(games: list[tuple[int, int]], sides: tuple[str, str]) -> Suggest
 def lazy_suggested_bid(tournament: Tournament) -> Any:
     """:func:`suggested_bid_view` computed only when a template reads it (a page's partial refresh does not)."""
     return SimpleLazyObject(lambda: suggested_bid_view(tournament))
+
+
+SUGGESTED_BID_FIELDS = ["first", "second", "games", "enough", "min_games", "mean_margin", "side", "bid", "low", "high"]
+"""The suggestion's columns in the exports and the API (codes and numbers, no words)."""
+
+
+def suggested_bid_export(tournament: Tournament) -> dict[str, Any] | None:
+    """The suggestion as data for the API and the exports: the side codes (``first``, ``second``), the number of
+    games, whether they are ``enough`` (``min_games``), the first side's mean margin, the side the bid is for
+    (a code, "" for no bid), the bid in VP and the interval of the first side's balancing bid (``low``,
+    ``high``); None for a game without two sides."""
+    sides = get_system(tournament.system).sides
+    if len(sides) != 2:
+        return None
+    s = _suggestion(map_games(tournament), (sides[0], sides[1]))
+    return {
+        "first": sides[0],
+        "second": sides[1],
+        "games": s.games,
+        "enough": s.enough,
+        "min_games": MIN_GAMES,
+        "mean_margin": round(s.mean_margin, 4),
+        "side": s.side,
+        "bid": float(s.bid),
+        "low": float(s.low),
+        "high": float(s.high),
+    }

@@ -19,7 +19,7 @@ from junling.pages import page_of_items
 from matches import access
 from matches.models import Match, Pod, PodSeat, Rating, Registration, Round, StandingsSnapshot, Tournament
 from matches.presenters.sides import SIDE_NAMES
-from matches.presenters.suggested_bid import lazy_suggested_bid
+from matches.presenters.suggested_bid import lazy_suggested_bid, suggested_bid_export
 from matches.services.event_tables import can_play_on_tables
 from matches.services.notices import pairings_notice
 from matches.services.pods import pod_choices_of
@@ -565,6 +565,8 @@ def standings_export(tournament: Tournament, snapshot: StandingsSnapshot | None)
     }
     if scoring_of(tournament).pods:
         data["pod_choices"] = pod_choices_export(tournament)
+    if scoring_of(tournament).sided:
+        data["suggested_bid"] = suggested_bid_export(tournament)  # issue 26: the map's, as the pages show it
     return data
 
 

@@ -26,21 +26,14 @@ from junling.models import record
 from matches.models import Match, Pod, Round, Tournament
 from matches.services.pods import record_refereed_pod
 from matches.services.scoring import scoring_of
+from matches.services.table_seating import TablesRefused, data_hash, seat, seat_match_on_table
 from matches.services.wargame import record_refereed_vp
-from tables import gamedata
 from tables.models import Table
-from tables.services import do_create_event_table
 
 log = logging.getLogger(__name__)
 
 NONE, REPORTED, UNCHANGED = "none", "reported", "unchanged"
 """What ``report_table_result`` did: the table is no event's; the result was reported; nothing (told before)."""
-
-
-class TablesRefused(Refused):
-    """The round cannot be played on the site's tables; the message says why."""
-
-    code = "round.no_tables"
 
 
 def can_play_on_tables(tournament: Tournament) -> bool:
@@ -49,34 +42,20 @@ def can_play_on_tables(tournament: Tournament) -> bool:
     return bool(system.engine and system.has_map and tournament.map_hash) and (scoring_of(tournament).plays_on_tables)
 
 
-def _data_hash(tournament: Tournament) -> str:
-    choice = next((c for c in gamedata.choices(tournament.system) if c.map_hash == tournament.map_hash), None)
-    if choice is None:
-        raise TablesRefused(_("The event's map has no game data on the site: its tables cannot be set up."))
-    return choice.data_hash
-
-
 def seat_round_on_tables(rnd: Round, actor: Any) -> int:
     """A table for every pod (every pairing but byes) of ``rnd`` with its players seated; the number of
-    tables set up. Called inside the publishing transaction (a refusal publishes nothing)."""
+    tables set up. Called inside the publishing transaction (a refusal publishes nothing). In an event with a
+    bid for sides a pairing waits for its sealed bids: :func:`seat_match_on_table` seats it once they are
+    resolved (issue 26)."""
     tournament = rnd.tournament
     if not can_play_on_tables(tournament):
         raise TablesRefused(_("This event's game cannot be played on the site's tables."))
     system = get_system(tournament.system)
-    data_hash = _data_hash(tournament)
+    data_hash(tournament)  # refused before any table is made
     made = 0
 
-    def seat(players: list[Any], event: str) -> Table:
-        return do_create_event_table(
-            actor,
-            system.id,
-            players,
-            map_hash=tournament.map_hash,
-            data_hash=data_hash,
-            event=event,
-            clock_total=tournament.clock_total,
-            clock_increment=tournament.clock_increment or 0,
-        )
+    def seat_pod(players: list[Any], event: str) -> Table:
+        return seat(tournament, actor, players, event)
 
     if scoring_of(tournament).pods:
         low, high = system.seats
@@ -87,19 +66,13 @@ def seat_round_on_tables(rnd: Round, actor: Any) -> int:
                     _("Table %(t)s has %(n)s players; this game is for %(low)s to %(high)s.")
                     % {"t": pod.table, "n": len(players), "low": low, "high": high}
                 )
-            pod.board_table = seat(players, f"pod:{pod.pk}")
+            pod.board_table = seat_pod(players, f"pod:{pod.pk}")
             pod.save(update_fields=["board_table"])
             made += 1
-    else:
-        sides = system.sides
+    elif not tournament.side_bids:
         rows = Match.objects.filter(round=rnd, is_bye=False, player_b__isnull=False, board_table__isnull=True)
         for match in rows.select_related("player_a", "player_b"):
-            side, b = match.side_a or sides[0], match.player_b
-            assert b is not None  # player_b__isnull=False
-            players = [match.player_a, b] if sides.index(side) == 0 else [b, match.player_a]
-            match.side_a = side
-            match.board_table = seat(players, f"match:{match.pk}")
-            match.save(update_fields=["side_a", "board_table"])
+            seat_match_on_table(match, actor)
             made += 1
     record(actor, "round.on_tables", rnd, tournament=tournament.pk, number=rnd.number, tables=made)
     return made

@@ -333,7 +333,8 @@ def publish_round(rnd: Round, actor: Any, *, on_tables: bool = False) -> Round:
             )
         rnd.status = Round.Status.PUBLISHED
         rnd.published_at = timezone.now()
-        rnd.save(update_fields=["status", "published_at"])
+        rnd.on_tables = on_tables
+        rnd.save(update_fields=["status", "published_at", "on_tables"])
         record(actor, "round.publish", rnd, tournament=rnd.tournament_id, number=rnd.number, on_tables=on_tables)
         if on_tables:
             seat_round_on_tables(rnd, actor)

@@ -24,6 +24,7 @@ from matches.access import access_report, can_organise
 from matches.models import Match, Registration, ResultReport, Round, SealedBid, StandingsSnapshot, Tournament
 from matches.services.results import ResultRefused, _finish, _locked_match, _require_open
 from matches.services.standings import finished_round_number, results_key, store_snapshot
+from matches.services.table_seating import seat_match_on_table
 from matches.tournament import (
     Bid,
     VpBye,
@@ -243,17 +244,18 @@ def do_enter_bid(match: Match, actor: Any, player_id: int, side: Any, vp: Any) -
             match.side_a, match.bid_a, match.bid_b = side_a, give_a, give_b
             match.paired_side_a, match.bid_took_side_of = due_a, took
             match.save(update_fields=["side_a", "bid_a", "bid_b", "paired_side_a", "bid_took_side_of"])
-            record(
-                None,
-                "match.bids_resolved",
-                match,
-                bids={"a": [a.side, a.vp], "b": [b.side, b.vp]},
-                due_a=due_a,
-                side_a=side_a,
-                gives=[give_a, give_b],
-                took_due_side_of=took,
-                refused_twice_in_a_row=refused,
-            )
+            resolved = {
+                "bids": {"a": [a.side, a.vp], "b": [b.side, b.vp]},
+                "due_a": due_a,
+                "side_a": side_a,
+                "gives": [give_a, give_b],
+                "took_due_side_of": took,
+                "refused_twice_in_a_row": refused,
+            }
+            record(None, "match.bids_resolved", match, **resolved)
+            if match.round is not None and match.round.on_tables:
+                # the table is seated with the sides the bids gave; its signed log keeps the bids (issue 26)
+                seat_match_on_table(match, actor, bids=resolved)
     return match
 
 

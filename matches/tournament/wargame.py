@@ -12,9 +12,11 @@ worked example. Rounds are paired by :func:`matches.tournament.pair_swiss` (it r
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
+
+import networkx as nx
 
 from .standings import (
     DRAW_POINTS,
@@ -283,9 +285,10 @@ def balance_side_pairs(
     sides: tuple[str, str],
 ) -> list[tuple[PlayerId, PlayerId | None]]:
     """The Swiss pairs with opponents swapped between tables where that lets both tables give each player
-    the side he is due (as the FIDE Dutch system transposes for colours): only between two tables whose
-    four players are on the same points and have not met, so points, pair-downs and rematches are as
-    paired. A table whose players are due the same side looks for the nearest such table.
+    the side he is due (as the FIDE Dutch system transposes for colours): only where each player's new
+    opponent is on the points of his old one and they have not met, so points, pair-downs, crossings and
+    rematches are as paired (a pair-down table swaps its lower player with one on his points). A table
+    whose players are due the same side looks for the nearest such table.
 
     >>> r = [VpResult(1, "a", "w", 1, 0, "japan"), VpResult(1, "b", "x", 1, 0, "japan"),
     ...      VpResult(1, "c", "y", 1, 0, "allies"), VpResult(1, "d", "z", 1, 0, "allies")]
@@ -294,28 +297,38 @@ def balance_side_pairs(
     [('a', 'd'), ('c', 'b')]
     """
     out = list(pairs)
+    due = {p: _due(standings[p], sides) for pair in out for p in pair if p is not None}
+    point = {p: standings[p].points for p in due}
+    # each table number keeps its points (a swap never changes them): (higher, lower), a bye's lower -1
+    shape = [(point[a], -1) if b is None else (max(point[a], point[b]), min(point[a], point[b])) for a, b in out]
 
     def clash(k: int) -> bool:
         a, b = out[k]
-        if b is None:
-            return False
-        da, db = _due(standings[a], sides), _due(standings[b], sides)
-        return da != 0 and da == db
+        return b is not None and due[a] != 0 and due[a] == due[b]
 
-    def points(k: int) -> set[int]:
-        return {standings[p].points for p in out[k] if p is not None}
+    def fits(pair: tuple[PlayerId, PlayerId], k: int) -> bool:
+        x, y = point[pair[0]], point[pair[1]]
+        return (x, y) == shape[k] or (y, x) == shape[k]
 
     for k in range(len(out)):
         if not clash(k):
             continue
         a, b = out[k]
+        assert b is not None  # a clash is a table of two
+        mine = shape[k]
         for step in range(1, len(out)):
             done = False
-            for j in (k + step, k - step):
-                if not 0 <= j < len(out) or out[j][1] is None or points(j) != points(k) or len(points(k)) != 1:
-                    continue
+            near = [j for j in (k + step, k - step) if 0 <= j < len(out) and (set(shape[j]) & set(mine))]
+            if not near:  # the tables run in points order: none further on shares a player's points
+                break
+            for j in near:
                 c, d = out[j]
-                for new_k, new_j in (((a, d), (c, b)), ((a, c), (b, d))):
+                if d is None:
+                    continue
+                # each table keeps its points (issue 26 item 4: a pair-down table may float another player
+                # of the upper group instead), so the pair-downs and crossings stay as paired
+                options = [o for o in (((a, d), (c, b)), ((a, c), (b, d))) if fits(o[0], k) and fits(o[1], j)]
+                for new_k, new_j in options:
                     pa, pb = new_k
                     pc, pd = new_j
                     if pb in standings[pa].opponents or pd in standings[pc].opponents:
@@ -331,4 +344,67 @@ def balance_side_pairs(
                     break
             if done:
                 break
+    return _repair_point_groups(out, standings, sides)
+
+
+def _shape(pair: tuple[PlayerId, PlayerId | None], pts: Callable[[PlayerId | None], int]) -> list[tuple[int, int]]:
+    """A table's points, higher first (what a side swap must keep)."""
+    x, y = pts(pair[0]), pts(pair[1])
+    return [(max(x, y), min(x, y))]
+
+
+REPAIR_LIMIT = 64
+"""A point group's tables are re-paired for sides only up to this many players (networkx is cubic)."""
+
+
+def _repair_point_groups(
+    pairs: list[tuple[PlayerId, PlayerId | None]],
+    standings: Mapping[PlayerId, WargameStanding],
+    sides: tuple[str, str],
+) -> list[tuple[PlayerId, PlayerId | None]]:
+    """Each point group's tables re-paired for sides where an exact matching gives fewer tables two players
+    due the same side than the swaps did (issue 26 item 4: a swap fixes a clash only with a table of the
+    opposite clash; a chain of tables needs the matching). A group's tables are those with a player on its
+    points; the other player of a pair-down table keeps a seat against some player of the group (no edge
+    between two such players), so every table keeps its points and the pair-downs and crossings stay as
+    paired; no rematch (no edge), everyone paired. Each table number keeps its points and takes the best-ranked
+    new table of those points."""
+    due = {p: _due(standings[p], sides) for pair in pairs for p in pair if p is not None}
+    rank = {p: k for k, p in enumerate(p for pair in pairs for p in pair if p is not None)}
+
+    def pts(p: PlayerId | None) -> int:
+        return standings[p].points if p is not None else -1
+
+    groups: dict[int, list[int]] = {}
+    for k, (a, b) in enumerate(pairs):
+        if b is not None:
+            for points in {standings[a].points, standings[b].points}:
+                groups.setdefault(points, []).append(k)
+    out = list(pairs)
+    done: set[int] = set()
+    for points, tables in groups.items():
+        tables = [k for k in tables if k not in done]  # a pair-down table is re-paired with one group only
+        if len(tables) < 2 or 2 * len(tables) > REPAIR_LIMIT:
+            continue
+        current = [out[k] for k in tables]
+        clashes = sum(due[a] != 0 and due[a] == due[b] for a, b in current if b is not None)
+        if not clashes:
+            continue
+        players = [p for pair in current for p in pair if p is not None]
+        fixed = {p for p in players if standings[p].points != points}
+        graph = nx.Graph()
+        for x, a in enumerate(players):
+            for b in players[x + 1 :]:
+                if not (a in fixed and b in fixed) and b not in standings[a].opponents:
+                    graph.add_edge(a, b, weight=1 if due[a] != 0 and due[a] == due[b] else 2)
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        if 2 * len(matching) != len(players):
+            continue
+        if sum(due[a] != 0 and due[a] == due[b] for a, b in matching) >= clashes:
+            continue
+        new = sorted(((a, b) if rank[a] < rank[b] else (b, a) for a, b in matching), key=lambda t: rank[t[0]])
+        for k in tables:  # each table number keeps its points: the best-ranked new table of those points
+            shape = _shape(out[k], pts)
+            out[k] = new.pop(next(n for n, pair in enumerate(new) if _shape(pair, pts) == shape))
+        done.update(tables)
     return out
