@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from matches.services.wargame import report_vp
 from tests.browser.test_page_quality import audit
 from tests.browser.test_pod_event import _context

@@ -11,7 +11,7 @@ from django.test import Client
 from matches.models import PodSeat
 from matches.presenters.pods import pod_standings_page, seat_counts, side_counts
 from matches.services import rounds as services
-from matches.services.standings import snapshot_standings
+from matches.services.scoring import snapshot_standings
 from matches.services.wargame import report_vp
 from tests.matches.factories import play_pods, pod_event
 
