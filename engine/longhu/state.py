@@ -13,6 +13,7 @@ from typing import Any
 import engine.longhu.data as data_module
 import engine.longhu.messages as messages
 import engine.longhu.order as order
+import engine.longhu.position as position
 import engine.longhu.rules as rules
 from engine.boardgame.procedure import Chance, Mark, Proc
 from engine.boardgame.state import BoardGame, BoardState
@@ -39,6 +40,14 @@ class Game(BoardGame, data=data_module, messages=messages):
         self.data = data
         self.players = players
 
+    def new_board(self) -> Board:
+        """An empty board of this game (a position fills it, ``engine.boardgame.position``)."""
+        return Board(self.data, self.players)
+
+    def check_board(self, board: Board) -> None:
+        """The first rule a position's board breaks (``longhu.position.check``)."""
+        position.check(board)
+
     @classmethod
     def for_seats(cls, data: GameData, seats: int) -> Game:
         return cls(data, seats)
@@ -59,6 +68,7 @@ class State(BoardState):
 
     GAME_NAME = "龙虎三国志"
     STATE_FORMAT = STATE_FORMAT
+    POINTS = position.POINTS
     GAME_OVER_RULE = "§4-8"
     WRONG_DECISION = True
     illegal = IllegalAction

@@ -8,6 +8,7 @@ from typing import Any
 
 import engine.wenlu.data as data_module
 import engine.wenlu.messages as messages
+import engine.wenlu.position as position
 import engine.wenlu.rules as rules
 import engine.wenlu.turn as turn
 from engine.boardgame.procedure import Chance, Mark, Proc
@@ -32,6 +33,14 @@ class Game(BoardGame, data=data_module, messages=messages):
 
     def __init__(self, data: GameData) -> None:
         self.data = data
+
+    def new_board(self) -> Board:
+        """An empty board of this game (a position fills it, ``engine.boardgame.position``)."""
+        return Board(self.data)
+
+    def check_board(self, board: Board) -> None:
+        """The first rule a position's board breaks (``wenlu.position.check``)."""
+        position.check(board)
 
     @classmethod
     def for_seats(cls, data: GameData, seats: int = 2) -> Game:
@@ -58,6 +67,7 @@ class State(BoardState):
 
     GAME_NAME = "文禄朝鲜之役"
     STATE_FORMAT = STATE_FORMAT
+    POINTS = position.POINTS
     CODES = "wenlu.refusal."
     GAME_OVER_RULE = "§12.1"
     illegal = IllegalAction
