@@ -16,6 +16,7 @@ from engine.boardgame.position import (
     position_from_state,
     state_from_position,
 )
+from engine.interface import replay_log
 from engine.systems import all_systems
 
 BOARD_GAMES = [s.id for s in all_systems() if s.has_map]
@@ -175,3 +176,17 @@ def test_an_illegal_action_after_the_position_is_refused_with_the_engines_rule()
     pos["actions"].append({"type": "pass"})
     err = _refusal("wenlu", pos)
     assert err.code == "wenlu.refusal.chance_due" and err.rule and err.where == f"actions[{len(pos['actions']) - 1}]"
+
+
+def test_a_judges_replay_from_a_position_stops_at_the_first_illegal_entry_with_its_rule() -> None:
+    game = default_game("longhu", 2)
+    s = _play_to("longhu", 2, 3, 200)
+    pos = position_from_state(s)
+    entries = []
+    for _ in range(20):
+        a = s.sample_chance() if s.is_chance_node() else s.legal_actions()[0]
+        entries.append(a.to_json())
+        s.apply(a)
+    verdict = replay_log(game, 0, [*entries, {"type": "roll", "value": 9}], state=state_from_position(game, pos))
+    assert verdict["first_illegal"] == len(entries) and verdict["rule"]
+    assert verdict["state"].board_json() == s.board_json()
