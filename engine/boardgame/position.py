@@ -113,6 +113,7 @@ def position_from_state(state: Any) -> dict[str, Any]:
     out: dict[str, Any] = {
         "format": POSITION_FORMAT,
         "game": game.system,
+        "map": game.data.map.hash,
         "data": game.data.hash,
         "players": game.players,
         "seed": state.seed,
@@ -146,6 +147,10 @@ def state_from_position(game: Any, data: Any) -> Any:
         raise BoardPositionError("position.board.format", {"format": str(data.get("format"))}, where="format")
     if data.get("game", game.system) != game.system:
         raise BoardPositionError("position.board.game", {"found": data.get("game"), "game": game.system}, where="game")
+    if data.get("map", game.data.map.hash) != game.data.map.hash:
+        raise BoardPositionError(
+            "position.board.data", {"found": str(data.get("map")), "data": game.data.map.hash}, where="map"
+        )
     if data.get("data", game.data.hash) != game.data.hash:
         raise BoardPositionError(
             "position.board.data", {"found": str(data.get("data")), "data": game.data.hash}, where="data"
