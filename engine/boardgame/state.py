@@ -301,6 +301,19 @@ class BoardState:
         seat. The state is not changed (a concession is the table's end, not an action of the game)."""
         raise NotImplementedError
 
+    AGREED_RULE: ClassVar[str] = ""
+    """The ruling that lets the players end the game by agreement (``ruling L29``, ``ruling W26``)."""
+
+    def agreement_seats(self) -> list[int]:
+        """The seats whose agreement ends the game now (empty: no agreed end is possible now)."""
+        return []
+
+    def agreed_end(self) -> dict[str, Any] | None:
+        """The outcome (the game's own form, as ``outcome``) if every seat of :meth:`agreement_seats` agrees
+        to end the game now, or None when the rules allow no agreed end now. The state is not changed (as a
+        concession, the agreement is the table's end, not an action of the game)."""
+        return None
+
     # --- who acts ---------------------------------------------------------------------------
 
     def step_count(self) -> int:

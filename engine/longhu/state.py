@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.longhu.agreed as agreed
 import engine.longhu.data as data_module
 import engine.longhu.messages as messages
 import engine.longhu.order as order
@@ -24,7 +25,7 @@ from engine.longhu.bots import BOTS
 from engine.longhu.data import GameData
 from engine.longhu.errors import IllegalAction, LogError
 from engine.longhu.terms import STATE_FORMAT
-from engine.longhu.victory import conceded
+from engine.longhu.victory import conceded, outcome
 
 
 class Game(BoardGame, data=data_module, messages=messages):
@@ -113,6 +114,16 @@ class State(BoardState):
     def _check_header(cls, game: Game, data: dict[str, Any]) -> None:
         if data.get("data") != game.data.hash or data.get("players") != game.players:
             raise LogError("the state was made with other game data or another number of players")
+
+    AGREED_RULE = agreed.RULE
+
+    def agreement_seats(self) -> list[int]:
+        """Ruling L29: every player still in the game, at any point between two actions."""
+        return agreed.seats(self.board) if self.pending is not None else []
+
+    def agreed_end(self) -> dict[str, Any] | None:
+        """Ruling L29: scored at once as the last round's end (``longhu.agreed``); None once the game is over."""
+        return agreed.agreed_end(self.board, outcome(self.board, "agreed")) if self.pending is not None else None
 
     def conceded(self, player: int) -> dict[str, Any]:
         """The outcome if seat ``player`` concedes now (``victory.conceded``): placed last, the others by §7."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.wenlu.agreed as agreed
 import engine.wenlu.data as data_module
 import engine.wenlu.messages as messages
 import engine.wenlu.position as position
@@ -20,7 +21,7 @@ from engine.wenlu.bots import BOTS
 from engine.wenlu.data import GameData
 from engine.wenlu.errors import IllegalAction, LogError
 from engine.wenlu.terms import OFF_MAP, STATE_FORMAT
-from engine.wenlu.victory import conceded
+from engine.wenlu.victory import conceded, scores
 
 
 class Game(BoardGame, data=data_module, messages=messages):
@@ -112,6 +113,20 @@ class State(BoardState):
     def _check_header(cls, game: Game, data: dict[str, Any]) -> None:
         if data.get("data") != game.data.hash:
             raise LogError("the state was made with other game data")
+
+    AGREED_RULE = agreed.RULE
+
+    def _between_activations(self) -> bool:
+        p = self.pending
+        return agreed.between_activations(self.board, p.kind if isinstance(p, Chance) else None)
+
+    def agreement_seats(self) -> list[int]:
+        """Ruling W26: both players, between two activations only."""
+        return [0, 1] if self._between_activations() else []
+
+    def agreed_end(self) -> dict[str, Any] | None:
+        """Ruling W26: the agreed draw (``wenlu.agreed``), between two activations; else None."""
+        return agreed.agreed_end(self.board, scores(self.board)) if self._between_activations() else None
 
     def conceded(self, player: int) -> dict[str, Any]:
         """The outcome if seat ``player``'s side concedes now (``victory.conceded``): the other side wins."""
