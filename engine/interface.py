@@ -145,6 +145,15 @@ def default_game(system_id: str, seats: int | None = None) -> Game:
     return game_class(system_id).default(seats or get_system(system_id).seats[0])
 
 
+def agreed_end(state: Any) -> tuple[list[int], dict[str, Any] | None, str]:
+    """The agreed end a game allows now (rulings L29, W26): the seats whose agreement ends it, the outcome it
+    would give (the game's own form, as a concession's) and the ruling; ``([], None, "")`` for a game or a moment
+    without one (the card game has none: its draw offers are the site's, ``matches``)."""
+    seats = list(getattr(state, "agreement_seats", lambda: [])())
+    out = getattr(state, "agreed_end", lambda: None)() if seats else None
+    return (seats, out, str(getattr(state, "AGREED_RULE", ""))) if out is not None else ([], None, "")
+
+
 def seats_to_act(state: State) -> list[int]:
     """The seats that must act now (``state.to_act()``)."""
     return state.to_act()

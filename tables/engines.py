@@ -22,6 +22,8 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext
 
+import engine.boardgame.position as position
+import engine.boardgame.position_cli as position_cli
 from engine import interface
 from engine.boardgame.errors import said_params, said_word
 from engine.log.sealing import state_hash
@@ -343,3 +345,42 @@ def replay(
         state.apply(action)
         applied = n + 1
     return Replay(applied, None, state=state)
+
+
+@dataclass(frozen=True)
+class PositionVerdict:
+    """A judge's question on a board-game position (``docs/positions.md`` "Board games"): whether the position
+    is possible and the move legal there, with the rule and the reason in the reader's language."""
+
+    system: str
+    possible: bool
+    legal: bool
+    rule: str
+    where: str
+    reason: str
+    to_act: str
+    """Who is to act in the position (a seat's label, or empty at chance or the end)."""
+    legal_actions: list[str]
+
+
+def judge_position(system_id: str, data: dict[str, Any], action: Any) -> PositionVerdict:
+    """Check ``data`` (a ``junling-board-position/1``) on the stored map and data its header names, then
+    ``action`` (an action's JSON) against it. ``gamedata.UnknownMap`` if they are not stored; a position's
+    seats it does not have are the position's own refusal."""
+    lang = reader_lang()
+    seats = data.get("players")
+    players = seats if isinstance(seats, int) else get_system(system_id).seats[0]
+    try:
+        game = new_game(system_id, players, str(data.get("map")), str(data.get("data")))
+    except ValueError:
+        game = new_game(system_id, get_system(system_id).seats[0], str(data.get("map")), str(data.get("data")))
+    try:
+        state = position.state_from_position(game, data)
+    except position.BoardPositionError as exc:
+        said = exc.text(lang)
+        return PositionVerdict(system_id, False, False, exc.rule, exc.where, said, "", [])
+    legal = [label(system_id, a.to_json()) for a in state.legal_actions()]
+    who = seat_label(system_id, state.current_player()) if state.to_act() else ""
+    verdict = position_cli.check_action(game, state, action, lang)
+    reason = "" if verdict["legal"] else str(verdict["reason"])
+    return PositionVerdict(system_id, True, bool(verdict["legal"]), verdict.get("rule", ""), "", reason, who, legal)

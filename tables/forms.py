@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -68,6 +69,41 @@ class JoinForm(forms.Form):
 class ActForm(forms.Form):
     action = forms.CharField(max_length=4000)
     step = forms.IntegerField(min_value=0)
+
+
+MAX_POSITION_CHARS = 400_000
+
+
+def _json_field(text: str, *, what: Any) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise forms.ValidationError(_("%(what)s is not JSON.") % {"what": what}) from None
+
+
+class PositionJudgeForm(forms.Form):
+    """A board-game position (``junling-board-position/1``) and a move to check against it."""
+
+    game = forms.ChoiceField(label=_("Board game"), choices=())
+    position = forms.CharField(
+        label=_("The position (JSON)"), widget=forms.Textarea(attrs={"rows": 6}), max_length=MAX_POSITION_CHARS
+    )
+    action = forms.CharField(label=_("The move (an action's JSON)"), max_length=2000)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [  # type: ignore[attr-defined]
+            (s.id, s.name if (get_language() or "").startswith("zh") else s.name_en) for s in engines.board_systems()
+        ]
+
+    def clean_position(self) -> dict[str, Any]:
+        data = _json_field(self.cleaned_data["position"], what=_("The position"))
+        if not isinstance(data, dict):
+            raise forms.ValidationError(_("The position must be a JSON object."))
+        return data
+
+    def clean_action(self) -> Any:
+        return _json_field(self.cleaned_data["action"], what=_("The move"))
 
 
 class JudgeForm(forms.Form):

@@ -819,3 +819,17 @@ def _audit(v: Verdict) -> dict[str, Any]:
         "trust": v.trust,
         "record": None if v.record is None else v.record["status"],
     }
+
+
+def judge_position(user: Any, system_id: str, data: dict[str, Any], action: Any) -> engines.PositionVerdict:
+    """A judge's question on a board-game position (``docs/positions.md`` "Board games"): is it possible, and
+    is ``action`` legal there (the rule it breaks if not). Reads only: nothing is stored, nothing audited.
+    ``TableRefused`` when the map and data the position names are not stored."""
+    access_judging(user)
+    try:
+        return engines.judge_position(system_id, data, action)
+    except gamedata.UnknownMap:
+        raise TableRefused(
+            _("No stored map and game data of this game have the hashes the position names (map, data)."),
+            code="tables.position_data",
+        ) from None

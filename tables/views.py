@@ -18,7 +18,7 @@ from junling.errors import Refused
 from junling.pages import confirm_page, confirmed, form_message, refusals
 from junling.throttles import UPLOAD, check_page_rate
 from tables import access, presenters, services
-from tables.forms import ActForm, CreateTableForm, JoinForm, JudgeForm
+from tables.forms import ActForm, CreateTableForm, JoinForm, JudgeForm, PositionJudgeForm
 from tables.models import Table
 
 
@@ -220,7 +220,25 @@ def judge(request: HttpRequest) -> HttpResponse:
     verdict = None
     error = ""
     status = 200
-    if request.method == "POST":
+    position_form = PositionJudgeForm()
+    position_verdict = None
+    if request.method == "POST" and "position" in request.POST:
+        form = JudgeForm()
+        position_form = PositionJudgeForm(request.POST)
+        if position_form.is_valid():
+            try:
+                check_page_rate(request, UPLOAD)
+                position_verdict = services.judge_position(
+                    request.user,
+                    position_form.cleaned_data["game"],
+                    position_form.cleaned_data["position"],
+                    position_form.cleaned_data["action"],
+                )
+            except Refused as exc:
+                error, status = exc.message, exc.status
+        else:
+            error, status = form_message(position_form), 400
+    elif request.method == "POST":
         form = JudgeForm(request.POST, request.FILES)
         if form.is_valid():
             try:
@@ -242,6 +260,8 @@ def judge(request: HttpRequest) -> HttpResponse:
         "form": form,
         "error": error,
         "verdict": presenters.verdict_view(verdict) if verdict else None,
+        "position_form": position_form,
+        "position_verdict": position_verdict,
         "tables": presenters.judged_rows(request.user, _lang()),
     }
     return render(request, "tables/judge.html", context, status=status)

@@ -14,9 +14,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Self
 
+import engine.boardgame.position as position
 from engine import interface
 from engine.boardgame.actions import Action, ActionReader, Draw, Roll
 from engine.boardgame.errors import IllegalAction, LogError
+from engine.boardgame.pieces import Locations
+from engine.boardgame.position import POSITION_FORMAT
 from engine.boardgame.procedure import Chance, Decision, Mark, Proc, Request
 from engine.maps import MapData, load_map, parse_map
 
@@ -107,6 +110,25 @@ class BoardGame:
     def state_from_json(self, data: dict[str, Any]) -> Any:
         return self.state_class.from_json(self, data)
 
+    def state_from_position(self, data: Any) -> Any:
+        """The state a position (``junling-board-position/1``) describes, or ``BoardPositionError``."""
+        return position.state_from_position(self, data)
+
+    def new_board(self) -> Any:
+        """An empty board of the game (its data and seats, nothing placed): what a position fills."""
+        raise NotImplementedError
+
+    def position_board(self, board: Any) -> dict[str, Any]:
+        """Every field of ``board`` as a position writes it (``engine.boardgame.position.encode_board``)."""
+        return position.encode_board(board)
+
+    def position_board_from(self, data: dict[str, Any]) -> Any:
+        """A board read back from :meth:`position_board`'s JSON (``BoardPositionError`` for a bad field)."""
+        return position.decode_board(self.new_board(), data, Locations)
+
+    def check_board(self, board: Any) -> None:
+        """Raise ``BoardPositionError`` with the first rule ``board`` breaks (the game's own checks)."""
+
     def action_from_json(self, data: Any) -> Action:
         """An action read back from its JSON; the game's ``LogError`` says what is wrong."""
         return self.reader(data)
@@ -154,6 +176,11 @@ class BoardState:
     history: list[Action]
     pending: Request | None
     marking: bool = True
+    start: dict[str, Any] | None = None
+    """The position the state started from (``{"point", "board"}``, ``engine.boardgame.position``), None for a
+    game from its set-up: its history and log begin there."""
+    POINTS: ClassVar[tuple[str, ...]] = ()
+    """The marks of the game's procedure a position may stand at (``rules.play``)."""
     """Keep a copy of the board at each of the procedure's marks (what :meth:`clone` rebuilds from); the judge's
     replay turns it off while it replays (no clone is made then): a clone of such a state rebuilds from an
     earlier mark, the same way, only slower."""
@@ -163,13 +190,15 @@ class BoardState:
         self.game = game
         self.seed = seed
 
-    def _start(self) -> None:
-        """Start the game's procedure on ``self.board`` (placed), to its first stop."""
+    def _start(self, resume: str | None = None) -> None:
+        """Start the game's procedure on ``self.board`` (placed), to its first stop; ``resume`` (one of
+        :attr:`POINTS`) goes on from a board standing at that mark instead (a position,
+        ``engine.boardgame.position``)."""
         self.history = []
         self.pending = None
         self._fed = 0
-        self._mark: tuple[Any, int, str | None] = (self.board.copy(), 0, None)
-        self._proc: Proc | None = self._procedure(self.board, mark=self._keep, resume=None)
+        self._mark: tuple[Any, int, str | None] = (self.board.copy(), 0, resume)
+        self._proc: Proc | None = self._procedure(self.board, mark=self._keep, resume=resume)
         self._resume(None)
 
     def _keep(self, board: Any, point: str) -> None:
@@ -271,6 +300,19 @@ class BoardState:
         scoring with the conceding seat last; ``termination`` is ``concession`` and ``conceded_by`` names the
         seat. The state is not changed (a concession is the table's end, not an action of the game)."""
         raise NotImplementedError
+
+    AGREED_RULE: ClassVar[str] = ""
+    """The ruling that lets the players end the game by agreement (``ruling L29``, ``ruling W26``)."""
+
+    def agreement_seats(self) -> list[int]:
+        """The seats whose agreement ends the game now (empty: no agreed end is possible now)."""
+        return []
+
+    def agreed_end(self) -> dict[str, Any] | None:
+        """The outcome (the game's own form, as ``outcome``) if every seat of :meth:`agreement_seats` agrees
+        to end the game now, or None when the rules allow no agreed end now. The state is not changed (as a
+        concession, the agreement is the table's end, not an action of the game)."""
+        return None
 
     # --- who acts ---------------------------------------------------------------------------
 
@@ -426,6 +468,8 @@ class BoardState:
     def to_json(self, *, history: bool = True) -> dict[str, Any]:
         out = self._header()
         out["seed"] = self.seed
+        if self.start is not None:
+            out["start"] = self.start
         out["board"] = self.board_json()
         if history:
             out["history"] = self.log()
@@ -438,7 +482,13 @@ class BoardState:
         if data.get("format") != cls.STATE_FORMAT:
             raise cls.log_error(f"not a {cls.GAME_NAME} state: format {data.get('format')!r}")
         cls._check_header(game, data)
-        s = cls(game, int(data["seed"]))
+        if isinstance(data.get("start"), dict):
+            try:
+                s = game.state_from_position({**data["start"], "format": POSITION_FORMAT, "seed": int(data["seed"])})
+            except LogError as exc:
+                raise cls.log_error(f"the state's starting position is impossible: {exc}") from exc
+        else:
+            s = cls(game, int(data["seed"]))
         for i, entry in enumerate(data.get("history", [])):
             try:
                 s.apply(game.action_from_json(entry))

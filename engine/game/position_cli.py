@@ -1,4 +1,5 @@
-"""``python -m engine position FILE``: check a position (``docs/positions.md``) and print it.
+"""``python -m engine position FILE``: check a position (``docs/positions.md``) and print it; ``position GAME
+FILE`` does a board game's (``engine.boardgame.position_cli``).
 
 Exit codes: 0 a possible position; 1 an impossible one (the first rule it breaks is printed); 2 usage
 errors (no such file, not JSON, an unknown card database).
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import engine.boardgame.position_cli as board_cli
 from engine.cards import STARTER_FILES, CardDatabase, load_database, starter_database
 from engine.game.position import PositionError, player_view, position_from_state, state_from_position
 from engine.game.rules import Game
@@ -25,13 +27,17 @@ IMPOSSIBLE = 1
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``position``."""
-    parser.add_argument("file", help="the position file (junling-position/1 JSON)")
+    parser.add_argument(
+        "file", help="the position file (junling-position/1 JSON); or a board game (longhu, wenlu) and its file"
+    )
+    parser.add_argument("board_file", nargs="?", help="a board game's position file (junling-board-position/1)")
     parser.add_argument("--json", action="store_true", help="print the checked position (or the refusal) as JSON")
     parser.add_argument("--lang", choices=["en", "zh"], default="en", help="print in English or Chinese (zh)")
     parser.add_argument(
         "--player", type=int, choices=[0, 1], help="print what this player sees (default: the whole position)"
     )
     parser.add_argument("--database", metavar="PATH", help="a card database file (default: the bundled one)")
+    board_cli.add_arguments(parser)
 
 
 def _database(path: str | None, data: Any) -> CardDatabase:
@@ -50,7 +56,10 @@ def _database(path: str | None, data: Any) -> CardDatabase:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Check the position and print it; the exit code says whether it is possible."""
+    """Check the position and print it; the exit code says whether it is possible. ``GAME FILE`` is a board
+    game's (``engine.boardgame.position_cli``)."""
+    if args.board_file is not None:
+        return board_cli.main(args.file, args.board_file, args)
     try:
         data = json.loads(Path(args.file).read_text(encoding="utf-8"))
         db = _database(args.database, data)

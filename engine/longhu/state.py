@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.longhu.agreed as agreed
 import engine.longhu.data as data_module
 import engine.longhu.messages as messages
 import engine.longhu.order as order
+import engine.longhu.position as position
 import engine.longhu.rules as rules
 from engine.boardgame.procedure import Chance, Mark, Proc
 from engine.boardgame.state import BoardGame, BoardState
@@ -23,7 +25,7 @@ from engine.longhu.bots import BOTS
 from engine.longhu.data import GameData
 from engine.longhu.errors import IllegalAction, LogError
 from engine.longhu.terms import STATE_FORMAT
-from engine.longhu.victory import conceded
+from engine.longhu.victory import conceded, outcome
 
 
 class Game(BoardGame, data=data_module, messages=messages):
@@ -38,6 +40,14 @@ class Game(BoardGame, data=data_module, messages=messages):
             raise ValueError(f"龙虎三国志 has 2 to 4 players (§12), not {players}")
         self.data = data
         self.players = players
+
+    def new_board(self) -> Board:
+        """An empty board of this game (a position fills it, ``engine.boardgame.position``)."""
+        return Board(self.data, self.players)
+
+    def check_board(self, board: Board) -> None:
+        """The first rule a position's board breaks (``longhu.position.check``)."""
+        position.check(board)
 
     @classmethod
     def for_seats(cls, data: GameData, seats: int) -> Game:
@@ -59,6 +69,7 @@ class State(BoardState):
 
     GAME_NAME = "龙虎三国志"
     STATE_FORMAT = STATE_FORMAT
+    POINTS = position.POINTS
     GAME_OVER_RULE = "§4-8"
     WRONG_DECISION = True
     illegal = IllegalAction
@@ -103,6 +114,16 @@ class State(BoardState):
     def _check_header(cls, game: Game, data: dict[str, Any]) -> None:
         if data.get("data") != game.data.hash or data.get("players") != game.players:
             raise LogError("the state was made with other game data or another number of players")
+
+    AGREED_RULE = agreed.RULE
+
+    def agreement_seats(self) -> list[int]:
+        """Ruling L29: every player still in the game, at any point between two actions."""
+        return agreed.seats(self.board) if self.pending is not None else []
+
+    def agreed_end(self) -> dict[str, Any] | None:
+        """Ruling L29: scored at once as the last round's end (``longhu.agreed``); None once the game is over."""
+        return agreed.agreed_end(self.board, outcome(self.board, "agreed")) if self.pending is not None else None
 
     def conceded(self, player: int) -> dict[str, Any]:
         """The outcome if seat ``player`` concedes now (``victory.conceded``): placed last, the others by §7."""

@@ -10,7 +10,8 @@ from typing import Any
 
 from engine.boardgame.procedure import Proc, ask, picked, roll
 from engine.wenlu.actions import Pass, Pick
-from engine.wenlu.board import Board, Hooks, command_groups
+from engine.wenlu.board import Board, Hooks
+from engine.wenlu.groups import choose_group
 from engine.wenlu.terms import other, player_of
 
 
@@ -185,26 +186,42 @@ def retreat_places(b: Board, region: str, side: str, grp: list[str], active: boo
 
 
 def retreat(b: Board, region: str, side: str, active: bool, result: dict[str, Any]) -> Proc:
-    for grp in command_groups(b, b.field(region, side)):
+    """§8.2(5) "其他遵从行军规则", ruling W25: the retreating player forms his groups as a march does (ruling W5:
+    a general he names, with the counters he takes, ``groups.choose_group``), each group one road (W15); a group
+    with no region to go to now stays (a smaller group formed from the same counters may still go); counters
+    left without a general stay and fight on (§8.2 note)."""
+    player = player_of(side)
+    tried: set[str] = set()
+    while True:
+        here = b.field(region, side)
+        leaders = [c for c in here if b.c(c).general and c not in tried]
+        if not leaders:
+            break
+        action = yield from ask(
+            b, player, "wenlu.ask.retreat_leader", [Pick(g) for g in leaders], "§8.2(5), ruling W25"
+        )
+        g = picked(action) or leaders[0]
+        tried.add(g)
+        grp = yield from choose_group(b, g, [c for c in here if c != g], player)
         places, held = retreat_places(b, region, side, grp, active)
         if not places:
-            b.note("wenlu.step.retreat_blocked", "§8.2(4)(5), ruling W15", side=side, general=grp[0], held=int(held))
+            b.note("wenlu.step.retreat_blocked", "§8.2(4)(5), ruling W15", side=side, general=g, held=int(held))
             continue
         action = yield from ask(
             b,
-            player_of(side),
+            player,
             "wenlu.ask.retreat_to",
             [Pick(r) for r in places],
-            "§8.2(4), ruling W15",
-            params={"general": grp[0]},
+            "§8.2(4), ruling W15, ruling W25",
+            params={"general": g},
         )
         to = picked(action) or places[0]
         for c in grp:
             b.loc[c] = to
-        result["retreats"].append({"side": side, "general": grp[0], "counters": list(grp), "to": to})
-        b.note("wenlu.step.retreat", "§8.2(3)(4), ruling W15", side=side, general=grp[0], n=len(grp), to=to)
-    unled = [c for c in b.field(region, side)]
-    if unled:
+        result["retreats"].append({"side": side, "general": g, "counters": list(grp), "to": to})
+        b.note("wenlu.step.retreat", "§8.2(3)(4), ruling W15, ruling W25", side=side, general=g, n=len(grp), to=to)
+    unled = b.field(region, side)
+    if unled and not any(b.c(c).general for c in unled):
         b.note("wenlu.step.retreat_unled", "§8.2(5) 注, ruling W13", side=side, n=len(unled))
 
 

@@ -210,7 +210,7 @@ def command_groups(b: Board, counters: list[str], *, only: str | None = None) ->
     """Ruling W5/W15: groups under generals (command as §7.2): the leader and its house's units (加藤: 锅岛
     too, §13.2), then lower-rank generals of its nation (§7.2(1)①), each with its own house's units
     (§7.2(1)②), 8 counters for a 总大将, 4 otherwise (§7.2(2)). Leaders by rank, then FA; ``only`` forms the
-    one group of that leader. Retreats use it as it is; a march lets the player choose (``march.marches``)."""
+    one group of that leader. A march and a retreat let the player choose (``groups.choose_group``, rulings W5, W25)."""
     gens = sorted((g for g in counters if b.c(g).general), key=lambda g: (-b.rank(g), -b.c(g).fa, g))
     if only is not None:
         gens = [only] + [g for g in gens if g != only]

@@ -204,6 +204,8 @@ def build(spec: dict[str, Any]) -> tuple[Board, str, bool]:
 
 def _answer(decision: Decision, answers: list[Any]) -> Action:
     if not answers:
+        if decision.what == "wenlu.ask.group":  # ruling W25: unasked, a retreating general takes all he may lead
+            return next((o for o in decision.options if not isinstance(o, Pass)), decision.options[0])
         return next((o for o in decision.options if isinstance(o, Pass)), decision.options[0])
     raw = answers.pop(0)
     action: Action = Pass() if raw == "pass" else Pick(str(raw))

@@ -143,6 +143,7 @@ MESSAGES: dict[str, str] = {
     "wenlu.ask.commander": N_("battle commander (主将) of %(side)s"),
     "wenlu.ask.loss": N_("loss %(i)s of %(n)s (%(side)s)"),
     "wenlu.ask.retreat_to": N_("where the group of %(general)s retreats"),
+    "wenlu.ask.retreat_leader": N_("retreat: which general leads the next group"),
     "wenlu.ask.declare_retreat": N_("declare a retreat (%(side)s)?"),
     "wenlu.ask.man_castle": N_("Korean counter into the castle of %(region)s"),
     "wenlu.ask.next_battle": N_("next battle"),
@@ -188,7 +189,7 @@ def step_text(step: dict[str, Any], lang: str = "en") -> str:
 CHOICES = ("retreat",)
 """Picks of a word (not a name) with a label of their own."""
 PREFIXES = ("take", "leave", "dissolve", "sortie")
-"""Picks of ``prefix:name`` (``march.TAKE``, ``march.LEAVE``, ``cards.DISSOLVE``, ``march.SORTIE``)."""
+"""Picks of ``prefix:name`` (``groups.TAKE``, ``march.LEAVE``, ``cards.DISSOLVE``, ``march.SORTIE``)."""
 
 
 def label_code(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:

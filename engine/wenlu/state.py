@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.wenlu.agreed as agreed
 import engine.wenlu.data as data_module
 import engine.wenlu.messages as messages
+import engine.wenlu.position as position
 import engine.wenlu.rules as rules
 import engine.wenlu.turn as turn
 from engine.boardgame.procedure import Chance, Mark, Proc
@@ -19,7 +21,7 @@ from engine.wenlu.bots import BOTS
 from engine.wenlu.data import GameData
 from engine.wenlu.errors import IllegalAction, LogError
 from engine.wenlu.terms import OFF_MAP, STATE_FORMAT
-from engine.wenlu.victory import conceded
+from engine.wenlu.victory import conceded, scores
 
 
 class Game(BoardGame, data=data_module, messages=messages):
@@ -32,6 +34,14 @@ class Game(BoardGame, data=data_module, messages=messages):
 
     def __init__(self, data: GameData) -> None:
         self.data = data
+
+    def new_board(self) -> Board:
+        """An empty board of this game (a position fills it, ``engine.boardgame.position``)."""
+        return Board(self.data)
+
+    def check_board(self, board: Board) -> None:
+        """The first rule a position's board breaks (``wenlu.position.check``)."""
+        position.check(board)
 
     @classmethod
     def for_seats(cls, data: GameData, seats: int = 2) -> Game:
@@ -58,6 +68,7 @@ class State(BoardState):
 
     GAME_NAME = "文禄朝鲜之役"
     STATE_FORMAT = STATE_FORMAT
+    POINTS = position.POINTS
     CODES = "wenlu.refusal."
     GAME_OVER_RULE = "§12.1"
     illegal = IllegalAction
@@ -102,6 +113,20 @@ class State(BoardState):
     def _check_header(cls, game: Game, data: dict[str, Any]) -> None:
         if data.get("data") != game.data.hash:
             raise LogError("the state was made with other game data")
+
+    AGREED_RULE = agreed.RULE
+
+    def _between_activations(self) -> bool:
+        p = self.pending
+        return agreed.between_activations(self.board, p.kind if isinstance(p, Chance) else None)
+
+    def agreement_seats(self) -> list[int]:
+        """Ruling W26: both players, between two activations only."""
+        return [0, 1] if self._between_activations() else []
+
+    def agreed_end(self) -> dict[str, Any] | None:
+        """Ruling W26: the agreed draw (``wenlu.agreed``), between two activations; else None."""
+        return agreed.agreed_end(self.board, scores(self.board)) if self._between_activations() else None
 
     def conceded(self, player: int) -> dict[str, Any]:
         """The outcome if seat ``player``'s side concedes now (``victory.conceded``): the other side wins."""
