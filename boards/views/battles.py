@@ -60,7 +60,8 @@ def battle(request: HttpRequest, system_id: str) -> HttpResponse:
         example = json.loads(example_input(system))
         fields, _left_out = _drawn(system, example)
         form = BattleForm(initial={"roll": BattleForm.TABLE, **_dice_initial(example.get("dice"), example.get("seed"))})
-        return render(request, "boards/battle.html", _context(request, system, form, fields))
+        note = example.get("note") if isinstance(example.get("note"), str) else ""
+        return render(request, "boards/battle.html", _context(request, system, form, fields, example_note=note))
     form = BattleForm(request.POST)
     fields = BattleFieldsForm(request.POST, system=system)
     if not form.is_valid():

@@ -190,7 +190,7 @@ def test_a_card_offered_to_the_side_holding_it_is_not_named_to_the_other_side():
     from tests.matches.factories import UserFactory
 
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    table = reseed(two_side_table(alice, bob), 1)  # a game known to reach the offer (choices from Random(1))
+    table = two_side_table(alice, bob)
 
     def offered(state: Any) -> bool:
         """The Japanese are offered a card they hold, and the engine's question or rule names it."""
@@ -200,7 +200,15 @@ def test_a_card_offered_to_the_side_holding_it_is_not_named_to_the_other_side():
         said = f"{state.question(state.pending)} {state.pending.rule}"
         return any(getattr(a, "choice", None) in hand and a.choice in said for a in engines.legal(state))
 
-    state = store_random_play_until(table, offered, random.Random(1))
+    state = None
+    for seed in range(1, 40):  # the first seeded game that reaches the offer (the same every run)
+        reseed(table, seed)
+        try:
+            state = store_random_play_until(table, offered, random.Random(seed))
+            break
+        except AssertionError:  # that game ended first: nothing was stored
+            continue
+    assert state is not None, "no seeded game reached the offer"
     card = next(a.choice for a in engines.legal(state) if getattr(a, "choice", None) in state.board.hands["japan"])
     assert card in f"{state.question(state.pending)} {state.pending.rule}"  # the engine's question names it
     assert_hidden(seen_by(table, bob), card_secrets(state, 1), "the Allies while the Japanese decide")
