@@ -64,6 +64,7 @@ DATA_FIELDS: dict[str, str] = {
     "supply": N_("Supply"),
     # a character
     "name": N_("Name"),
+    "name_en": N_("English or pinyin name"),
     "country": N_("Country"),
     "command": N_("Command"),
     "strategist": N_("Strategist"),
