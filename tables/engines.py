@@ -228,12 +228,56 @@ def _patterns(system_id: str) -> tuple[Any, ...]:
     return tuple(getattr(messages, "PATTERNS", ()))
 
 
-def say(system_id: str, code: str, params: dict[str, Any] | None = None) -> str:
-    """The engine's message ``code`` with ``params`` in the active language."""
+def names(system_id: str, map_hash: str, data_hash: str) -> dict[str, str]:
+    """Every name of a table's map and game data (regions, boxes, provinces, countries, characters, counters:
+    their ids) → as the active language reads it (``GameData.names``: the files' ``name_en`` for an English
+    reader); {} for data no longer stored."""
+    try:
+        data = gamedata.data_for(system_id, map_hash, data_hash)
+    except gamedata.UnknownMap:
+        return {}
+    table_names = getattr(data, "names", None)
+    return dict(table_names(reader_lang())) if table_names is not None else {}
+
+
+def named(value: Any, table_names: dict[str, str] | None) -> Any:
+    """``value`` with every name in it said as ``table_names`` says it: a name, ``prefix:name`` (a pick), a list of
+    them, a dict's values (not its keys); anything else as it is."""
+    if not table_names:
+        return value
+    if isinstance(value, str):
+        if value in table_names:
+            return table_names[value]
+        prefix, sep, rest = value.partition(":")
+        return f"{prefix}{sep}{table_names[rest]}" if sep and rest in table_names else value
+    if isinstance(value, (list, tuple)):
+        return [named(v, table_names) for v in value]
+    if isinstance(value, dict):
+        return {k: named(v, table_names) for k, v in value.items()}
+    return value
+
+
+SEAT_KEYS = frozenset({"player"})
+"""Parameters of the board engines' messages that hold a seat index (0-based): said as the seat's label."""
+
+
+def say(
+    system_id: str, code: str, params: dict[str, Any] | None = None, table_names: dict[str, str] | None = None
+) -> str:
+    """The engine's message ``code`` with ``params`` in the active language; the names in it as ``table_names``
+    says them (:func:`names`), a seat by its label (seat 1..N, as the seats are listed)."""
     module = get_system(system_id).module()
     templates = module.MESSAGES
+    reword = getattr(getattr(module, "messages", None), "reworded", None)
+    if reword is not None:
+        code, params = reword(code, dict(params or {}), reader_lang())
     said = said_params(params, reader_lang(), module.Game.text, module.Game.label)  # a refusal's question
-    values = {k: _said(system_id, v) for k, v in said.items()}
+    values = {}
+    for k, v in said.items():
+        if k in SEAT_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            values[k] = seat_label(system_id, v)
+        else:
+            values[k] = _said(system_id, named(v, table_names))
     template = _template(templates.get(code, code))
     try:
         return gettext(template) % values
@@ -279,10 +323,11 @@ def seat_label(system_id: str, seat: int) -> str:
     return gettext("Seat %(n)s") % {"n": seat + 1}
 
 
-def label(system_id: str, action_json: dict[str, Any]) -> str:
+def label(system_id: str, action_json: dict[str, Any], table_names: dict[str, str] | None = None) -> str:
     """A player's action in words of the active language (the label of its button): the engine's label code
-    with its parameters, rendered by the game's catalogue."""
-    return str(get_system(system_id).module().Game.label(action_json, reader_lang()))
+    with its parameters (the names in them as ``table_names`` says them), rendered by the game's catalogue."""
+    shown = {k: v if k == "type" else named(v, table_names) for k, v in action_json.items()}
+    return str(get_system(system_id).module().Game.label(shown, reader_lang()))
 
 
 def reader_lang() -> str:
@@ -290,14 +335,15 @@ def reader_lang() -> str:
     return "zh" if (translation.get_language() or "").startswith("zh") else "en"
 
 
-def prompt(system_id: str, pending: dict[str, Any]) -> str:
+def prompt(system_id: str, pending: dict[str, Any], table_names: dict[str, str] | None = None) -> str:
     """What a pending decision asks, in the active language: the engine's question code with its parameters
-    (``observation()["pending"]``: ``code``, ``params``), rendered by the game's catalogue."""
+    (``observation()["pending"]``: ``code``, ``params``; the names in them as ``table_names`` says them),
+    rendered by the game's catalogue."""
     code = pending.get("code")
     if not code:
         return gettext("Your decision")
     game = get_system(system_id).module().Game
-    return str(game.text(str(code), dict(pending.get("params") or {}), reader_lang()))
+    return str(game.text(str(code), named(dict(pending.get("params") or {}), table_names), reader_lang()))
 
 
 # --- a judge's replay ----------------------------------------------------------------------------------------------
