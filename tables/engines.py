@@ -103,18 +103,21 @@ def apply(state: Any, action: Any) -> list[dict[str, Any]]:
     return list(state.steps_since(before))
 
 
-def observation(system_id: str, state: Any, seat: int | None) -> dict[str, Any]:
+def observation(
+    system_id: str, state: Any, seat: int | None, table_names: dict[str, str] | None = None
+) -> dict[str, Any]:
     """What ``seat`` may see (the engine decides; None: a spectator, public information only); of another
     seat's pending decision only whose it is: its question and its rule can name a hidden card (a card is
     offered only to the side that holds it). The question, or what a die is rolled for, is said in the
-    reader's language (``what``) beside its code and params."""
+    reader's language (``what``, the names in it as ``table_names`` says them) beside its code and params."""
     obs = dict(state.observation(seat))
     pending = obs.get("pending")
     if isinstance(pending, dict) and "player" in pending and pending.get("player") != seat:
         obs["pending"] = {"player": pending["player"]}
     elif isinstance(pending, dict) and pending.get("code"):
         game = get_system(system_id).module().Game
-        said = game.text(str(pending["code"]), dict(pending.get("params") or {}), reader_lang())
+        params = named(dict(pending.get("params") or {}), table_names)
+        said = game.text(str(pending["code"]), params, reader_lang())
         obs["pending"] = {**pending, "what": str(said)}
     return obs
 
@@ -249,13 +252,21 @@ def named(value: Any, table_names: dict[str, str] | None) -> Any:
         if value in table_names:
             return table_names[value]
         prefix, sep, rest = value.partition(":")
-        return f"{prefix}{sep}{table_names[rest]}" if sep and rest in table_names else value
+        if sep and rest in table_names:
+            return f"{prefix}{sep}{table_names[rest]}"
+        if _HAN.search(value):  # names the engine joined into one parameter: "刘表 13, 孙坚 2", "曹操+刘备"
+            return "".join(table_names.get(part, part) for part in _JOINED.split(value))
+        return value
     if isinstance(value, (list, tuple)):
         return [named(v, table_names) for v in value]
     if isinstance(value, dict):
         return {k: named(v, table_names) for k, v in value.items()}
     return value
 
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_JOINED = re.compile(r"(, |\+| )")
+"""How the engines join names into one parameter (a list, a side of allies, a name and its strength)."""
 
 SEAT_KEYS = frozenset({"player"})
 """Parameters of the board engines' messages that hold a seat index (0-based): said as the seat's label."""

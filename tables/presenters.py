@@ -248,7 +248,8 @@ def _game(
     state = peek_state(table) if upto is None else peek_state_at(table, upto)
     playing = table.status == Table.Status.PLAYING or upto is not None
     actor = engines.actor(state) if playing else None
-    obs = engines.observation(table.system, state, seat)
+    table_names = engines.names(table.system, table.map_hash, table.data_hash)
+    obs = engines.observation(table.system, state, seat, table_names)
     if not playing:
         obs.pop("pending", None)
     elif seat is None and isinstance(obs.get("pending"), dict):  # a spectator: whose turn it is, no more
@@ -256,7 +257,7 @@ def _game(
     view["observation"] = obs
     view["board_template"] = board_template(table.system)
     view["grouped"] = grouped(obs)
-    view["names"] = engines.names(table.system, table.map_hash, table.data_hash)
+    view["names"] = table_names
     view["feed"] = feed(table, upto, view["names"])
     view["result"] = None if upto is not None else result_view(table)
     if table.result and upto is None:
