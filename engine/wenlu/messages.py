@@ -174,18 +174,19 @@ files keep their English note (it is part of their content hash, which logs name
 
 
 def reworded(code: str, params: dict[str, Any], lang: str = "en") -> tuple[str, dict[str, Any]]:
-    """The params a step is said with in ``lang``: the march die's modifiers (a list of ``"+2 mod.early_turns"``:
-    a value and a word of :data:`WORDS`) as one phrase; older logs wrote them as one string, said as written."""
+    """The params a step is said with in ``lang``: the march die's modifiers (``"+2 mod.early_turns, +1
+    mod.hanseong"``: values and words of :data:`WORDS`) as a phrase of ``lang``; a modifier written otherwise
+    (logs before these words kept the reason in Chinese) is said as written."""
     mods = params.get("mods")
-    if not isinstance(mods, list):
+    if code != "wenlu.step.march_points" or not isinstance(mods, str) or "mod." not in mods:
         return code, params
     tr = catalogue(lang).gettext
     said = []
-    for mod in mods:
-        value, _, why = str(mod).partition(" ")
-        said.append(f"{value} {tr(WORDS[why])}" if why in WORDS else str(mod))
+    for mod in mods.split(", "):
+        value, _, why = mod.partition(" ")
+        said.append(f"{value} {tr(WORDS[why])}" if why in WORDS else mod)
     sep = "、" if lang.lower().startswith("zh") else ", "
-    return code, {**params, "mods": sep.join(said) or "—"}
+    return code, {**params, "mods": sep.join(said)}
 
 
 def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:

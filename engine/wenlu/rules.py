@@ -79,7 +79,7 @@ def activation(b: Board, nation: str) -> Proc:
             "wenlu.step.march_points",
             "§7.1(1), ruling W3",
             die=b.die,
-            mods=[f"{v:+d} {why}" for v, why in mods],
+            mods=", ".join(f"{v:+d} {why}" for v, why in mods) or "—",
             points=b.points,
         )
         yield from cards.window(b, nation, "after")

@@ -137,7 +137,7 @@ def test_a_character_who_escapes_off_the_map_is_a_sentence_in_both_languages(peo
     ("language", "expected"), [("en", "+2 §7.1(1)① game turns 1–8"), ("zh-hans", "+2 §7.1(1)① 第 1–8 回合")]
 )
 def test_the_wenlu_march_modifiers_are_said_in_the_readers_language(language, expected):
-    params = {"die": 3, "mods": ["+2 mod.early_turns"], "points": 5}
+    params = {"die": 3, "mods": "+2 mod.early_turns, +1 mod.hanseong", "points": 5}
     with translation.override(language):
         said = engines.say(VP_MARGIN, "wenlu.step.march_points", params)
     assert expected in said
