@@ -23,6 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from engine import interface
+from engine.boardgame import names as names_of
 from engine.boardgame.errors import said_params, said_word
 from engine.log.sealing import state_hash
 from engine.systems import System, all_systems, get_system
@@ -244,29 +245,10 @@ def names(system_id: str, map_hash: str, data_hash: str) -> dict[str, str]:
 
 
 def named(value: Any, table_names: dict[str, str] | None) -> Any:
-    """``value`` with every name in it said as ``table_names`` says it: a name, ``prefix:name`` (a pick), a list of
-    them, a dict's values (not its keys); anything else as it is."""
-    if not table_names:
-        return value
-    if isinstance(value, str):
-        if value in table_names:
-            return table_names[value]
-        prefix, sep, rest = value.partition(":")
-        if sep and rest in table_names:
-            return f"{prefix}{sep}{table_names[rest]}"
-        if _HAN.search(value):  # names the engine joined into one parameter: "刘表 13, 孙坚 2", "曹操+刘备"
-            return "".join(table_names.get(part, part) for part in _JOINED.split(value))
-        return value
-    if isinstance(value, (list, tuple)):
-        return [named(v, table_names) for v in value]
-    if isinstance(value, dict):
-        return {k: named(v, table_names) for k, v in value.items()}
-    return value
+    """``value`` with every name in it said as ``table_names`` says it (``engine.boardgame.names.named``: a
+    name, ``prefix:name``, a list, a dict's values, names joined into one string)."""
+    return names_of.named(value, table_names)
 
-
-_HAN = re.compile(r"[\u3400-\u9fff]")
-_JOINED = re.compile(r"(, |\+| )")
-"""How the engines join names into one parameter (a list, a side of allies, a name and its strength)."""
 
 SEAT_KEYS = frozenset({"player"})
 """Parameters of the board engines' messages that hold a seat index (0-based): said as the seat's label."""
