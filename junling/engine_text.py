@@ -63,6 +63,9 @@ class SiteReader(Reader):
             return _("you")
         if self.players is not None and isinstance(player, int) and 0 <= player < len(self.players):
             return self.players[player]
+        if isinstance(player, int) and not isinstance(player, bool):
+            # Logs count seats from 0 (docs/log-format.md); people count them from 1, as every page does.
+            return self.text("word.player", n=player + 1)
         return super().seat(player)
 
     def zone(self, z: str, owner: int) -> str:

@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 import engine.boardgame.position as position
 import engine.boardgame.position_cli as position_cli
 from engine import interface
+from engine.boardgame import names as names_of
 from engine.boardgame.errors import said_params, said_word
 from engine.log.sealing import state_hash
 from engine.systems import System, all_systems, get_system
@@ -105,18 +106,21 @@ def apply(state: Any, action: Any) -> list[dict[str, Any]]:
     return list(state.steps_since(before))
 
 
-def observation(system_id: str, state: Any, seat: int | None) -> dict[str, Any]:
+def observation(
+    system_id: str, state: Any, seat: int | None, table_names: dict[str, str] | None = None
+) -> dict[str, Any]:
     """What ``seat`` may see (the engine decides; None: a spectator, public information only); of another
     seat's pending decision only whose it is: its question and its rule can name a hidden card (a card is
     offered only to the side that holds it). The question, or what a die is rolled for, is said in the
-    reader's language (``what``) beside its code and params."""
+    reader's language (``what``, the names in it as ``table_names`` says them) beside its code and params."""
     obs = dict(state.observation(seat))
     pending = obs.get("pending")
     if isinstance(pending, dict) and "player" in pending and pending.get("player") != seat:
         obs["pending"] = {"player": pending["player"]}
     elif isinstance(pending, dict) and pending.get("code"):
         game = get_system(system_id).module().Game
-        said = game.text(str(pending["code"]), dict(pending.get("params") or {}), reader_lang())
+        params = named(dict(pending.get("params") or {}), table_names)
+        said = game.text(str(pending["code"]), params, reader_lang())
         obs["pending"] = {**pending, "what": str(said)}
     return obs
 
@@ -230,12 +234,45 @@ def _patterns(system_id: str) -> tuple[Any, ...]:
     return tuple(getattr(messages, "PATTERNS", ()))
 
 
-def say(system_id: str, code: str, params: dict[str, Any] | None = None) -> str:
-    """The engine's message ``code`` with ``params`` in the active language."""
+def names(system_id: str, map_hash: str, data_hash: str) -> dict[str, str]:
+    """Every name of a table's map and game data (regions, boxes, provinces, countries, characters, counters:
+    their ids) → as the active language reads it (``GameData.names``: the files' ``name_en`` for an English
+    reader); {} for data no longer stored."""
+    try:
+        data = gamedata.data_for(system_id, map_hash, data_hash)
+    except gamedata.UnknownMap:
+        return {}
+    table_names = getattr(data, "names", None)
+    return dict(table_names(reader_lang())) if table_names is not None else {}
+
+
+def named(value: Any, table_names: dict[str, str] | None) -> Any:
+    """``value`` with every name in it said as ``table_names`` says it (``engine.boardgame.names.named``: a
+    name, ``prefix:name``, a list, a dict's values, names joined into one string)."""
+    return names_of.named(value, table_names)
+
+
+SEAT_KEYS = frozenset({"player"})
+"""Parameters of the board engines' messages that hold a seat index (0-based): said as the seat's label."""
+
+
+def say(
+    system_id: str, code: str, params: dict[str, Any] | None = None, table_names: dict[str, str] | None = None
+) -> str:
+    """The engine's message ``code`` with ``params`` in the active language; the names in it as ``table_names``
+    says them (:func:`names`), a seat by its label (seat 1..N, as the seats are listed)."""
     module = get_system(system_id).module()
     templates = module.MESSAGES
+    reword = getattr(getattr(module, "messages", None), "reworded", None)
+    if reword is not None:
+        code, params = reword(code, dict(params or {}), reader_lang())
     said = said_params(params, reader_lang(), module.Game.text, module.Game.label)  # a refusal's question
-    values = {k: _said(system_id, v) for k, v in said.items()}
+    values = {}
+    for k, v in said.items():
+        if k in SEAT_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            values[k] = seat_label(system_id, v)
+        else:
+            values[k] = _said(system_id, named(v, table_names))
     template = _template(templates.get(code, code))
     try:
         return gettext(template) % values
@@ -281,10 +318,11 @@ def seat_label(system_id: str, seat: int) -> str:
     return gettext("Seat %(n)s") % {"n": seat + 1}
 
 
-def label(system_id: str, action_json: dict[str, Any]) -> str:
+def label(system_id: str, action_json: dict[str, Any], table_names: dict[str, str] | None = None) -> str:
     """A player's action in words of the active language (the label of its button): the engine's label code
-    with its parameters, rendered by the game's catalogue."""
-    return str(get_system(system_id).module().Game.label(action_json, reader_lang()))
+    with its parameters (the names in them as ``table_names`` says them), rendered by the game's catalogue."""
+    shown = {k: v if k == "type" else named(v, table_names) for k, v in action_json.items()}
+    return str(get_system(system_id).module().Game.label(shown, reader_lang()))
 
 
 def reader_lang() -> str:
@@ -292,14 +330,15 @@ def reader_lang() -> str:
     return "zh" if (translation.get_language() or "").startswith("zh") else "en"
 
 
-def prompt(system_id: str, pending: dict[str, Any]) -> str:
+def prompt(system_id: str, pending: dict[str, Any], table_names: dict[str, str] | None = None) -> str:
     """What a pending decision asks, in the active language: the engine's question code with its parameters
-    (``observation()["pending"]``: ``code``, ``params``), rendered by the game's catalogue."""
+    (``observation()["pending"]``: ``code``, ``params``; the names in them as ``table_names`` says them),
+    rendered by the game's catalogue."""
     code = pending.get("code")
     if not code:
         return gettext("Your decision")
     game = get_system(system_id).module().Game
-    return str(game.text(str(code), dict(pending.get("params") or {}), reader_lang()))
+    return str(game.text(str(code), named(dict(pending.get("params") or {}), table_names), reader_lang()))
 
 
 # --- a judge's replay ----------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from typing import Any
 
 from django.template.loader import select_template
@@ -69,17 +70,23 @@ def version(table: Table) -> str:
     return f"{table.status}.{table.steps}.{filled}{out}"
 
 
-def controls(system_id: str, options: list[dict[str, Any]]) -> dict[str, Any]:
+def controls(system_id: str, options: list[dict[str, Any]], names: dict[str, str] | None = None) -> dict[str, Any]:
     items = [
-        {"json": json.dumps(o, ensure_ascii=False, sort_keys=True), "label": engines.label(system_id, o)}
+        {"json": json.dumps(o, ensure_ascii=False, sort_keys=True), "label": engines.label(system_id, o, names)}
         for o in options
     ]
     return {"items": items, "buttons": len(items) <= BUTTONS_UP_TO}
 
 
+def piece_order(piece: str) -> tuple[str, int, str]:
+    """How pieces sort on a board: by name, then by the number that ends it (明军4 before 明军10)."""
+    m = re.fullmatch(r"(.*?)(\d+)", piece)
+    return (m.group(1), int(m.group(2)), piece) if m else (piece, -1, piece)
+
+
 def grouped(obs: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     """Every observation field that says where pieces are (piece → place, or piece → [place, ...]) turned
-    round: place → pieces (for the board templates)."""
+    round: place → pieces (for the board templates), each place's pieces in :func:`piece_order`."""
     out: dict[str, dict[str, list[str]]] = {}
     for key, value in obs.items():
         if not isinstance(value, dict) or not value:
@@ -96,14 +103,15 @@ def grouped(obs: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
             inverted: dict[str, list[str]] = {}
             for piece, where in places.items():
                 inverted.setdefault(where, []).append(piece)
-            out[key] = inverted
+            out[key] = {where: sorted(pieces, key=piece_order) for where, pieces in inverted.items()}
     return out
 
 
-def feed(table: Table, upto: int | None = None) -> list[dict[str, Any]]:
+def feed(table: Table, upto: int | None = None, names: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The newest lines of the game's narration, newest first: the engine's noted steps and the players'
     choices (a pass is not told: an offer that was declined stays unsaid); only the first ``upto`` entries
-    when given (a delayed spectator)."""
+    when given (a delayed spectator). Names as ``names`` says them (``engines.names``), seats counted from 1;
+    ``n`` is the entry's index (0-based, as the log counts; pages show it counted from 1)."""
     lines: list[dict[str, Any]] = []
     entries = Entry.objects.filter(table=table)
     if upto is not None:
@@ -115,12 +123,12 @@ def feed(table: Table, upto: int | None = None) -> list[dict[str, Any]]:
                 {
                     "n": n,
                     "rule": step.get("rule", ""),
-                    "text": engines.say(table.system, step["code"], step.get("params")),
+                    "text": engines.say(table.system, step["code"], step.get("params"), names),
                 }
             )
         if actor != engines.CHANCE and action.get("type") != "pass":
             who = engines.seat_label(table.system, int(actor))
-            lines.append({"n": n, "rule": "", "text": f"{who}: {engines.label(table.system, action)}"})
+            lines.append({"n": n, "rule": "", "text": f"{who}: {engines.label(table.system, action, names)}"})
         if len(lines) >= FEED_LINES:
             break
     return lines[:FEED_LINES]
@@ -242,7 +250,8 @@ def _game(
     state = peek_state(table) if upto is None else peek_state_at(table, upto)
     playing = table.status == Table.Status.PLAYING or upto is not None
     actor = engines.actor(state) if playing else None
-    obs = engines.observation(table.system, state, seat)
+    table_names = engines.names(table.system, table.map_hash, table.data_hash)
+    obs = engines.observation(table.system, state, seat, table_names)
     if not playing:
         obs.pop("pending", None)
     elif seat is None and isinstance(obs.get("pending"), dict):  # a spectator: whose turn it is, no more
@@ -250,7 +259,8 @@ def _game(
     view["observation"] = obs
     view["board_template"] = board_template(table.system)
     view["grouped"] = grouped(obs)
-    view["feed"] = feed(table, upto)
+    view["names"] = table_names
+    view["feed"] = feed(table, upto, view["names"])
     view["result"] = None if upto is not None else result_view(table)
     if table.result and upto is None:
         view["margin"] = table.result.get("margin")
@@ -274,8 +284,8 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         pending = obs.get("pending") or {}
         view["pending_rule"] = pending.get("rule", "")
         if to_act == seat and table.status == Table.Status.PLAYING:
-            view["prompt"] = engines.prompt(table.system, pending)
-            view["controls"] = controls(table.system, list(pending.get("options") or []))
+            view["prompt"] = engines.prompt(table.system, pending, view.get("names"))
+            view["controls"] = controls(table.system, list(pending.get("options") or []), view.get("names"))
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, user, seat)
@@ -331,6 +341,7 @@ def watch_api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     view = watch_view(table, user, language)
     view.pop("grouped", None)
     view.pop("board_template", None)
+    view.pop("names", None)
     return view
 
 
@@ -339,6 +350,7 @@ def api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     view = table_view(table, user, language)
     view.pop("grouped", None)
     view.pop("board_template", None)
+    view.pop("names", None)
     if "controls" in view:
         view["legal_actions"] = [
             {"action": json.loads(i["json"]), "label": i["label"]} for i in view["controls"]["items"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from boards.models import GameData, GameMap
@@ -31,6 +32,16 @@ class RegionRow:
 
 
 @dataclass
+class SetupRow:
+    """A set-up row as shown: its place, owner and piece by name in the reader's language."""
+
+    at: str
+    owner: str
+    piece: str
+    count: int
+
+
+@dataclass
 class MapPage:
     row: GameMap
     map: MapData
@@ -42,7 +53,7 @@ class MapPage:
     roads: list[tuple[str, str, str, bool]] = field(default_factory=list)
     provinces: list[tuple[str, str, list[str]]] = field(default_factory=list)
     boxes: list[tuple[str, str, str]] = field(default_factory=list)
-    setups: list[tuple[str, list[Any]]] = field(default_factory=list)
+    setups: list[tuple[str, list[SetupRow]]] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=dict)
     data: list[GameData] = field(default_factory=list)
 
@@ -62,28 +73,44 @@ def _features(r: Any, tags: dict[str, str]) -> list[str]:
 
 
 def map_page(row: GameMap, system: System) -> MapPage:
+    """The map's tables, every region, box and province (and the set-ups' countries and pieces, by the newest
+    game data on the map) by its name in the reader's language (``names``: the files' ``name_en`` for an
+    English reader); the id beside a region's or a box's name that differs."""
     m = map_services.map_data(row.content_hash)
+    lang = get_language() or "en"
+    said = m.names(lang)
+    newest = row.game_data.order_by("-created_at", "-pk").first()
+    if newest is not None:  # the set-ups name countries and pieces of the game data
+        said = said | map_services.game_data(newest.content_hash).names(lang)
+
+    def nm(place: str) -> str:
+        return said.get(place, place)
+
     tags = value_labels(system).get("tags", {})
     page = MapPage(row=row, map=m, is_test=map_services.is_test_file(row), note=said_note(system, row.note))
     for r in m.regions:
         neighbours = [
-            (n, str(TERRAIN.get(b.terrain, b.terrain))) for n in m.neighbours(r.id) if (b := m.border(r.id, n))
+            (nm(n), str(TERRAIN.get(b.terrain, b.terrain))) for n in m.neighbours(r.id) if (b := m.border(r.id, n))
         ]
         roads = []
         for n in m.road_neighbours(r.id):
             rd = m.road(r.id, n)
             if rd is not None:
                 label = str(ROAD_CLASS.get(rd.road_class, rd.road_class))
-                roads.append((n, f"{label}, {MOUNTAIN_ROAD}" if rd.mountain else label))
-        page.regions.append(
-            RegionRow(r.id, r.name, r.province or "", r.production, _features(r, tags), neighbours, roads)
-        )
-    page.borders = [(b.a, b.b, str(TERRAIN.get(b.terrain, b.terrain))) for b in m.borders]
-    page.roads = [(rd.a, rd.b, str(ROAD_CLASS.get(rd.road_class, rd.road_class)), rd.mountain) for rd in m.roads]
-    page.provinces = [(p.id, p.name, [r.id for r in m.regions if r.province == p.id]) for p in m.provinces]
-    page.boxes = [(b.id, b.name, str(SIDES.get(b.side, b.side)) if b.side else "") for b in m.boxes]
+                roads.append((nm(n), f"{label}, {MOUNTAIN_ROAD}" if rd.mountain else label))
+        province = nm(r.province) if r.province else ""
+        page.regions.append(RegionRow(r.id, nm(r.id), province, r.production, _features(r, tags), neighbours, roads))
+    page.borders = [(nm(b.a), nm(b.b), str(TERRAIN.get(b.terrain, b.terrain))) for b in m.borders]
+    page.roads = [
+        (nm(rd.a), nm(rd.b), str(ROAD_CLASS.get(rd.road_class, rd.road_class)), rd.mountain) for rd in m.roads
+    ]
+    page.provinces = [(p.id, nm(p.id), [nm(r.id) for r in m.regions if r.province == p.id]) for p in m.provinces]
+    page.boxes = [(b.id, nm(b.id), str(SIDES.get(b.side, b.side)) if b.side else "") for b in m.boxes]
     setups = value_labels(system).get("setup", {})
-    page.setups = [(setups.get(name, name), list(rows)) for name, rows in m.setups]
+    page.setups = [
+        (setups.get(name, name), [SetupRow(nm(p.at), nm(p.owner), nm(p.piece), p.count) for p in rows])
+        for name, rows in m.setups
+    ]
     page.totals = {
         "regions": len(m.regions),
         "production": sum(r.production for r in m.regions),

@@ -20,7 +20,8 @@ from django.core import signing
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from boards.models import BattleLog
+from boards.models import BattleLog, GameData
+from boards.services import maps
 from engine.systems import System
 from junling.errors import Refused
 from junling.models import record
@@ -108,12 +109,21 @@ def calculate_battle(
     return Battle(prepared, result, seed, rolled, commitment(seed) if rolled and seed is not None else "", signed)
 
 
+def _names(system: System, language: str) -> dict[str, str]:
+    newest = GameData.objects.filter(system=system.id).order_by("-created_at", "-pk").first()
+    if newest is None:
+        return {}
+    return dict(getattr(maps.game_data(newest.content_hash), "names", lambda _lang: {})(language))
+
+
 def run(system: System, spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """The engine's ``calculate(spec, lang)``; its refusal (what and where) becomes a :class:`BattleRefused`."""
+    """The engine's ``calculate(spec, lang, names)``, the names in its steps in the reader's language (those of the
+    system's newest game data: the battle's input names countries, characters and counters as it does); its
+    refusal (what and where) becomes a :class:`BattleRefused`."""
     module = system.calculator()
     language = "zh" if lang.startswith("zh") else "en"
     try:
-        return dict(module.calculate(copy.deepcopy(spec), language))
+        return dict(module.calculate(copy.deepcopy(spec), language, _names(system, language)))
     except module.CalculatorError as exc:  # what and where, in the reader's language
         said = exc.text(language)[:500]
         raise BattleRefused(

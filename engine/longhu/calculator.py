@@ -10,11 +10,13 @@ step by step with the rule cited at each step. Input format in ``docs/longhu.md`
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import engine.longhu.battle as battle_area
 import engine.longhu.rules as rules
 from engine.boardgame.errors import CalculatorError as BaseCalculatorError
+from engine.boardgame.names import named
 from engine.boardgame.procedure import Decision, drive
 from engine.longhu.actions import Action, Pass, Pick, Split
 from engine.longhu.board import Board
@@ -165,10 +167,11 @@ def _named_region(step: dict[str, Any], where: str) -> dict[str, Any]:
     return {**step, "region": where} if step.get("region") == REGION else step
 
 
-def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def calculate(spec: dict[str, Any], lang: str = "en", names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Fight the battle of ``spec``; returns winner, losses, retreat, captures and the steps.
 
-    ``lang`` (``en`` or ``zh``) is the language of the steps' text (``engine.longhu.messages.step_text``)."""
+    ``lang`` (``en`` or ``zh``) is the language of the steps' text (``engine.longhu.messages.step_text``);
+    ``names`` (``GameData.names(lang)``) says the names in it in that language."""
     if not isinstance(spec, dict):
         raise CalculatorError("calc_not_object")
     b, attacker = build(spec)
@@ -181,7 +184,10 @@ def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     result, rolled = drive(proc, dice, seeded, ask, error=CalculatorError, say=say)
     # The calculator's one region is named by a word of the reader's language, not by its id.
     where = text("calc_region", {}, lang)
-    steps = [{"rule": s["rule"], "code": s["code"], "text": step_text(_named_region(s, where), lang)} for s in b.steps]
+    steps = [
+        {"rule": s["rule"], "code": s["code"], "text": step_text(named(_named_region(s, where), names), lang)}
+        for s in b.steps
+    ]
     return {
         "winner": result["winner"],
         "attacker": result["attacker"],

@@ -58,6 +58,8 @@ class Character:
     ability: str | None = None
     enters: int = 0
     """Round from which it may enter (诸葛亮: 4, ruling L27); 0 = no limit."""
+    name_en: str = ""
+    """The English or pinyin name (``Guan Yu``); "" when the file gives none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,8 @@ class Country:
     traitor: bool = False
     supply: int = 60
     """Strength of army counters the country owns (§4-4(6): no more production once used up)."""
+    name_en: str = ""
+    """The English or pinyin name; "" when the file gives none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +119,7 @@ class GameData:
     _char_order: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     _kinds: dict[bool, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     """traitor → the countries of that kind in data order (the rules ask on every decision: listed once)."""
+    _names: dict[bool, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._kinds.update({t: tuple(c.id for c in self.countries if bool(c.traitor) is t) for t in (False, True)})
@@ -125,6 +130,20 @@ class GameData:
 
     def char(self, name: str) -> Character:
         return self._chars[name]
+
+    def names(self, lang: str = "zh") -> dict[str, str]:
+        """Every name of the game (the map's regions, the countries, the characters) → as a reader of ``lang``
+        reads it: for ``en`` the ``name_en`` the files give, else the name as written."""
+        en = not lang.lower().startswith("zh")
+        if en not in self._names:
+            out = self.map.names(lang)
+            out |= {c.id: (c.name_en if en else "") or c.id for c in self.countries}
+            self._names[en] = out | {c.name: (c.name_en if en else "") or c.name for c in self.characters}
+        return self._names[en]
+
+    def name_of(self, key: str, lang: str = "zh") -> str:
+        """A region, country or character in ``lang`` (:meth:`names`); anything else as it is written."""
+        return self.names(lang).get(key, key)
 
     @property
     def character_order(self) -> Mapping[str, int]:
@@ -189,6 +208,7 @@ _TOP = {
 }
 _CHAR = {
     "name",
+    "name_en",
     "country",
     "warlord",
     "command",
@@ -249,6 +269,7 @@ def parse_data(data: Any, map_data: MapData, progress: Progress | None = None) -
                 strategist=c.flag(f"{w}.strategist", row.get("strategist", False)),
                 navy=c.flag(f"{w}.navy", row.get("navy", False)),
                 ability=ability,
+                name_en=c.english(f"{w}.name_en", row),
                 **nums,
             )
         )
@@ -256,7 +277,7 @@ def parse_data(data: Any, map_data: MapData, progress: Progress | None = None) -
     countries: list[Country] = []
     for i, row in enumerate(c.rows("countries", data["countries"])):
         w = f"countries[{i}]"
-        if not c.keys(w, row, {"id", "warlord", "traitor", "supply"}, ("id", "warlord")):
+        if not c.keys(w, row, {"id", "name_en", "warlord", "traitor", "supply"}, ("id", "warlord")):
             continue
         cid = c.text(f"{w}.id", row["id"])
         warlord = c.text(f"{w}.warlord", row["warlord"])
@@ -273,6 +294,7 @@ def parse_data(data: Any, map_data: MapData, progress: Progress | None = None) -
                 warlord,
                 c.flag(f"{w}.traitor", row.get("traitor", False)),
                 c.count(f"{w}.supply", row.get("supply", 60), minimum=1) or 1,
+                c.english(f"{w}.name_en", row),
             )
         )
     country_ids = {x.id for x in countries}

@@ -65,6 +65,7 @@ DATA_FIELDS: dict[str, str] = {
     "supply": N_("Supply"),
     # a character
     "name": N_("Name"),
+    "name_en": N_("English or pinyin name"),
     "country": N_("Country"),
     "command": N_("Command"),
     "strategist": N_("Strategist"),
@@ -94,11 +95,11 @@ DATA_FIELDS: dict[str, str] = {
 
 VALUES: dict[str, dict[str, str]] = {
     "ability": {
-        "seek_talent": N_("Seek talent (曹操)"),
-        "three_visits": N_("Three visits (刘备)"),
+        "seek_talent": N_("Seek talent (Cao Cao)"),
+        "three_visits": N_("Three visits (Liu Bei)"),
         "peach_garden": N_("Peach garden oath"),
-        "five_pecks": N_("Five pecks of rice (张鲁)"),
-        "sorcery": N_("Sorcery (左慈)"),
+        "five_pecks": N_("Five pecks of rice (Zhang Lu)"),
+        "sorcery": N_("Sorcery (Zuo Ci)"),
     },
     "kind": {
         "flip": N_("flips to"),
@@ -108,7 +109,7 @@ VALUES: dict[str, dict[str, str]] = {
     },
     "setup": {"standard": N_("standard")},
     "grid": {event: WORDS[event] for event in EVENTS},
-    "tags": {"three_visits": N_("Three visits (刘备 enters here)"), "frontier": N_("Frontier")},
+    "tags": {"three_visits": N_("Three visits (Liu Bei enters here)"), "frontier": N_("Frontier")},
 }
 """Words the input files' values are chosen from (field → value → label; ``tags``: the map's region tags the
 rules read); other values are data (names)."""

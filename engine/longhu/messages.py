@@ -33,13 +33,16 @@ MESSAGES: dict[str, str] = {
     "step_capture": N_("{character} rolls {die} for capture: {result}"),
     "step_loyalty": N_("{character} (loyalty {loyalty}) rolls {die}: {result}"),
     "step_escape": N_("{character} goes to {to}"),
+    "step_escape_out": N_("{character} leaves the game"),
+    "step_escape_dead": N_("{character} goes to the dead pool"),
     "step_result": N_("{winner} wins the battle in {region}"),
     "step_both_gone": N_("both armies are gone: the attacker loses, the defender's pieces stay"),
     "step_no_army": N_("{side} has no army in {region}: it has lost"),
     "step_turned": N_("{target} changes side and now fights for {side}"),
     "step_ended": N_("no hostile army is left: the battle ends"),
     "calc_region": N_("the contested region"),
-    "step_turn": N_("round {round}: {country} acts (player {player})"),
+    "step_turn": N_("round {round}: {country} acts ({player})"),
+    "seat": N_("seat {n}"),
     "step_diplomacy": N_("{character} tries {target}: rolled {die}{plus} against diplomacy {dip}: {result}"),
     "step_produce": N_("{country} produces {strength} strength in {region}"),
     "step_move": N_("{leader} leads {moving} from {src} into {dst}"),
@@ -70,7 +73,7 @@ MESSAGES: dict[str, str] = {
     "chance_melee": N_("melee die of {side}"),
     "chance_capture": N_("capture of {character}"),
     "chance_loyalty": N_("loyalty of {character}"),
-    "chance_order_roll": N_("order roll of player {player}"),
+    "chance_order_roll": N_("order roll of {player}"),
     "chance_order_marker": N_("order marker"),
     "chance_diplomacy": N_("diplomacy of {character} with {target}"),
     "chance_free_retainer": N_("free retainer"),
@@ -80,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "chance_fate": N_("fate die"),
     "chance_second_fate": N_("second fate die (左慈)"),
     "chance_warlords_table": N_("the 群雄表 die"),
-    "chance_revival": N_("revival roll of player {player}"),
+    "chance_revival": N_("revival roll of {player}"),
     "chance_barbarian_table": N_("the 蛮族袭击表 die"),
     "chance_barbarians": N_("barbarians in {region}"),
     "chance_barbarians_reroll": N_("barbarians in {region} (reroll of a 6)"),
@@ -174,6 +177,20 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 """Parameter values with a part to keep (a number, a country), translated as a template."""
 
 
+ESCAPES_OFF = {"out of the game": "step_escape_out", "the dead pool": "step_escape_dead"}
+"""``step_escape`` to a place off the map (``battle._OFF``) is said as a sentence of its own."""
+SEAT_KEYS = frozenset({"player"})
+"""Parameters that hold a seat index (0-based in logs and states); said as the seat, counted from 1."""
+
+
+def reworded(code: str, params: dict[str, Any], lang: str = "en") -> tuple[str, dict[str, Any]]:
+    """The code a step is said with: a character's escape off the map is its own sentence ("公孙瓒 leaves the
+    game", not "goes to out of the game"), in any ``lang``; the log keeps the code it was written with."""
+    if code == "step_escape" and params.get("to") in ESCAPES_OFF:
+        return ESCAPES_OFF[params["to"]], params
+    return code, params
+
+
 def _word(value: Any, tr: Any) -> Any:
     return said_word(value, tr, WORDS, PATTERNS)
 
@@ -189,12 +206,21 @@ def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> s
     >>> text("ask_split", {"losses": 2, "countries": ["魏", "吴"]}, "zh")
     '在 魏、吴 之间分配 2 点损失'
     """
-    params = said_params(params, lang, text, label)
+    code, params = reworded(code, said_params(params, lang, text, label))
+    params = {k: seat_name(v, lang) if k in SEAT_KEYS else v for k, v in params.items()}
     template = MESSAGES.get(code, code)
     if lang == "en":
         return template.format(**{k: _listed(v, ", ") for k, v in (params or {}).items()})
     tr = catalogue(lang).gettext
     return tr(template).format(**{k: _listed(_word(v, tr), "、") for k, v in (params or {}).items()})
+
+
+def seat_name(seat: Any, lang: str = "en") -> Any:
+    """A seat index (0-based) as people count it: "seat 1" (the site says it as its seat label)."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return seat
+    template = MESSAGES["seat"] if lang == "en" else catalogue(lang).gettext(MESSAGES["seat"])
+    return template.format(n=seat + 1)
 
 
 def _listed(value: Any, sep: str) -> Any:

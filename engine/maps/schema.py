@@ -60,6 +60,7 @@ class Province:
 
     id: str
     name: str
+    name_en: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,7 @@ class Box:
     id: str
     name: str
     side: str | None = None
+    name_en: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,7 @@ class Region:
     port: bool = False
     home_box: str | None = None
     tags: tuple[str, ...] = ()
+    name_en: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +133,7 @@ class MapData:
     borders: tuple[Border, ...]
     roads: tuple[Road, ...]
     setups: tuple[tuple[str, tuple[Placement, ...]], ...]
+    name_en: str = ""
     hash: str = field(default="", compare=False)
     _region: dict[str, Region] = field(default_factory=dict, repr=False, compare=False)
     _adj: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
@@ -137,6 +141,7 @@ class MapData:
     _road_adj: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     _road: dict[tuple[str, str], Road] = field(default_factory=dict, repr=False, compare=False)
     _region_ids: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _names: dict[bool, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_region", {r.id: r for r in self.regions})
@@ -192,18 +197,43 @@ class MapData:
                 return rows
         raise KeyError(name)
 
+    def title(self, lang: str = "zh") -> str:
+        """The map's own name in ``lang`` (``en``: its ``name_en`` when the file gives one)."""
+        return _in(lang, self.name, self.name_en)
+
+    def names(self, lang: str = "zh") -> dict[str, str]:
+        """Every region, box and province id → its name in ``lang`` (``en``: the row's ``name_en`` when the
+        file gives one, else its ``name``)."""
+        en = not lang.lower().startswith("zh")
+        if en not in self._names:
+            rows: tuple[Province | Box | Region, ...] = (*self.provinces, *self.boxes, *self.regions)
+            self._names[en] = {r.id: _in(lang, r.name, r.name_en) for r in rows}
+        return dict(self._names[en])
+
+    def name_of(self, place: str, lang: str = "zh") -> str:
+        """The name of the region, box or province ``place`` in ``lang``; an unknown id as it is written."""
+        return self.names(lang).get(place, place)
+
     def to_json(self) -> dict[str, Any]:
-        """The canonical JSON form (what the hash is taken of): sorted rows, defaults written out."""
-        return {
+        """The canonical JSON form (what the hash is taken of): sorted rows, defaults written out (but
+        ``name_en`` only where given, so that a map without English names keeps the hash it had before the
+        field existed)."""
+        return _with_en(self.name_en) | {
             "format": MAP_FORMAT,
             "id": self.id,
             "game": self.game,
             "name": self.name,
             "note": self.note,
-            "provinces": [{"id": p.id, "name": p.name} for p in sorted(self.provinces, key=lambda p: p.id)],
-            "boxes": [{"id": b.id, "name": b.name, "side": b.side} for b in sorted(self.boxes, key=lambda b: b.id)],
+            "provinces": [
+                {"id": p.id, "name": p.name} | _with_en(p.name_en) for p in sorted(self.provinces, key=lambda p: p.id)
+            ],
+            "boxes": [
+                {"id": b.id, "name": b.name, "side": b.side} | _with_en(b.name_en)
+                for b in sorted(self.boxes, key=lambda b: b.id)
+            ],
             "regions": [
-                {
+                _with_en(r.name_en)
+                | {
                     "id": r.id,
                     "name": r.name,
                     "province": r.province,
@@ -234,6 +264,15 @@ class MapData:
         }
 
 
+def _in(lang: str, name: str, name_en: str) -> str:
+    """``name`` (the data's own, Chinese) or, for an English reader, ``name_en`` when there is one."""
+    return name_en if name_en and not lang.lower().startswith("zh") else name
+
+
+def _with_en(name_en: str) -> dict[str, Any]:
+    return {"name_en": name_en} if name_en else {}
+
+
 def map_hash(data: dict[str, Any]) -> str:
     """``sha256:`` + the hex digest of the canonical JSON (sorted keys, no spaces, UTF-8)."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -251,8 +290,21 @@ def load_map(path: str | Path) -> MapData:
 
 # --- the checking loader ------------------------------------------------------------------------
 
-_TOP = {"format", "id", "game", "name", "note", "provinces", "boxes", "regions", "borders", "roads", "setups"}
-_REGION = {"id", "name", "province", "production", "capital", "castle", "port", "home_box", "tags"}
+_TOP = {
+    "format",
+    "id",
+    "game",
+    "name",
+    "name_en",
+    "note",
+    "provinces",
+    "boxes",
+    "regions",
+    "borders",
+    "roads",
+    "setups",
+}
+_REGION = {"id", "name", "name_en", "province", "production", "capital", "castle", "port", "home_box", "tags"}
 
 
 MAX_ROWS = 2000
@@ -308,6 +360,12 @@ class Checker:
                 ok = False
         return ok
 
+    def english(self, where: str, row: dict[str, Any]) -> str:
+        """A row's optional ``name_en`` (its English or pinyin name), "" when not given."""
+        if "name_en" not in row:
+            return ""
+        return self.text(where, row["name_en"]) or ""
+
     def text(self, where: str, value: Any, *, optional: bool = False) -> str | None:
         if value is None and optional:
             return None
@@ -360,26 +418,28 @@ def parse_map(data: Any, progress: Progress | None = None) -> MapData:
     provinces: list[Province] = []
     for i, row in enumerate(c.rows("provinces", data.get("provinces"))):
         w = f"provinces[{i}]"
-        if c.keys(w, row, {"id", "name"}, ("id",)):
+        if c.keys(w, row, {"id", "name", "name_en"}, ("id",)):
             pid = c.text(f"{w}.id", row["id"])
             if pid is not None:
                 if any(p.id == pid for p in provinces):
                     c.bad(f"{w}.id", f"duplicate province {pid!r}")
                 else:
-                    provinces.append(Province(pid, c.text(f"{w}.name", row.get("name", pid)) or pid))
+                    pname = c.text(f"{w}.name", row.get("name", pid)) or pid
+                    provinces.append(Province(pid, pname, c.english(f"{w}.name_en", row)))
     province_ids = {p.id for p in provinces}
 
     boxes: list[Box] = []
     for i, row in enumerate(c.rows("boxes", data.get("boxes"))):
         w = f"boxes[{i}]"
-        if c.keys(w, row, {"id", "name", "side"}, ("id",)):
+        if c.keys(w, row, {"id", "name", "name_en", "side"}, ("id",)):
             bid = c.text(f"{w}.id", row["id"])
             if bid is not None:
                 if any(b.id == bid for b in boxes):
                     c.bad(f"{w}.id", f"duplicate box {bid!r}")
                 else:
                     side = c.text(f"{w}.side", row.get("side"), optional=True)
-                    boxes.append(Box(bid, c.text(f"{w}.name", row.get("name", bid)) or bid, side))
+                    bname = c.text(f"{w}.name", row.get("name", bid)) or bid
+                    boxes.append(Box(bid, bname, side, c.english(f"{w}.name_en", row)))
 
     regions: list[Region] = []
     seen: set[str] = set()
@@ -416,6 +476,7 @@ def parse_map(data: Any, progress: Progress | None = None) -> MapData:
                 port=c.flag(f"{w}.port", row.get("port", False)),
                 home_box=c.text(f"{w}.home_box", row.get("home_box"), optional=True),
                 tags=tuple(tags),
+                name_en=c.english(f"{w}.name_en", row),
             )
         )
     places = seen | {b.id for b in boxes}
@@ -518,6 +579,7 @@ def parse_map(data: Any, progress: Progress | None = None) -> MapData:
         borders=tuple(borders),
         roads=tuple(roads),
         setups=tuple(setups),
+        name_en=c.english("name_en", data),
     )
 
 

@@ -111,5 +111,5 @@ def _param(key: str, value: Any, lang: str) -> str:
         if "en" in value:
             return str(value["zh"] if lang.lower().startswith("zh") else value["en"])
     if key in PLAYER_KEYS and isinstance(value, int) and not isinstance(value, bool):
-        return tr(MESSAGES["sanguozhi.player"]) % {"n": value}
+        return tr(MESSAGES["sanguozhi.player"]) % {"n": value + 1}  # seats counted from 1 (the log's index + 1)
     return str(value)

@@ -14,10 +14,12 @@ input is a transcribed chance event, a die rolled from the seed a committed one.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import engine.wenlu.battle as battle_area
 from engine.boardgame.errors import CalculatorError as BaseCalculatorError
+from engine.boardgame.names import named
 from engine.boardgame.procedure import Decision, drive
 from engine.maps import MapError, parse_map
 from engine.messages import N_
@@ -218,8 +220,9 @@ def _answer(decision: Decision, answers: list[Any]) -> Action:
     return action
 
 
-def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """Fight the battle of ``spec``; returns winner, losses, retreats, captures, the siege and the steps."""
+def calculate(spec: dict[str, Any], lang: str = "en", names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Fight the battle of ``spec``; returns winner, losses, retreats, captures, the siege and the steps (their text
+    in ``lang``, the names in it as ``names``, ``GameData.names(lang)``, says them)."""
     b, region, with_siege = build(spec)
     dice = list(spec.get("dice", []))
     if "seed" in spec:
@@ -242,7 +245,7 @@ def calculate(spec: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     seeded = rng if "seed" in spec else None
     ask, say = (lambda request: _answer(request, answers)), (lambda code, params: text(code, params, lang))
     _, rolled = drive(proc, dice, seeded, ask, error=CalculatorError, say=say)
-    steps = [{**s, "text": step_text(s, lang)} for s in b.steps]
+    steps = [{**s, "text": step_text({**s, "params": named(s.get("params", {}), names)}, lang)} for s in b.steps]
     return {
         "region": region,
         "active": active,

@@ -42,6 +42,8 @@ class Counter:
     area: str | None = None
     righteous: bool = False
     also_commands: tuple[str, ...] = ()
+    name_en: str = ""
+    """The English or pinyin name (``Konishi Yukinaga``, ``Ming army 4``); "" when the file gives none."""
 
     @property
     def side(self) -> str:
@@ -83,6 +85,7 @@ class GameData:
     _sides: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _order: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     _kinds: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _names: dict[bool, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_id.update({c.id: c for c in self.counters})
@@ -116,6 +119,19 @@ class GameData:
     def has(self, cid: str) -> bool:
         return cid in self._by_id
 
+    def names(self, lang: str = "zh") -> dict[str, str]:
+        """Every name of the game (the map's regions, boxes and provinces, the counters) → as a reader of
+        ``lang`` reads it: for ``en`` the ``name_en`` the files give, else the id as written."""
+        en = not lang.lower().startswith("zh")
+        if en not in self._names:
+            out = self.map.names(lang)
+            self._names[en] = out | {c.id: (c.name_en if en else "") or c.id for c in self.counters}
+        return self._names[en]
+
+    def name_of(self, key: str, lang: str = "zh") -> str:
+        """A place or a counter in ``lang`` (:meth:`names`); anything else as it is written."""
+        return self.names(lang).get(key, key)
+
     def deck(self, side: str) -> list[str]:
         for s, rows in self.cards:
             if s == side:
@@ -129,6 +145,15 @@ class GameData:
     @property
     def ming_box(self) -> str:
         return next(r.id for r in self.map.regions if r.home_box == "ming")
+
+
+def _english(ck: Checker, row: dict[str, Any], where: str) -> str:
+    """A row's optional ``name_en`` (a unit row's: its type's, numbered like its counters' ids)."""
+    value = row.get("name_en", "")
+    if not isinstance(value, str):
+        ck.bad(f"{where}.name_en", f"must be a string, not {value!r}")
+        return ""
+    return value.strip()
 
 
 def _int(ck: Checker, row: dict[str, Any], key: str, where: str, lo: int = 0, hi: int = 9) -> int:
@@ -186,6 +211,7 @@ def parse_data(data: Any, map_data: MapData, progress: Progress | None = None) -
             area=row.get("area"),
             righteous=bool(row.get("righteous", False)),
             also_commands=tuple(row.get("also_commands", ())),
+            name_en=_english(ck, row, where),
         )
         add(c, row.get("start"), where)
     for i, row in enumerate(data.get("units", [])):
@@ -196,19 +222,22 @@ def parse_data(data: Any, map_data: MapData, progress: Progress | None = None) -
         if row.get("kind", "unit") not in KINDS or row.get("kind") == "general":
             ck.bad(f"{where}.kind", "must be unit, king or prince")
         n = 0
+        type_en = _english(ck, row, where)
         for at, count in row["start"].items():
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 ck.bad(f"{where}.start.{at}", f"must be a whole number 1 or more, not {count!r}")
                 continue
             for _ in range(count):
                 n += 1
-                cid = row["type"] if row.get("kind", "unit") != "unit" and count == 1 else f"{row['type']}{n}"
+                numbered = row.get("kind", "unit") == "unit" or count != 1
+                cid = f"{row['type']}{n}" if numbered else row["type"]
                 c = Counter(
                     id=cid,
                     name=row["type"],
                     nation=str(row.get("nation")),
                     faction=str(row.get("faction", row.get("nation"))),
                     kind=str(row.get("kind", "unit")),
+                    name_en=f"{type_en} {n}" if type_en and numbered else type_en,
                 )
                 add(c, at, where)
     cards = []

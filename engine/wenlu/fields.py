@@ -66,6 +66,7 @@ DATA_FIELDS: dict[str, str] = {
     "allies": N_("Allies"),
     # a general or a unit row
     "name": N_("Name"),
+    "name_en": N_("English or pinyin name"),
     "type": N_("Counter type"),
     "nation": N_("Nation"),
     "faction": N_("House (faction)"),

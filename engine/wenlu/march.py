@@ -22,18 +22,18 @@ def korea_has_king(b: Board) -> bool:
 
 
 def modifiers(b: Board, nation: str) -> list[tuple[int, str]]:
-    """§7.1(1): the march die's modifiers of ``nation`` (value, reason)."""
+    """§7.1(1): the march die's modifiers of ``nation`` (value, reason: a word of ``messages.WORDS``)."""
     out: list[tuple[int, str]] = []
     if nation == "japan" and b.turn <= 8:
-        out.append((2, "§7.1(1)① 第1–8回合"))
+        out.append((2, "mod.early_turns"))
     if nation == "korea":
         if b.controller(b.data.hanseong) == "allies":
-            out.append((1, "§7.1(1)② 汉城"))
+            out.append((1, "mod.hanseong"))
         king = next((c.id for c in b.data.counters if c.kind == "king"), None)
         if king and b.loc.get(king) == b.data.hanseong:
-            out.append((1, "§7.1(1)② 国王在汉城"))
+            out.append((1, "mod.king_in_hanseong"))
         if not korea_has_king(b):
-            out.append((-1, "§7.1(1)② 国王不在朝鲜国内"))
+            out.append((-1, "mod.king_abroad"))
     return out
 
 

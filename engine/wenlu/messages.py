@@ -18,6 +18,11 @@ from engine.boardgame.errors import said_params
 from engine.messages import N_, catalogue
 
 WORDS: dict[str, str] = {
+    # the march die's modifiers (§7.1(1), ``march.modifiers``)
+    "mod.early_turns": N_("§7.1(1)① game turns 1–8"),
+    "mod.hanseong": N_("§7.1(1)② the Allies hold Hanseong"),
+    "mod.king_in_hanseong": N_("§7.1(1)② the King is in Hanseong"),
+    "mod.king_abroad": N_("§7.1(1)② the King is not in Korea"),
     "japan": N_("the Japanese"),
     "allies": N_("the Allies"),
     "korea": N_("Korea"),
@@ -169,9 +174,25 @@ NOTES: dict[str, str] = {
 files keep their English note (it is part of their content hash, which logs name); pages say it by its code."""
 
 
+def reworded(code: str, params: dict[str, Any], lang: str = "en") -> tuple[str, dict[str, Any]]:
+    """The params a step is said with in ``lang``: the march die's modifiers (``"+2 mod.early_turns, +1
+    mod.hanseong"``: values and words of :data:`WORDS`) as a phrase of ``lang``; a modifier written otherwise
+    (logs before these words kept the reason in Chinese) is said as written."""
+    mods = params.get("mods")
+    if code != "wenlu.step.march_points" or not isinstance(mods, str) or "mod." not in mods:
+        return code, params
+    tr = catalogue(lang).gettext
+    said = []
+    for mod in mods.split(", "):
+        value, _, why = mod.partition(" ")
+        said.append(f"{value} {tr(WORDS[why])}" if why in WORDS else mod)
+    sep = "、" if lang.lower().startswith("zh") else ", "
+    return code, {**params, "mods": sep.join(said)}
+
+
 def text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
     """The message ``code`` filled with ``params``, in English or (``zh``) Chinese."""
-    params = said_params(params, lang, text, label)
+    code, params = reworded(code, said_params(params, lang, text, label), lang)
     tr = catalogue(lang).gettext
     values = {k: tr(WORDS[v]) if isinstance(v, str) and v in WORDS else v for k, v in (params or {}).items()}
     template = MESSAGES.get(code, code)

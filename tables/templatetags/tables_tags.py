@@ -41,3 +41,10 @@ def is_list(value: Any) -> bool:
 def rules(value: Any) -> str:
     """Rules cited (``§4-3(2), ruling L7``), each in the reader's language."""
     return ", ".join(engine_text.rule(part.strip()) for part in str(value or "").split(",") if part.strip())
+
+
+@register.filter
+def named(value: Any, names: Any) -> Any:
+    """A name of the table's map or game data (or a list of them) in the reader's language (``names``: the view's
+    ``engines.names``); anything else as it is."""
+    return engines.named(value, names if isinstance(names, dict) else None)

@@ -173,3 +173,21 @@ def test_a_refused_answer_names_the_games_question_in_the_readers_language():
         "calc_not_a_choice", {"answer": "'x'", "asked": {"code": "ask_home_country", "params": {}}, "options": []}
     )
     assert "指定你的本国" in longhu.text("zh") and "ask_home_country" not in str(longhu)
+
+
+def test_the_calculators_steps_name_the_bundled_datas_characters_and_countries_in_english(db):
+    import re
+    from pathlib import Path
+
+    from boards.services.battles import run
+    from boards.services.maps import ensure_test_maps
+    from engine.systems import get_system
+
+    ensure_test_maps()
+    system = get_system("longhu")
+    example = Path(__file__).resolve().parents[2] / "engine" / "data" / "battles" / "longhu_example.json"
+    spec = json.loads(example.read_text(encoding="utf-8"))
+    english = [s["text"] for s in run(system, spec, "en")["steps"]]
+    chinese = [s["text"] for s in run(system, spec, "zh-hans")["steps"]]
+    assert english and not any(re.search(r"[\u3400-\u9fff]", t) for t in english), english
+    assert any("董卓" in t for t in chinese)

@@ -111,7 +111,7 @@ def test_the_game_data_page_shows_its_tables_headed_by_the_games_labels_of_the_k
     data = GameData.objects.get(system="longhu")
     page = client.get(f"/games/longhu/data/{data.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert data.content_hash in page and "Attrition table" in page and "Characters" in page
-    assert "Seek talent (曹操)" in page  # a value chosen from the game's words, not the file's "seek_talent"
+    assert "Seek talent (Cao Cao)" in page  # a value chosen from the game's words, not the file's "seek_talent"
     page = client.get(f"/games/longhu/data/{data.pk}/").content.decode()
     assert "损耗表" in page and "<th>武勇</th>" in page and "求贤令（曹操）" in page
     assert client.get(f"/games/longhu/data/{data.pk}/download").status_code == 200
@@ -141,3 +141,18 @@ def test_the_calculator_pages_fields_are_labelled_with_the_games_words_in_the_re
     assert ">野战能力</label>" in page and "<legend>日本军</legend>" in page and "Field ability" not in page
     page = client.get("/games/wenlu/battle/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert ">Field ability</label>" in page and "<legend>Japan</legend>" in page
+
+
+@pytest.mark.parametrize("system", ["longhu", "wenlu"])
+def test_the_english_map_page_names_every_region_box_and_province_in_english_with_its_id_as_data(
+    client, test_maps, system
+):
+    row = GameMap.objects.get(system=system)
+    page = client.get(f"/games/{system}/maps/{row.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    tables = re.sub(r"<code.*?</code>", "", page[page.index("<table") : page.rindex("</table>")], flags=re.S)
+    cells = re.findall(r"<td\b[^>]*>(.*?)</td>", tables, re.S)
+    assert cells and not re.search(r"[\u3400-\u9fff]", re.sub(r"<[^>]+>", " ", tables))
+    chinese, english = ("洛阳", "Luoyang") if system == "longhu" else ("汉城", "Hanseong")
+    assert english in page
+    zh = client.get(f"/games/{system}/maps/{row.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert chinese in zh and english not in zh

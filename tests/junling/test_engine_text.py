@@ -22,3 +22,12 @@ def test_no_problem_of_a_malformed_log_is_english_prose_wrapped_as_text():
     said = [p for p in problem if p["code"].startswith("log.") or p["code"].startswith("verdict.")]
     assert said  # every problem is a code, none is English prose wrapped as text
     assert all(p["code"] != "text" for p in problem)
+
+
+def test_a_seat_the_site_names_by_number_is_counted_from_one_in_both_languages():
+    from junling.engine_text import SiteReader
+
+    with translation.override("en"):
+        assert SiteReader().seat(0) == "player 1" and SiteReader().seat(1) == "player 2"
+    with translation.override("zh-hans"):
+        assert SiteReader().seat(0) == "玩家 1"

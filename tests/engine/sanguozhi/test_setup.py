@@ -253,3 +253,11 @@ def test_cli_simulates_an_opening_in_chinese_and_json(tmp_path):
     assert refused.returncode == 1 and json.loads(refused.stdout)["error"]["rule"] == "§1.2.5, ruling S6"
     zh_refused = subprocess.run([*run, "check", str(deck), str(f), "--lang", "zh"], capture_output=True, text=True)
     assert "起始粮草为 30" in zh_refused.stdout
+
+
+def test_the_opening_counts_the_players_from_one_as_every_page_does():
+    from engine.sanguozhi.messages import text
+
+    said = {lang: text("sanguozhi.step.shuffle", {"by": 1, "player": 0}, lang) for lang in ("en", "zh")}
+    assert said["en"] == "player 2 shuffles player 1's deck"
+    assert "玩家 0" not in said["zh"] and "玩家 1" in said["zh"] and "玩家 2" in said["zh"]
