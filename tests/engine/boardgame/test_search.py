@@ -135,13 +135,16 @@ def test_a_wenlu_determinization_leaves_the_real_state_as_it_was() -> None:
     assert state.to_json() == before
 
 
-@pytest.mark.parametrize(("system", "level"), [("longhu", "search-1"), ("wenlu", "search-1")])
-def test_the_search_beats_random_in_most_of_ten_seeded_games_seats_rotated(system: str, level: str) -> None:
+@pytest.mark.parametrize(("system", "games", "needed"), [("longhu", 10, 7), ("wenlu", 10, 7)])
+def test_the_search_beats_random_in_most_seeded_games_seats_rotated(system: str, games: int, needed: int) -> None:
+    # random against random wins about half with the seats rotated (文禄朝鲜之役: the Allies 95.5 %, so
+    # seven of ten needs wins as the Japanese)
     game = _game(system)
+    level = game.bots()[1]
     won = 0.0
-    for g in range(10):
+    for g in range(games):
         seat = g % 2
         bots: list[Any] = [RandomBot(100 + g), RandomBot(200 + g)]
         bots[seat] = game.bot(level, g)
         won += interface.play(game.new_initial_state(500 + g), bots).returns()[seat]
-    assert won >= 7, won  # random against random: about 5
+    assert won >= needed, won
