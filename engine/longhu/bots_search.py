@@ -1,5 +1,5 @@
-"""The searching bots of 龙虎三国志 (``engine.boardgame.search``): ``search-1`` and ``search-2``, determinized
-flat Monte Carlo with short random rollouts.
+"""The searching bots of 龙虎三国志 (``engine.boardgame.search``): ``search-1``, determinized flat Monte Carlo
+with short random rollouts (a larger budget did not beat it, ``docs/bots.md``).
 
 The board is public but for the face-down free-retainer counters (§2-2(1)), and which of them lie in the cup
 follows from the counters shown, so a determinization keeps the board and draws the future (the order dice,
@@ -16,7 +16,6 @@ from engine.longhu.victory import score
 
 LEVELS: dict[str, Level] = {
     "search-1": Level(per_action=3, most=18, depth=3),
-    "search-2": Level(per_action=6, most=36, depth=4),
 }
 """The budgets of the levels (``docs/bots.md``): each beats the one below (``bench/bench_board_bots.py``)."""
 

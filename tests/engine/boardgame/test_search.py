@@ -12,7 +12,7 @@ from engine import interface
 from engine.boardgame.bots import RandomBot
 from engine.wenlu.bots_search import determinize
 
-SEARCH_LEVELS = ("greedy", "search-1", "search-2")
+SEARCH_LEVELS = ("search-1",)
 
 
 def _game(system: str) -> Any:
