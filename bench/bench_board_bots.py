@@ -2,14 +2,17 @@
 ladder (greedy < ismcts-1 < ismcts-2 < ismcts-3). Win rate with a 95 % Wilson interval, CPU time a move.
 
     nice -n 10 .venv/bin/python bench/bench_board_bots.py [--game longhu|wenlu|generals-order ...]
-                                                          [--pairs LOWER:UPPER ...] [--games N] [--jobs J]
+        [--pairs GAME:LOWER:UPPER ...] [--side-balance LEVEL] [--games N] [--jobs J] [--out FILE]
+    .venv/bin/python bench/bench_board_bots.py --summarize FILE [FILE ...]
 
 Game g of a pair uses seed g and seats the upper level at seat g % 2 (the seats rotated: each level plays
 each side as often); the bots are seeded from g, and chance comes from the state's seed (the board games) or
 a generator seeded from g (the card game, starter decks swapped every other pair of games), so every game is
 a function of its number. A draw counts half. Time a move: CPU seconds (``time.process_time``) of the upper
-level's ``choose`` over the moves with more than one legal action. ``--side-balance LEVEL`` plays that level
-against itself on 文禄朝鲜之役 and counts each side's wins instead.
+level's ``choose`` over the moves with more than one legal action. ``--side-balance LEVEL`` also plays that
+level against itself on 文禄朝鲜之役 and counts each side's wins. The pairs run interleaved, game by game, and
+``--out`` keeps one JSON line a game, so that a run stopped on a loaded machine still has as many games of
+each pair (``--summarize``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import itertools
+import json
 import random
 import statistics
 import sys
@@ -31,12 +35,13 @@ from bench.bench_bots import wilson
 from bench.bench_engine import machine
 from engine import interface
 
-LADDERS: dict[str, list[str]] = {
-    "longhu": ["random", "search-1", "search-2"],
-    "wenlu": ["random", "search-1", "search-2"],
-    "generals-order": ["greedy", "ismcts-1", "ismcts-2", "ismcts-3"],
-}
-"""Each game's levels from the weakest; a pair is a level and the one below it."""
+CARD_LADDER = ["greedy", "ismcts-1", "ismcts-2", "ismcts-3"]
+"""The card game's levels from the weakest (a board game's: ``game.bots()``, ``random`` first)."""
+
+
+def ladder(system: str) -> list[str]:
+    """A game's levels from the weakest; a pair is a level and the one below it."""
+    return CARD_LADDER if system == "generals-order" else list(interface.game_class(system).bots())
 
 
 def _card_game(g: int, lower: str, upper: str, seat: int) -> tuple[float, list[float]]:
@@ -98,70 +103,75 @@ def side_game(args: tuple[str, int]) -> list[float]:
     return list(state.returns())
 
 
-def run_pair(system: str, lower: str, upper: str, games: int, jobs: int) -> dict[str, Any]:
-    start = time.perf_counter()
-    work = [(system, lower, upper, g) for g in range(games)]
-    with ProcessPoolExecutor(jobs) as pool:
-        results = list(pool.map(one_game, work, chunksize=1))
-    wins = sum(r[0] for r in results)
-    times = sorted(t for r in results for t in r[1])
-    low, high = wilson(round(wins), games)
-    by_seat = [sum(r[0] for i, r in enumerate(results) if i % 2 == seat) for seat in (0, 1)]
-    return {
-        "system": system,
-        "pair": f"{upper} vs {lower}",
-        "wins": wins,
-        "games": games,
-        "rate": wins / games,
-        "ci": (low, high),
-        "by_seat": by_seat,
-        "median": statistics.median(times) if times else 0.0,
-        "p99": times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0,
-        "max": times[-1] if times else 0.0,
-        "moves": len(times),
-        "wall": time.perf_counter() - start,
-    }
+def _work(task: tuple[str, str, str, int]) -> dict[str, Any]:
+    """One game as a JSON-ready line: its pair, number, the upper level's share (or the seats' shares of a
+    side-balance game) and the CPU seconds of its searched moves."""
+    system, lower, upper, g = task
+    if system == "side":
+        return {"pair": f"wenlu {upper} both seats", "game": g, "shares": side_game((upper, g))}
+    share, times = one_game(task)
+    return {"pair": f"{system} {upper} vs {lower}", "game": g, "won": share, "cpu": times}
+
+
+def summarize(lines: list[dict[str, Any]]) -> list[str]:
+    """One line a pair: the upper level's wins (95 % Wilson interval, by seat), met or not (55 %), and the CPU
+    time a searched move (median, p99, max); a side-balance pair: each side's wins."""
+    out = []
+    for pair in dict.fromkeys(x["pair"] for x in lines):
+        rows = [x for x in lines if x["pair"] == pair]
+        n = len(rows)
+        if "shares" in rows[0]:
+            japan = sum(x["shares"][0] for x in rows)
+            low, high = wilson(round(japan), n)
+            out.append(f"{pair}: the Japanese won {japan:g} of {n} = {japan / n:.1%} (95% CI {low:.1%}–{high:.1%})")
+            continue
+        wins = sum(x["won"] for x in rows)
+        low, high = wilson(round(wins), n)
+        seats = [sum(x["won"] for x in rows if x["game"] % 2 == seat) for seat in (0, 1)]
+        times = sorted(t for x in rows for t in x["cpu"])
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
+        out.append(
+            f"{pair}: {wins:g}/{n} = {wins / n:.1%} (95% CI {low:.1%}–{high:.1%}; at seat 0 {seats[0]:g} of "
+            f"{(n + 1) // 2}, at seat 1 {seats[1]:g} of {n // 2}) {'met' if wins / n >= 0.55 else 'NOT met'}; "
+            f"CPU a searched move: median {1000 * statistics.median(times or [0.0]):.1f} ms, p99 {1000 * p99:.0f} ms, "
+            f"max {1000 * (times or [0.0])[-1]:.0f} ms over {len(times)} moves"
+        )
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", nargs="+", default=["longhu", "wenlu"], choices=list(LADDERS))
-    parser.add_argument("--pairs", nargs="+", help="LOWER:UPPER pairs (default: every level and the one below)")
+    parser.add_argument("--game", nargs="+", default=["longhu", "wenlu"], choices=["longhu", "wenlu", "generals-order"])
+    parser.add_argument("--pairs", nargs="+", help="GAME:LOWER:UPPER pairs (default: every level and the one below)")
     parser.add_argument("--games", type=int, default=200, help="games a pair (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2, at most 2 here)")
-    parser.add_argument("--side-balance", metavar="LEVEL", help="文禄朝鲜之役: LEVEL against itself, wins a side")
+    parser.add_argument("--side-balance", metavar="LEVEL", help="also 文禄朝鲜之役: LEVEL against itself")
+    parser.add_argument("--out", help="append one JSON line a game to this file (a stopped run still counts)")
+    parser.add_argument("--summarize", nargs="+", metavar="FILE", help="only summarize --out files")
     args = parser.parse_args(argv)
-    print(f"# {machine()}, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {args.games} games")
-    if args.side_balance:
-        start = time.perf_counter()
-        with ProcessPoolExecutor(args.jobs) as pool:
-            shares = list(pool.map(side_game, [(args.side_balance, g) for g in range(args.games)], chunksize=1))
-        japan = sum(s[0] for s in shares)
-        low, high = wilson(round(japan), args.games)
-        print(
-            f"wenlu {args.side_balance} both seats: Japan {japan:g}, Allies {sum(s[1] for s in shares):g} of "
-            f"{args.games} (Japan {japan / args.games:.1%}, 95% CI {low:.1%}–{high:.1%}; "
-            f"{time.perf_counter() - start:.0f} s)"
-        )
+    if args.summarize:
+        lines = [json.loads(x) for f in args.summarize for x in Path(f).read_text().splitlines() if x.strip()]
+        print("\n".join(summarize(lines)))
         return 0
-    failed = False
-    for system in args.game:
-        ladder = LADDERS[system]
-        pairs = [p.split(":") for p in args.pairs] if args.pairs else list(itertools.pairwise(ladder))
-        for lower, upper in pairs:
-            r = run_pair(system, lower, upper, args.games, args.jobs)
-            low, high = r["ci"]
-            met = r["rate"] >= 0.55
-            failed |= not met
-            print(
-                f"{system} {r['pair']}: {r['wins']:g}/{r['games']} = {r['rate']:.1%} "
-                f"(95% CI {low:.1%}–{high:.1%}; at seat 0 {r['by_seat'][0]:g}, at seat 1 {r['by_seat'][1]:g}) "
-                f"{'met' if met else 'NOT met'}; a move {1000 * r['median']:.1f} ms median, "
-                f"p99 {1000 * r['p99']:.0f} ms, max {1000 * r['max']:.0f} ms over {r['moves']} moves; "
-                f"{r['wall']:.0f} s",
-                flush=True,
-            )
-    return 1 if failed else 0
+    print(f"# {machine()}, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {args.games} games a pair")
+    if args.pairs:
+        pairs = [tuple(p.split(":")) for p in args.pairs]
+    else:
+        pairs = [(system, lower, upper) for system in args.game for lower, upper in itertools.pairwise(ladder(system))]
+    if args.side_balance:
+        pairs.append(("side", args.side_balance, args.side_balance))
+    # the pairs interleaved game by game: a run stopped early has as many games of each
+    tasks = [(system, lower, upper, g) for g in range(args.games) for system, lower, upper in pairs]
+    lines = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for line in pool.map(_work, tasks, chunksize=1):
+            lines.append(line)
+            if args.out:
+                with open(args.out, "a") as f:
+                    f.write(json.dumps(line) + "\n")
+    summary = summarize(lines)
+    print("\n".join(summary))
+    return 1 if any("NOT met" in x for x in summary) else 0
 
 
 if __name__ == "__main__":
