@@ -12,6 +12,7 @@ BOT_LABELS = {
     "ismcts-1": gettext_lazy("Searching bot, easy"),
     "ismcts-2": gettext_lazy("Searching bot, strong"),
     "ismcts-3": gettext_lazy("Searching bot, strongest"),
+    "search-1": gettext_lazy("Searching bot, easy"),  # the board games' level (engine.boardgame.search)
 }
 
 

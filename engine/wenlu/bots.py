@@ -1,13 +1,17 @@
-"""Bots of 文禄朝鲜之役: ``random`` picks uniformly among the legal actions (``engine.boardgame``'s)."""
+"""Bots of 文禄朝鲜之役 by name, the weakest first: ``random`` (uniform among the legal actions,
+engine.boardgame's), then the searching levels of ``bots_search``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import engine.boardgame.bots as base
 from engine.boardgame.bots import RandomBot
+from engine.wenlu.bots_search import BOTS as SEARCH_BOTS
 
-BOTS = {"random": RandomBot}
+BOTS: dict[str, Callable[[int], Any]] = {"random": RandomBot, **SEARCH_BOTS}
+"""The bots by name, the weakest first: ``random``, then the searching levels (``bots_search``)."""
 
 
 def play(state: Any, bots: list[RandomBot], max_steps: int = 200_000) -> int:

@@ -119,7 +119,7 @@ def test_only_the_composition_root_imports_the_rule_areas():
 def test_wenlu_rule_areas_are_wired_by_its_composition_root_only():
     """文禄朝鲜之役 (engine/wenlu): rules.py wires the rule areas; no area imports another. The state places
     the counters (turn) and scores a concession (victory), the battle calculator fights one battle (battle), as
-    龙虎三国志's do."""
+    龙虎三国志's do; the searching bots read the victory points (victory) as the state's concession does."""
     areas = {f"engine.wenlu.{n}" for n in "battle cards march supply turn victory".split()}
     edges = _edges(_modules())
     importers = {m: e & areas for m, e in edges.items() if e & areas}
@@ -127,6 +127,7 @@ def test_wenlu_rule_areas_are_wired_by_its_composition_root_only():
     assert importers == {
         "engine.wenlu.state": {"engine.wenlu.turn", "engine.wenlu.victory"},
         "engine.wenlu.calculator": {"engine.wenlu.battle"},
+        "engine.wenlu.bots_search": {"engine.wenlu.victory"},
     }
 
 
