@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.names import display_name
 from junling import clocks
 from junling.bots import bot_label
-from tables import access, engines
+from tables import access, board, engines
 from tables.models import Entry, Seat, Table
 from tables.services import gone_seat, peek_state, peek_state_at
 
@@ -271,9 +271,12 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         obs, to_act = _game(table, view, seat)
         pending = obs.get("pending") or {}
         view["pending_rule"] = pending.get("rule", "")
+        options: list[dict[str, Any]] = []
         if to_act == seat and table.status == Table.Status.PLAYING:
+            options = list(pending.get("options") or [])
             view["prompt"] = engines.prompt(table.system, pending)
-            view["controls"] = controls(table.system, list(pending.get("options") or []))
+            view["controls"] = controls(table.system, options)
+        view["board"] = board.for_table(table, obs, options)
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, user, seat)
@@ -317,7 +320,8 @@ def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         view["version"] = f"{Table.Status.PLAYING}.{upto}.delayed"
         view["status"], view["status_label"] = str(Table.Status.PLAYING), str(Table.Status.PLAYING.label)
         view["step"] = upto
-    _obs, to_act = _game(table, view, None, upto)
+    obs, to_act = _game(table, view, None, upto)
+    view["board"] = board.for_table(table, obs, [])
     view["seats"] = seats_view(table, None, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, None, None, delayed=delay > 0)
@@ -327,6 +331,7 @@ def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
 def watch_api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     """The spectator's API answer: the same view as JSON."""
     view = watch_view(table, user, language)
+    view.pop("board", None)
     view.pop("grouped", None)
     view.pop("board_template", None)
     return view
@@ -335,6 +340,7 @@ def watch_api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
 def api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     """The API's answer: the same view, as JSON (the observation as the engine gave it to this seat)."""
     view = table_view(table, user, language)
+    view.pop("board", None)
     view.pop("grouped", None)
     view.pop("board_template", None)
     if "controls" in view:
