@@ -96,6 +96,8 @@ class Link:
     y2: float
     kind: str
     title: str
+    a: str = ""
+    b: str = ""
 
 
 @dataclass
@@ -187,7 +189,7 @@ def _closest(points: list[tuple[float, float]]) -> float:
 
 def _link(positions: dict[str, tuple[float, float]], a: str, b: str, kind: str, word: str) -> Link:
     (x1, y1), (x2, y2) = positions[a], positions[b]
-    return Link(x1, y1, x2, y2, kind, f"{a} – {b}: {word}")
+    return Link(x1, y1, x2, y2, kind, f"{a} – {b}: {word}", a, b)
 
 
 def _terrain_word(terrain: str) -> str:

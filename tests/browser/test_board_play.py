@@ -21,7 +21,7 @@ from boards.services.maps import ensure_test_maps
 from tables import engines, services
 from tables.models import Table
 from tables.presenters import version
-from tests.browser.test_live_push import AT, asgi_server  # noqa: F401 (the fixture)
+from tests.browser.test_live_push import AT, LIVE, asgi_server  # noqa: F401 (the fixture)
 from tests.browser.test_page_quality import CSP_WATCH, audit
 from tests.matches.factories import UserFactory
 from tests.tables.conftest import PLACEMENT, VP_MARGIN, seat_user, to_act
@@ -101,10 +101,11 @@ def _audit_all(browser: Any, base: str, table: Table, users: list[Any], name: st
 def _play_to_the_end(browser: Any, base: str, table: Table, users: list[Any], name: str, problems: list[str]) -> dict:
     ways = {"board": 0, "keyboard": 0, "pass": 0, "list": 0}
     setups = [("zh-CN", 1280), ("en", 390)]
+    _audit_all(browser, base, table, users, f"{name}-start", problems)
     pages = {u.pk: _page(browser, base, u, *setups[i % 2]) for i, u in enumerate(users)}
     for p in pages.values():
         p.goto(f"{base}/tables/{table.pk}/")
-    _audit_all(browser, base, table, users, f"{name}-start", problems)
+        p.wait_for_function(LIVE)  # from here on every change comes by push
     for n in range(MOVES):
         table.refresh_from_db()
         if table.status != Table.Status.PLAYING:
