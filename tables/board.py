@@ -47,7 +47,7 @@ def build(
     drawn.game = True
     spots = {s.id: s for s in drawn.spots}
     pieces = _pieces(obs)
-    where = {piece: place for place, names in pieces.items() for piece in names}
+    where = {piece: place for place, names in pieces.items() if place in spots for piece in names}
     for pid, spot in spots.items():
         spot.pieces = sorted(pieces.get(pid, []), key=natural)
     drawn.legend = _control(system_id, obs, spots, sides or {})
@@ -91,6 +91,10 @@ def _off_map_name(game_map: MapData, place: str) -> str:
     """An off-map place in words: the pools, the turn track, the reserve, the game's end."""
     names = {
         "reserve": _("Reserve"),
+        "dead": _("The dead pool"),
+        "gone": _("Out of the game"),
+        "held": _("Held aside"),
+        "cup": _("In the cup, face down"),
         "righteous": _("Righteous generals not yet risen (hidden)"),
         "pool": _("Pool of righteous generals"),
         "standby": _("Righteous generals on standby"),

@@ -14,10 +14,10 @@ import pytest
 from django.test import Client
 
 from engine.maps import MAP_FORMAT, parse_map
-from tables import board, presenters, services
+from tables import board, engines, presenters, services
 from tables.models import Table
 from tests.matches.factories import UserFactory
-from tests.tables.conftest import play_moves, seat_user, three_seat_table, to_act, two_side_table
+from tests.tables.conftest import PLACEMENT, play_moves, seat_user, three_seat_table, to_act, two_side_table
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +134,23 @@ def test_an_empty_choice_posted_is_refused_with_a_clear_error_and_nothing_played
     table.refresh_from_db()
     assert table.steps == steps
     assert services.load_state(table) is not None
+
+
+@pytest.mark.django_db(transaction=True)  # the bots move in a task after the commit
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_seats_page_of_a_four_seat_game_with_bots_draws_the_board_move_after_move(seed: int) -> None:
+    alice, bob = UserFactory(), UserFactory()
+    table = services.do_create_table(alice, PLACEMENT, 4, invited=[bob], bots=2, bot=engines.bots(PLACEMENT)[0])
+    services.do_join_table(bob, table)
+    table.refresh_from_db()
+    rng = random.Random(seed)
+    for _ in range(80):
+        for user in (alice, bob):
+            html = _page(user, table)
+            assert 'id="board-svg"' in html
+        table.refresh_from_db()
+        if table.status != Table.Status.PLAYING:
+            break
+        seat = to_act(table)
+        assert seat is not None and seat_user(table, seat) is not None, "the bots have moved"
+        play_moves(table, 1, rng)
