@@ -19,8 +19,10 @@
     var panel = document.getElementById(spot.getAttribute("data-panel"));
     if (!panel) return;
     panel.hidden = false;
-    var first = panel.querySelector("button");
-    if (first) first.focus({ preventScroll: true });
+    // The panel's heading takes the focus, not its first action: the key that chose the place must not also
+    // press the action (an action is confirmed by its own button, Tab then Enter).
+    var heading = panel.querySelector("h3");
+    if (heading) heading.focus({ preventScroll: true });
     panel.scrollIntoView({ block: "nearest" });
   }
 

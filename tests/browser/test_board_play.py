@@ -1,10 +1,10 @@
-"""The drawn board in real browsers (``templates/tables/_board.html``, ``static/js/board.js``): a 龙虎三国志 table of
-four seats (two people, two bots) and a 文禄朝鲜之役 table played to the end by clicking on the board (a place,
-then one of its actions; every tenth move by the keyboard: Tab to the place, Enter, Enter), a pass taken from the
-list below the board when the board offers nothing else. One player reads Chinese at 1280 px, the other English
-at 390 px; at the start, in the middle and at the end every table page (each seat's, the spectators') passes
-axe-core and fits its width in both languages at both widths. Screenshots of each board go to
-``$TABLES_SHOTS`` (default /tmp/tables-shots); the reviewed ones are in docs/guide/."""
+"""The drawn board in real browsers (``templates/boards/_board.html``, ``static/js/board.js``): a 龙虎三国志 table
+of four seats (two people, two bots) and a 文禄朝鲜之役 table played to the end by clicking on the board (a place,
+then one of its actions; every tenth move by the keyboard: Tab to the place, Enter, Tab to the action, Enter), a
+pass taken from the list below the board when the board offers nothing else. One player reads Chinese at 1280 px,
+the other English at 390 px; at the start, in the middle and at the end every table page (each seat's, the
+spectators') passes axe-core and fits its width in both languages at both widths. Screenshots of each board go
+to ``$TABLES_SHOTS`` (default /tmp/tables-shots); the reviewed ones are in docs/guide/."""
 
 from __future__ import annotations
 
@@ -65,7 +65,9 @@ def _click_move(page: Any, n: int) -> str:
         if n % 10 == 0:  # by the keyboard: the place takes the focus, Enter opens its panel, Enter confirms
             spot.focus()
             page.keyboard.press("Enter")
-            page.wait_for_function("() => document.activeElement && document.activeElement.matches('.board-act')")
+            page.wait_for_function("() => document.activeElement && document.activeElement.matches('.board-panel h3')")
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.matches('.board-act')")
             page.keyboard.press("Enter")
             return "keyboard"
         spot.click()
@@ -127,18 +129,21 @@ def _play_to_the_end(browser: Any, base: str, table: Table, users: list[Any], na
         if n == 60:
             _audit_all(browser, base, table, users, f"{name}-middle", problems)
         seat = to_act(table)
-        if seat is None:  # a bot or chance is still moving (in a task after the commit)
+        mover = seat_user(table, seat) if seat is not None else None
+        if mover is None:  # a bot or chance is still moving (in a task after the commit)
             next(iter(pages.values())).wait_for_timeout(200)
             continue
-        page = pages[seat_user(table, seat).pk]
+        page = pages[mover.pk]
         before = _drawn_now(page, table)
         if before is None:
             continue
-        with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/act/")):
-            ways[_click_move(page, n)] += 1
+        with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/act/")) as answer:
+            way = _click_move(page, n)
+            ways[way] += 1
         table.refresh_from_db()
         after = version(table)
-        assert after != before, f"move {n} was refused: {page.locator('#table-error').all_inner_texts()}"
+        said = f"{way} move {n}: {answer.value.status} {answer.value.text()[:300]}"
+        assert after != before, f"refused: {said}"
         page.wait_for_function(NOT_AT, arg=before)
         page.wait_for_function(SETTLED)  # the answer's own swap may come after the push of the same table
     table.refresh_from_db()
