@@ -188,8 +188,10 @@ def _status(system_id: str, obs: dict[str, Any]) -> list[str]:
     if isinstance(obs.get("active"), str):
         out.append(_("Active: %(n)s") % {"n": engines.word(system_id, obs["active"])})
     cup = obs.get("order_cup")
-    if isinstance(cup, list):
-        out.append(_("In the order cup: %(what)s") % {"what": joined([str(c) for c in cup])})
+    if isinstance(cup, list):  # the markers' names are the game's own words, not yet in both languages: a count
+        out.append(
+            ngettext("%(n)s marker in the order cup", "%(n)s markers in the order cup", len(cup)) % {"n": len(cup)}
+        )
     if isinstance(obs.get("retainer_cup"), int):
         out.append(_("Free retainers face down in the cup: %(n)s") % {"n": obs["retainer_cup"]})
     cup = obs.get("cup")
