@@ -140,3 +140,37 @@ class BattleForm(forms.Form):
         if data.get("action") == self.IMPORT and data.get("battle") is None and "battle" not in self.errors:
             self.add_error("battle", _("Paste the battle's JSON here to import it."))
         return data
+
+
+MAX_LAYOUT_CHARS = 200_000
+
+
+class MapLayoutForm(forms.Form):
+    """The positions the map page's board was moved to: a JSON object of place id → ``[x, y]`` (``board.js`` fills
+    it in); the map then checks the ids and the ranges."""
+
+    positions = forms.CharField(
+        max_length=MAX_LAYOUT_CHARS,
+        widget=forms.HiddenInput,
+        error_messages={"required": gettext_lazy("Move a place first: no position was changed.")},
+    )
+
+    def clean_positions(self) -> dict[str, tuple[float, float]]:
+        try:
+            data = load_json(self.cleaned_data["positions"])
+        except InputRefused as exc:
+            raise forms.ValidationError(str(exc), code="json") from None
+        if not isinstance(data, dict) or not data:
+            raise forms.ValidationError(_("The positions must be an object of place → [x, y]."), code="shape")
+        out: dict[str, tuple[float, float]] = {}
+        for place, point in data.items():
+            if (
+                not isinstance(point, list)
+                or len(point) != 2
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in point)
+            ):
+                raise forms.ValidationError(
+                    _("The position of %(place)s must be [x, y], two numbers.") % {"place": place}, code="point"
+                )
+            out[str(place)] = (round(float(point[0]), 1), round(float(point[1]), 1))
+        return out

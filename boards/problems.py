@@ -54,6 +54,20 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"^must be true or false, not " + _V + "$", N_("must be true or false, not %(value)s")),
         (r"^must be a list$", N_("must be a list")),
+        # a map's positions (``layout``)
+        (
+            r"^must be an object of region or box id → position$",
+            N_("must be an object of region or box id → position"),
+        ),
+        (
+            r"^must be a number from (?P<min>\d+) to (?P<max>\d+), not " + _V + "$",
+            N_("must be a number from %(min)s to %(max)s, not %(value)s"),
+        ),
+        (
+            r"^must be a list of 3 to (?P<max>\d+) points \[x, y\]$",
+            N_("must be a list of 3 to %(max)s points [x, y]"),
+        ),
+        (r"^must be a point \[x, y\], not " + _V + "$", N_("must be a point [x, y], not %(value)s")),
         (r"^must be (?P<expected>'[^']*'), not " + _V + "$", N_("must be %(expected)s, not %(value)s")),
         (r"^must be (?P<expected>'[^']*')$", N_("must be %(expected)s")),
         (r"^must be one of (?P<choices>.+), not " + _V + "$", N_("must be one of %(choices)s, not %(value)s")),

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<str:system_id>/maps/", maps.map_list, name="maps"),
     path("games/<str:system_id>/maps/import", maps.map_import, name="map-import"),
     path("games/<str:system_id>/maps/<int:pk>/", maps.map_detail, name="map"),
+    path("games/<str:system_id>/maps/<int:pk>/layout", maps.map_layout, name="map-layout"),
     path("games/<str:system_id>/maps/<int:pk>/download", maps.map_download, name="map-download"),
     path("games/<str:system_id>/data/import", maps.data_import, name="data-import"),
     path("games/<str:system_id>/data/<int:pk>/", maps.data_detail, name="data"),

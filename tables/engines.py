@@ -308,6 +308,11 @@ def word(system_id: str, value: Any) -> Any:
     return said_word(value, gettext, _words(system_id), _patterns(system_id))
 
 
+def piece_sides(data: Any) -> dict[str, str]:
+    """Piece → its side, where the game data says it (文禄朝鲜之役's counters); empty otherwise."""
+    return dict(getattr(data, "side_of", None) or {})
+
+
 def seat_label(system_id: str, seat: int) -> str:
     """A seat as the table names it: the side of an asymmetric game, else its number."""
     s = get_system(system_id)

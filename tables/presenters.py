@@ -16,7 +16,7 @@ from accounts.names import display_name
 from boards.presenters.systems import SIDES
 from junling import clocks
 from junling.bots import bot_label
-from tables import access, engines
+from tables import access, board, engines
 from tables.models import Entry, Seat, Table
 from tables.services import gone_seat, peek_state, peek_state_at
 
@@ -283,9 +283,12 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         obs, to_act = _game(table, view, seat)
         pending = obs.get("pending") or {}
         view["pending_rule"] = pending.get("rule", "")
+        options: list[dict[str, Any]] = []
         if to_act == seat and table.status == Table.Status.PLAYING:
+            options = list(pending.get("options") or [])
             view["prompt"] = engines.prompt(table.system, pending, view.get("names"))
-            view["controls"] = controls(table.system, list(pending.get("options") or []), view.get("names"))
+            view["controls"] = controls(table.system, options, view.get("names"))
+        view["board"] = board.for_table(table, obs, options)
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, user, seat)
@@ -329,7 +332,8 @@ def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         view["version"] = f"{Table.Status.PLAYING}.{upto}.delayed"
         view["status"], view["status_label"] = str(Table.Status.PLAYING), str(Table.Status.PLAYING.label)
         view["step"] = upto
-    _obs, to_act = _game(table, view, None, upto)
+    obs, to_act = _game(table, view, None, upto)
+    view["board"] = board.for_table(table, obs, [])
     view["seats"] = seats_view(table, None, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, None, None, delayed=delay > 0)
@@ -339,6 +343,7 @@ def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
 def watch_api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     """The spectator's API answer: the same view as JSON."""
     view = watch_view(table, user, language)
+    view.pop("board", None)
     view.pop("grouped", None)
     view.pop("board_template", None)
     view.pop("names", None)
@@ -348,6 +353,7 @@ def watch_api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
 def api_view(table: Table, user: Any, language: str) -> dict[str, Any]:
     """The API's answer: the same view, as JSON (the observation as the engine gave it to this seat)."""
     view = table_view(table, user, language)
+    view.pop("board", None)
     view.pop("grouped", None)
     view.pop("board_template", None)
     view.pop("names", None)

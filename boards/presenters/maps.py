@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from boards.models import GameData, GameMap
+from boards.presenters.board import Board, draw
 from boards.presenters.systems import SIDES, field_labels, said_note, value_labels
 from boards.services import maps as map_services
 from engine.maps import MapData
@@ -56,6 +57,8 @@ class MapPage:
     setups: list[tuple[str, list[SetupRow]]] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=dict)
     data: list[GameData] = field(default_factory=list)
+    board: Board | None = None
+    """The map drawn (``boards.presenters.board``)."""
 
 
 def _features(r: Any, tags: dict[str, str]) -> list[str]:
@@ -118,6 +121,10 @@ def map_page(row: GameMap, system: System) -> MapPage:
         "roads": len(m.roads),
     }
     page.data = list(row.game_data.order_by("name", "-created_at"))
+    page.board = draw(m)
+    features = {r.id: r.features for r in page.regions}
+    for spot in page.board.spots:  # what the map says of a place, in its panel
+        spot.facts = [str(f) for f in features.get(spot.id, [])]
     return page
 
 

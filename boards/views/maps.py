@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from boards import access
-from boards.forms import GameDataImportForm, MapImportForm
+from boards.forms import GameDataImportForm, MapImportForm, MapLayoutForm
 from boards.models import GameData, GameMap
 from boards.presenters.imports import job_view
 from boards.presenters.maps import data_page, map_page
@@ -21,6 +21,7 @@ from boards.presenters.systems import display_name
 from boards.problems import ShownProblem
 from boards.services import imports
 from boards.services import maps as map_services
+from boards.services.layouts import do_save_layout
 from boards.services.maps import MapImportRefused
 from boards.views.games import language
 from engine.systems import System
@@ -129,8 +130,46 @@ def map_detail(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
         "page": map_page(row, system),
         "versions": versions,
         "test_label": _("test map written for Junling, not the publisher's map"),
+        "can_move": access.can_import_maps(request.user),
+        "layout_form": MapLayoutForm(),
     }
     return render(request, "boards/map_detail.html", context)
+
+
+@require_POST
+def map_layout(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
+    """Save the positions the map's board was moved to as a new version of the map (staff, approved organisers);
+    a bad position is listed on the map page (400), nothing stored."""
+    system = access.access_system(system_id, need="map")
+    row = access.access_map(system, pk)
+    access.access_map_import(request.user)
+    form = MapLayoutForm(request.POST)
+    problems: list[Any] = []
+    if form.is_valid():
+        try:
+            stored = do_save_layout(request.user, system, row, form.cleaned_data["positions"])
+        except MapImportRefused as exc:
+            problems = exc.problems
+        else:
+            said = {"name": stored.name, "version": stored.version, "hash": stored.content_hash}
+            messages.success(request, _("Saved the positions as map %(name)s version %(version)s (%(hash)s).") % said)
+            response = redirect("boards:map", system.id, stored.pk)
+            response.status_code = 303
+            return response
+    else:
+        problems = _form_problems(form)
+    versions = GameMap.objects.filter(system=system.id, name=row.name).order_by("-created_at", "-id")
+    context = {
+        "system": system,
+        "system_name": display_name(system, language(request))[0],
+        "page": map_page(row, system),
+        "versions": versions,
+        "test_label": _("test map written for Junling, not the publisher's map"),
+        "can_move": True,
+        "layout_form": form,
+        "problems": problems,
+    }
+    return render(request, "boards/map_detail.html", context, status=400)
 
 
 @require_GET

@@ -119,6 +119,17 @@ class Placement:
     count: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where a region or box is drawn (``layout`` of the file): its centre ``x``, ``y`` in the map's own units
+    (0 to :data:`MAX_COORD`, y downwards) and, optionally, its outline as a closed polygon of points."""
+
+    place: str
+    x: float
+    y: float
+    outline: tuple[tuple[float, float], ...] = ()
+
+
 @dataclass(frozen=True)
 class MapData:
     """A checked map. Frozen; look-ups are indexed once."""
@@ -134,6 +145,7 @@ class MapData:
     roads: tuple[Road, ...]
     setups: tuple[tuple[str, tuple[Placement, ...]], ...]
     name_en: str = ""
+    layout: tuple[Position, ...] = ()
     hash: str = field(default="", compare=False)
     _region: dict[str, Region] = field(default_factory=dict, repr=False, compare=False)
     _adj: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
@@ -214,11 +226,27 @@ class MapData:
         """The name of the region, box or province ``place`` in ``lang``; an unknown id as it is written."""
         return self.names(lang).get(place, place)
 
+    def position(self, place: str) -> Position | None:
+        """Where the file places ``place`` (a region or box), None if its ``layout`` does not."""
+        for p in self.layout:
+            if p.place == place:
+                return p
+        return None
+
     def to_json(self) -> dict[str, Any]:
-        """The canonical JSON form (what the hash is taken of): sorted rows, defaults written out (but
-        ``name_en`` only where given, so that a map without English names keeps the hash it had before the
-        field existed)."""
-        return _with_en(self.name_en) | {
+        """The canonical JSON form (what the hash is taken of): sorted rows, defaults written out; ``name_en``
+        only where given and ``layout`` only when the map has one (a map without English names or positions
+        keeps the hash it had before those fields existed)."""
+        out = _with_en(self.name_en) | self._canonical()
+        if self.layout:
+            out["layout"] = {
+                p.place: {"x": p.x, "y": p.y} | ({"outline": [list(pt) for pt in p.outline]} if p.outline else {})
+                for p in sorted(self.layout, key=lambda p: p.place)
+            }
+        return out
+
+    def _canonical(self) -> dict[str, Any]:
+        return {
             "format": MAP_FORMAT,
             "id": self.id,
             "game": self.game,
@@ -303,9 +331,15 @@ _TOP = {
     "borders",
     "roads",
     "setups",
+    "layout",
 }
 _REGION = {"id", "name", "name_en", "province", "production", "capital", "castle", "port", "home_box", "tags"}
 
+
+MAX_COORD = 10000
+"""A position's coordinates lie between 0 and this (the drawing scales them to fit)."""
+MAX_OUTLINE = 200
+"""The most points an outline may have."""
 
 MAX_ROWS = 2000
 """The most rows any list of a map or of game data may hold (regions, borders, roads, a set-up, characters...):
@@ -566,6 +600,8 @@ def parse_map(data: Any, progress: Progress | None = None) -> MapData:
                 placements.append(Placement(at, owner, piece, count))
         setups.append((sname, tuple(placements)))
 
+    layout = _layout(c, data.get("layout"), places)
+
     if c.problems:
         raise MapError(c.problems)
     return MapData(
@@ -580,7 +616,51 @@ def parse_map(data: Any, progress: Progress | None = None) -> MapData:
         roads=tuple(roads),
         setups=tuple(setups),
         name_en=c.english("name_en", data),
+        layout=layout,
     )
+
+
+def _coord(c: Checker, where: str, value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_COORD:
+        c.bad(where, f"must be a number from 0 to {MAX_COORD}, not {value!r}")
+        return None
+    return value
+
+
+def _layout(c: Checker, raw: Any, places: set[str]) -> tuple[Position, ...]:
+    """The file's ``layout`` (place id → ``{"x", "y", "outline"?}``) checked: known places, numbers in range."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        c.bad("layout", "must be an object of region or box id → position")
+        return ()
+    if len(raw) > MAX_ROWS:
+        c.bad("layout", f"has {len(raw)} rows; the limit is {MAX_ROWS}")
+        return ()
+    out: list[Position] = []
+    for place, row in raw.items():
+        w = f"layout.{place}"
+        if place not in places:
+            c.bad(w, f"unknown region or box {place!r}")
+            continue
+        if not c.keys(w, row, {"x", "y", "outline"}, ("x", "y")):
+            continue
+        x, y = _coord(c, f"{w}.x", row["x"]), _coord(c, f"{w}.y", row["y"])
+        outline: list[tuple[float, float]] = []
+        points = row.get("outline", [])
+        if not isinstance(points, list) or len(points) > MAX_OUTLINE or len(points) in (1, 2):
+            c.bad(f"{w}.outline", f"must be a list of 3 to {MAX_OUTLINE} points [x, y]")
+            points = []
+        for i, pt in enumerate(points):
+            if not isinstance(pt, list) or len(pt) != 2:
+                c.bad(f"{w}.outline[{i}]", f"must be a point [x, y], not {pt!r}")
+                continue
+            px, py = _coord(c, f"{w}.outline[{i}][0]", pt[0]), _coord(c, f"{w}.outline[{i}][1]", pt[1])
+            if px is not None and py is not None:
+                outline.append((px, py))
+        if x is not None and y is not None:
+            out.append(Position(place, x, y, tuple(outline)))
+    return tuple(out)
 
 
 def count_rows(data: Any) -> int:
