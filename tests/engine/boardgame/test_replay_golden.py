@@ -5,7 +5,7 @@ state, observations and returns. The fixture ``fixtures/replay_golden.json`` was
 fingerprint. Re-record only when a ruling changes the rules on purpose:
 ``.venv/bin/python tests/engine/boardgame/test_replay_golden.py --record`` (from the repository's root).
 Re-recorded since for ruling W25 (a retreat forms its groups as a march does), which changed the 文禄朝鲜之役
-games with a retreat, and for the bundled files' English names (issue 30: the files' hashes and the steps' seat
+games with a retreat, and for the bundled files' English names and map positions (issue 30: the files' hashes and the steps' seat
 labels and march modifiers changed, not the play)."""
 
 from __future__ import annotations
