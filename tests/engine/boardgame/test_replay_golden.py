@@ -4,9 +4,9 @@ state, observations and returns. The fixture ``fixtures/replay_golden.json`` was
 ``0ce9f49`` (before the hot paths were changed): random games' logs and the SHA-256 of each replay's
 fingerprint. Re-record only when a ruling changes the rules on purpose:
 ``.venv/bin/python tests/engine/boardgame/test_replay_golden.py --record`` (from the repository's root).
-Re-recorded since for ruling W25 (a retreat forms its groups as a march does), which changed the 文禄朝鲜之役
-games with a retreat, and for the bundled files' English names and map positions (issue 30: the files' hashes and the steps' seat
-labels and march modifiers changed, not the play)."""
+Re-recorded since for ruling W25 (a retreat forms its groups as a march does), which changed the
+文禄朝鲜之役 games with a retreat, and for the bundled files' English names and map positions (issue 30: the
+files' hashes and the steps' seat labels and march modifiers changed, not the play)."""
 
 from __future__ import annotations
 
