@@ -22,13 +22,16 @@ from engine.maps import MapData
 from tables import engines, gamedata
 
 
-def for_table(table: Any, obs: dict[str, Any], options: list[dict[str, Any]]) -> Board | None:
-    """The board of ``table`` (a ``tables.models.Table``) as ``obs`` shows it; None when its map is not stored."""
+def for_table(
+    table: Any, obs: dict[str, Any], options: list[dict[str, Any]], names: dict[str, str] | None = None
+) -> Board | None:
+    """The board of ``table`` (a ``tables.models.Table``) as ``obs`` shows it, its pieces and actions named as
+    ``names`` (``engines.names``: the reader's language) says; None when its map is not stored."""
     try:
         data = gamedata.data_for(table.system, table.map_hash, table.data_hash)
     except gamedata.UnknownMap:
         return None
-    drawn = build(table.system, data.map, obs, options, engines.piece_sides(data))
+    drawn = build(table.system, data.map, obs, options, engines.piece_sides(data), names)
     drawn.act_url = reverse("tables:act", args=[table.pk])
     drawn.step = table.steps
     return drawn
@@ -40,33 +43,37 @@ def build(
     obs: dict[str, Any],
     options: list[dict[str, Any]],
     sides: dict[str, str] | None = None,
+    names: dict[str, str] | None = None,
 ) -> Board:
     """The board of ``game_map`` as ``obs`` shows it; ``options`` are the reader's legal actions (empty when
     it is not his turn); ``sides`` says each piece's side where the observation does not (文禄朝鲜之役)."""
     drawn = draw(game_map)
     drawn.game = True
+    shown = names or {}
     spots = {s.id: s for s in drawn.spots}
     pieces = _pieces(obs)
     where = {piece: place for place, names in pieces.items() if place in spots for piece in names}
     for pid, spot in spots.items():
         spot.pieces = sorted(pieces.get(pid, []), key=natural)
-    drawn.legend = _control(system_id, obs, spots, sides or {})
+    drawn.legend = _control(system_id, obs, spots, sides or {}, shown)
     for option in options:
         place, target = _option_place(option, set(spots), where)
         if place is None:
             continue
         spot = spots[place]
         spot.options.append(
-            Option(json.dumps(option, ensure_ascii=False, sort_keys=True), engines.label(system_id, option))
+            Option(json.dumps(option, ensure_ascii=False, sort_keys=True), engines.label(system_id, option, names))
         )
         spot.target = spot.target or target
     drawn.off_map = [
-        {"name": _off_map_name(game_map, place), "pieces": sorted(names, key=natural)}
-        for place, names in sorted(pieces.items())
-        if place not in spots and names
+        {"name": _off_map_name(game_map, place), "pieces": [shown.get(p, p) for p in sorted(held, key=natural)]}
+        for place, held in sorted(pieces.items())
+        if place not in spots and held
     ]
-    drawn.status = _status(system_id, obs)
+    drawn.status = _status(system_id, obs, shown)
     drawn.interactive = any(s.options for s in spots.values())
+    for spot in spots.values():  # named for the reader last: the legend above counts the pieces by id
+        spot.pieces = [shown.get(p, p) for p in spot.pieces]
     return drawn
 
 
@@ -126,9 +133,10 @@ def _seat_colours(n: int) -> list[tuple[str, str]]:
 
 
 def _control(
-    system_id: str, obs: dict[str, Any], spots: dict[str, Spot], sides: dict[str, str]
+    system_id: str, obs: dict[str, Any], spots: dict[str, Spot], sides: dict[str, str], shown: dict[str, str]
 ) -> list[dict[str, str]]:
-    """Colour, pattern and holder of each spot; returns the legend (who has which colour and pattern)."""
+    """Colour, pattern and holder of each spot; returns the legend (who has which colour and pattern), the
+    countries named as ``shown`` says (the reader's language)."""
     legend: list[dict[str, str]] = []
     if "control" in obs:  # 龙虎三国志: a country holds a region; a seat owns countries
         owner = obs.get("owner") or {}
@@ -138,18 +146,18 @@ def _control(
             if place in spots and country:
                 spot = spots[place]
                 seat = owner.get(country)
-                spot.holder = str(country)
+                spot.holder = shown.get(str(country), str(country))
                 if seat in colours:
                     spot.fill, spot.pattern = colours[seat]
         for place, armies in (obs.get("strength") or {}).items():
             if place in spots and isinstance(armies, dict):
                 spot = spots[place]
-                spot.strength = " ".join(f"{c} {n}" for c, n in sorted(armies.items()))
+                spot.strength = " ".join(f"{shown.get(c, c)} {n}" for c, n in sorted(armies.items()))
         emperor = obs.get("emperor") or []
         if emperor and isinstance(emperor[0], str) and emperor[0] in spots:
             spots[emperor[0]].marks.append(_("the emperor"))
         for seat, (fill, pattern) in colours.items():
-            countries = sorted(c for c, s in owner.items() if s == seat)
+            countries = [shown.get(c, c) for c in sorted(c for c, s in owner.items() if s == seat)]
             legend.append(
                 {
                     "fill": fill,
@@ -179,12 +187,12 @@ def _control(
     return legend
 
 
-def _status(system_id: str, obs: dict[str, Any]) -> list[str]:
+def _status(system_id: str, obs: dict[str, Any], shown: dict[str, str]) -> list[str]:
     """Whose turn and what is in the cup, in words (the board's caption)."""
     out: list[str] = []
     turn = obs.get("turn")
     if isinstance(turn, dict) and turn.get("country"):
-        out.append(_("%(c)s acts") % {"c": turn["country"]})
+        out.append(_("%(c)s acts") % {"c": shown.get(str(turn["country"]), turn["country"])})
     if isinstance(obs.get("active"), str):
         out.append(_("Active: %(n)s") % {"n": engines.word(system_id, obs["active"])})
     cup = obs.get("order_cup")

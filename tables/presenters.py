@@ -288,7 +288,7 @@ def table_view(table: Table, user: Any, language: str) -> dict[str, Any]:
             options = list(pending.get("options") or [])
             view["prompt"] = engines.prompt(table.system, pending, view.get("names"))
             view["controls"] = controls(table.system, options, view.get("names"))
-        view["board"] = board.for_table(table, obs, options)
+        view["board"] = board.for_table(table, obs, options, view.get("names"))
     view["seats"] = seats_view(table, user, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, user, seat)
@@ -333,7 +333,7 @@ def watch_view(table: Table, user: Any, language: str) -> dict[str, Any]:
         view["status"], view["status_label"] = str(Table.Status.PLAYING), str(Table.Status.PLAYING.label)
         view["step"] = upto
     obs, to_act = _game(table, view, None, upto)
-    view["board"] = board.for_table(table, obs, [])
+    view["board"] = board.for_table(table, obs, [], view.get("names"))
     view["seats"] = seats_view(table, None, to_act)
     view["to_act"] = None if to_act is None else engines.seat_label(table.system, to_act)
     view["clock"] = clock_view(table, None, None, delayed=delay > 0)

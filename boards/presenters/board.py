@@ -144,15 +144,15 @@ def _line_kinds() -> list[dict[str, str]]:
 def draw(game_map: MapData) -> Board:
     """The map alone: every drawn place named and placed, every border and road, the legend of line kinds."""
     positions = drawn_places(game_map)
+    names = game_map.names(_lang())
     spots = []
     for i, (pid, (x, y)) in enumerate(positions.items()):
         pos = game_map.position(pid)
-        region = game_map.region(pid) if game_map.has_region(pid) else None
         spots.append(
             Spot(
                 index=i,
                 id=pid,
-                name=region.name if region else box_name(game_map, pid),
+                name=names.get(pid, pid),
                 x=x,
                 y=y,
                 outline=" ".join(f"{px},{py}" for px, py in pos.outline) if pos else "",
@@ -161,11 +161,11 @@ def draw(game_map: MapData) -> Board:
     links = []
     for b in game_map.borders:
         if b.a in positions and b.b in positions:
-            links.append(_link(positions, b.a, b.b, b.terrain, _terrain_word(b.terrain)))
+            links.append(_link(positions, b.a, b.b, b.terrain, _terrain_word(b.terrain), names))
     for r in game_map.roads:
         if r.a in positions and r.b in positions:
             kind = "mountain-road" if r.mountain else r.road_class
-            links.append(_link(positions, r.a, r.b, kind, _road_word(r.road_class, r.mountain)))
+            links.append(_link(positions, r.a, r.b, kind, _road_word(r.road_class, r.mountain), names))
     xs, ys = [x for x, _ in positions.values()], [y for _, y in positions.values()]
     radius = max(18.0, min(56.0, _closest(list(positions.values())) * 0.46))
     left, top = min(xs) - MARGIN - radius, min(ys) - MARGIN - radius
@@ -187,9 +187,16 @@ def _closest(points: list[tuple[float, float]]) -> float:
     return min(math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1 :])
 
 
-def _link(positions: dict[str, tuple[float, float]], a: str, b: str, kind: str, word: str) -> Link:
+def _lang() -> str:
+    """The reader's language as the map's names take it (``zh`` or ``en``)."""
+    return "zh" if (get_language() or "zh").startswith("zh") else "en"
+
+
+def _link(
+    positions: dict[str, tuple[float, float]], a: str, b: str, kind: str, word: str, names: dict[str, str]
+) -> Link:
     (x1, y1), (x2, y2) = positions[a], positions[b]
-    return Link(x1, y1, x2, y2, kind, f"{a} – {b}: {word}", a, b)
+    return Link(x1, y1, x2, y2, kind, f"{names.get(a, a)} – {names.get(b, b)}: {word}", a, b)
 
 
 def _terrain_word(terrain: str) -> str:
@@ -202,7 +209,5 @@ def _road_word(road_class: str, mountain: bool) -> str:
 
 
 def box_name(game_map: MapData, place: str) -> str:
-    for b in game_map.boxes:
-        if b.id == place:
-            return b.name
-    return place
+    """A box's (or any place's) name in the reader's language; an unknown id as it is written."""
+    return game_map.name_of(place, _lang())

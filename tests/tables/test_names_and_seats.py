@@ -154,3 +154,26 @@ def test_a_played_wenlu_games_march_points_name_no_chinese_reason_in_english(peo
     with translation.override("en"):
         said = [engines.say(VP_MARGIN, s["code"], s.get("params")) for s in marches]
     assert not any(HAN.search(t) for t in said), said
+
+
+def drawn_board(html: str) -> str:
+    """The drawn board as a reader meets it (labels, titles, accessible names, panels, the off-map pieces):
+    its HTML without the ids and the actions' JSON that the page posts back (data, not words)."""
+    html = html[html.index('<div class="board-drawn"') : html.index('<div class="board-table">')]
+    return re.sub(r'\s(?:data-[a-z-]+|value|id|for|href|aria-controls|aria-labelledby)="[^"]*"', "", html)
+
+
+@pytest.mark.parametrize("moves", [0, 25])
+def test_the_drawn_longhu_board_names_places_pieces_and_actions_in_the_readers_language(people, moves):
+    alice, bob, _carol = people
+    table = play_moves(three_seat_table(alice, bob), moves, random.Random(3))
+    english = drawn_board(page(alice, table, "en"))
+    assert "Luoyang" in english and han_words(english) == set()
+    chinese = drawn_board(page(alice, table, "zh-hans"))
+    assert "洛阳" in chinese and "Luoyang" not in chinese
+
+
+def test_the_drawn_wenlu_board_names_places_and_counters_in_english(people):
+    alice, bob, _carol = people
+    english = drawn_board(page(alice, two_side_table(alice, bob), "en"))
+    assert "Busan" in english and han_words(english) <= _card_names()
