@@ -137,6 +137,8 @@ class DataPage:
     scalars: list[tuple[str, str]]
     note: str = ""
     """The file's note in the reader's language (``said_note``)."""
+    english_head: str = ""
+    """The column head of the rows' English names (``name_en``): its cells are marked ``lang="en"``."""
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,13 @@ def data_page(row: GameData, system: System) -> DataPage:
         if key in ("format", "note"):
             continue
         _collect([key], value, sections, scalars, words)
-    return DataPage(row=row, sections=sections, scalars=scalars, note=said_note(system, row.note))
+    return DataPage(
+        row=row,
+        sections=sections,
+        scalars=scalars,
+        note=said_note(system, row.note),
+        english_head=words.key("name_en"),
+    )
 
 
 def _collect(path: list[str], value: Any, sections: list[Any], scalars: list[tuple[str, str]], words: _Words) -> None:
