@@ -22,8 +22,8 @@ PALETTE = ("#f4c7c3", "#c6dbf7", "#cfe8c4", "#f9e3a6", "#e3cff2", "#f7d2b0")
 PATTERNS = ("stripes", "dots", "cross", "waves", "grid", "diagonal")
 """A pattern by seat over the fill, so that control is not told by colour alone."""
 NEUTRAL = "#eeeeee"
-SHOWN_PIECES = 2
-"""Pieces named on the drawing itself; the place's panel names them all."""
+SHOWN_PIECES = {"zh": 2, "en": 1}
+"""Pieces named on the drawing itself, by the reader's language; the place's panel names them all."""
 MARGIN = 60.0
 """Room round the outermost places, in the map's units."""
 
@@ -66,8 +66,9 @@ class Spot:
         """The first pieces by name, and how many more (the drawing's room; the panel lists them all)."""
         if not self.pieces:
             return ""
-        more = len(self.pieces) - SHOWN_PIECES
-        head = joined(self.pieces[:SHOWN_PIECES])
+        shown = SHOWN_PIECES[_lang()]  # an English name is about three times a Chinese one's width
+        more = len(self.pieces) - shown
+        head = joined(self.pieces[:shown])
         return head if more <= 0 else _("%(names)s +%(n)s") % {"names": head, "n": more}
 
     @property
