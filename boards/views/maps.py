@@ -123,17 +123,25 @@ def _import(request: HttpRequest, system_id: str, kind: str) -> HttpResponse:
 def map_detail(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
     system = access.access_system(system_id, need="map")
     row = access.access_map(system, pk)
+    context = _map_context(request, system, row, can_move=access.can_import_maps(request.user), form=MapLayoutForm())
+    return render(request, "boards/map_detail.html", context)
+
+
+def _map_context(
+    request: HttpRequest, system: Any, row: GameMap, *, can_move: bool, form: MapLayoutForm, **extra: Any
+) -> dict[str, Any]:
+    """The map page's context: its tables and board, its other versions, and the layout form."""
     versions = GameMap.objects.filter(system=system.id, name=row.name).order_by("-created_at", "-id")
-    context = {
+    return {
         "system": system,
         "system_name": display_name(system, language(request))[0],
         "page": map_page(row, system),
         "versions": versions,
         "test_label": _("test map written for Junling, not the publisher's map"),
-        "can_move": access.can_import_maps(request.user),
-        "layout_form": MapLayoutForm(),
+        "can_move": can_move,
+        "layout_form": form,
+        **extra,
     }
-    return render(request, "boards/map_detail.html", context)
 
 
 @require_POST
@@ -158,17 +166,7 @@ def map_layout(request: HttpRequest, system_id: str, pk: int) -> HttpResponse:
             return response
     else:
         problems = _form_problems(form)
-    versions = GameMap.objects.filter(system=system.id, name=row.name).order_by("-created_at", "-id")
-    context = {
-        "system": system,
-        "system_name": display_name(system, language(request))[0],
-        "page": map_page(row, system),
-        "versions": versions,
-        "test_label": _("test map written for Junling, not the publisher's map"),
-        "can_move": True,
-        "layout_form": form,
-        "problems": problems,
-    }
+    context = _map_context(request, system, row, can_move=True, form=form, problems=problems)
     return render(request, "boards/map_detail.html", context, status=400)
 
 
