@@ -8,28 +8,27 @@ player's set of indices met before), ``sizes`` the pods to fill. The search runs
    answer (a hint); the solver either proves that no split has fewer (``OPTIMAL``) or stops at its
    limit with the best it found;
 2. with the repeats held at that number, the least summed spread (highest minus lowest points of
-   each pod), in the time left.
+   each pod), with a quarter of the work limit.
 
-The limits are *deterministic* (CP-SAT's work units, one worker), so the same standings give the same
-pods on every machine; a wall-clock limit stops a loaded machine as well.
+The limit that decides is *deterministic* (CP-SAT's work units, one worker), so the same standings give
+the same pods on every machine, however busy; the wall-clock limit is only a safety stop far above what
+the work limit takes on an idle core (a budget in seconds made the result depend on the machine's load).
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 from ortools.sat.python import cp_model
 
-WORK_LIMIT = 2.0
-"""CP-SAT deterministic time (its own work units, roughly seconds of one idle core) for the repeats' search;
-the spread's search gets a quarter of it."""
-WALL_LIMIT = 0.7
-"""Wall-clock seconds for the repeats' search, on top of the work limit (a loaded machine stops in time
-too); the spread's search gets what is left of ``WALL_LIMIT`` + 0.2 s."""
+WORK_LIMIT = 0.4
+"""CP-SAT deterministic time (its own work units) for the repeats' search; the spread's search gets a
+quarter of it. 0.4 units took at most 1.9 s of an idle core at 16-24 players (docs/benchmarks.md)."""
+WALL_LIMIT = 10.0
+"""Wall-clock seconds: a safety stop only, for each of the two searches (never reached on an idle core)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +100,6 @@ def fewest_repeats(
     solver.parameters.max_deterministic_time = work
     solver.parameters.max_time_in_seconds = wall
     solver.parameters.random_seed = 0
-    started = time.monotonic()
     if not together:
         return Found([list(g) for g in hint], True)
     model.minimize(repeats)
@@ -115,11 +113,10 @@ def fewest_repeats(
     proved = status == cp_model.OPTIMAL
     # phase 2: the least spread with no more repeats
     low, high = min(points[p] for p in players), max(points[p] for p in players)
-    left = wall + 0.2 - (time.monotonic() - started)
-    if high == low or not proved or left <= 0.02:
+    if high == low or not proved:
         return Found(best, proved)
     solver.parameters.max_deterministic_time = work / 4
-    solver.parameters.max_time_in_seconds = left
+    solver.parameters.max_time_in_seconds = wall
     model.clear_objective()
     model.clear_hints()
     model.add(repeats <= found)

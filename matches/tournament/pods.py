@@ -18,7 +18,6 @@ worked example::
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -38,8 +37,11 @@ optimiser (``pod_search``: CP-SAT), which proves the fewest repeats or stops at 
 WINDOW = 32
 """Above ``SOLVER_LIMIT``: the optimiser re-splits windows of about this many players (a pod with a repeat
 and its neighbouring tables), keeping the rest of the pairing."""
-ROUND_BUDGET = 0.8
-"""Wall-clock seconds the windows of one large round may take together."""
+WINDOWS_LIMIT = 8
+"""Above ``SOLVER_LIMIT``: at most this many windows a round go to the optimiser (a count, not seconds, so
+the same standings give the same pods on any machine)."""
+WINDOW_WORK = 0.15
+"""The optimiser's deterministic work limit for one window (``pod_search.WORK_LIMIT`` is a whole field's)."""
 TIE_SCALE = 10**9
 
 
@@ -355,21 +357,21 @@ def seat_order(group: Sequence[int], counts: Sequence[Sequence[int]]) -> list[in
 
 def _windows(groups: list[list[int]], points: Sequence[int], met: Sequence[set[int]]) -> list[list[int]]:
     """A large field's repeats, re-split window by window: each pod that still repeats (table order) with
-    its neighbouring tables, about ``WINDOW`` players, goes to the optimiser; the rest stays. Stops when
-    the round's ``ROUND_BUDGET`` is spent."""
+    its neighbouring tables, about ``WINDOW`` players, goes to the optimiser; the rest stays. At most
+    ``WINDOWS_LIMIT`` windows a round."""
     groups = sorted((sorted(g) for g in groups), key=lambda g: (-len(g), g))
-    deadline = time.monotonic() + ROUND_BUDGET
     per = max(1, WINDOW // 4)
+    searched = 0
     for k in range(len(groups)):
-        if time.monotonic() >= deadline:
+        if searched >= WINDOWS_LIMIT:
             break
         if not _repeats(groups[k], met):
             continue
+        searched += 1
         low, high = max(0, k - per // 2), min(len(groups), k - per // 2 + per)
         window = groups[low:high]
         players = [p for g in window for p in g]
-        left = deadline - time.monotonic()
-        found = fewest_repeats(players, points, met, window, work=1.0, wall=max(0.05, min(0.3, left)))
+        found = fewest_repeats(players, points, met, window, work=WINDOW_WORK)
         before = sum(_repeats(g, met) for g in window)
         if sum(_repeats(g, met) for g in found.groups) < before:
             groups[low:high] = [sorted(g) for g in found.groups]

@@ -222,7 +222,7 @@ def exact_fewest_repeats(standings, nodes=200_000):
     return best[0]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=6, max_value=24), st.integers(min_value=2, max_value=6), st.integers(0, 2**32 - 1))
 def test_fields_of_6_to_24_never_repeat_more_than_exact_search_proves_needed(players, rounds, seed):
     """Issue 26: greedy-plus-swaps left avoidable repeats at 13-40 players; the optimiser must not."""
@@ -238,7 +238,7 @@ def test_fields_of_6_to_24_never_repeat_more_than_exact_search_proves_needed(pla
     assert told >= 1  # round 1 never repeats: exact search always tells there
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, derandomize=True)
 @given(st.integers(min_value=3, max_value=24), st.integers(min_value=2, max_value=6), st.integers(0, 2**32 - 1))
 def test_a_round_said_to_be_proved_has_no_split_with_fewer_repeats(players, rounds, seed):
     for standings, paired in play(players, rounds, seed):
