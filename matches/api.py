@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
@@ -232,8 +233,6 @@ class InviteRequestSerializer(serializers.Serializer):
     player = serializers.CharField(max_length=150, help_text="The user name of the player to invite.")
 
     def validate_player(self, value: str) -> Any:
-        from django.contrib.auth import get_user_model
-
         user = get_user_model().objects.filter(username=value.strip()).first()
         if user is None:
             raise serializers.ValidationError(_("There is no player named %(name)s.") % {"name": value.strip()[:150]})

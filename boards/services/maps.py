@@ -21,7 +21,7 @@ from boards.models import GameData, GameMap
 from boards.problems import ShownProblem, shown
 from engine import jsonsafe
 from engine.maps import MapData, MapError, Problem, Progress, parse_map
-from engine.systems import System, all_systems
+from engine.systems import System, all_systems, get_system
 from junling.errors import Refused
 from junling.models import record
 
@@ -257,7 +257,6 @@ def _game_data(content_hash: str) -> Any:
         raise MapNotFound(
             _("There is no game data %(hash)s.") % {"hash": content_hash[:80]}, params={"hash": content_hash}
         )
-    from engine.systems import get_system
 
     return get_system(row.system).data_module().parse_data(row.document, map_data(row.game_map.content_hash))
 

@@ -35,6 +35,7 @@ from decks.forms import CARD_DATABASE_MAX, FORMAT_NAME_MAX
 from decks.models import Deck, DeckVersion, Format
 from decks.services import decks as deck_services
 from decks.services.decks import DecklistUnreadable, DeckRefused
+from engine.decklist import MAX_BYTES
 from junling.api import ErrorSerializer
 from junling.parsers import SafeJSONParser
 
@@ -150,8 +151,6 @@ class DecklistTextParser(BaseParser):
     media_type = "text/plain"
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        from engine.decklist import MAX_BYTES
-
         return {"__raw__": stream.read(MAX_BYTES + 1) if stream is not None else b""}
 
 

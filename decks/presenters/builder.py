@@ -16,6 +16,7 @@ from decks.models import Card, CardDatabaseVersion
 from decks.services import cards as card_services
 from decks.services import decks as deck_services
 from decks.services.decks import DeckRefused
+from engine import decklist
 from engine.cards import FACTION_EN, NO_FACTION, CardType
 
 TYPE_LABELS = {
@@ -55,8 +56,6 @@ def builder_version(format_name: str | None) -> CardDatabaseVersion | None:
 
 def section_headers() -> dict[str, str]:
     """The section words the decklist reader knows (``engine.decklist``), for the builder's text edits."""
-    from engine import decklist
-
     return {
         "pool": " ".join(sorted(decklist._POOL_HEADERS)),
         "deck": " ".join(sorted(decklist._DECK_HEADERS)),

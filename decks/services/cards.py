@@ -22,6 +22,7 @@ from decks.models import Card, CardDatabase, CardDatabaseVersion, Format, Printi
 from decks.models.cards import tags
 from engine import cards as engine_cards
 from engine.cards import CardDatabaseError, RowError, normalize_name
+from engine.formats import DEFAULT_FORMAT, FORMATS
 from engine.systems import DEFAULT_SYSTEM
 from junling.errors import Refused
 from junling.models import record
@@ -292,8 +293,6 @@ def link_starter_version(game: str) -> None:
 
     A format that already names versions is left alone: only staff change what a format allows.
     """
-    from engine.formats import FORMATS
-
     version = starter_version(game)
     if version is None:
         return
@@ -308,8 +307,6 @@ def default_version() -> CardDatabaseVersion | None:
 
     Never simply the newest: a new import is shown by default only once a format chooses it.
     """
-    from engine.formats import DEFAULT_FORMAT
-
     fmt = Format.objects.filter(name=DEFAULT_FORMAT.get(DEFAULT_SYSTEM, "")).first()
     version = fmt.default_card_database_version() if fmt is not None else None
     return version or starter_version()

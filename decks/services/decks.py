@@ -23,6 +23,9 @@ from django.utils.translation import gettext as _
 from decks.access import access_deck_to_edit, access_format_card_databases
 from decks.models import CardDatabaseVersion, Deck, DeckVersion, Format
 from decks.services.cards import link_starter_version
+from engine.decklist import MAX_BYTES, DeckEntry, Decklist, DecklistError, format_decklist, parse_decklist
+from engine.deckrules import check_deck
+from engine.formats import DEFAULT_FORMAT, FORMATS
 from engine.systems import DEFAULT_SYSTEM
 from junling import engine_text
 from junling.errors import Refused
@@ -31,7 +34,6 @@ from junling.parsers import parse_id
 
 if TYPE_CHECKING:
     from engine.cards import CardDatabase as EngineCardDatabase
-    from engine.decklist import Decklist
     from engine.deckrules import CheckResult
     from engine.formats import Format as EngineFormat
 
@@ -98,8 +100,6 @@ class CheckedDecklist:
     @functools.cached_property
     def canonical(self) -> str:
         """The engine's text form with the cards' own names (computed only when stored or shown)."""
-        from engine.decklist import format_decklist
-
         return format_decklist(_with_card_names(self.decklist, self.result, self.database), "text")
 
     @property
@@ -121,8 +121,6 @@ def ensure_default_formats() -> list[Format]:
 
     Allowed card databases are linked by content hash when those versions are stored.
     """
-    from engine.formats import FORMATS
-
     out = []
     with transaction.atomic():
         for efmt in FORMATS.values():
@@ -179,8 +177,6 @@ def no_card_database(fmt: Format) -> DeckRefused:
 
 def get_format(name: str | None = None, game: str = DEFAULT_SYSTEM) -> Format:
     """The Format called ``name`` (default: the engine's default format of ``game``); DeckRefused if unknown."""
-    from engine.formats import DEFAULT_FORMAT
-
     name = name or DEFAULT_FORMAT.get(game, "")
     fmt = Format.objects.filter(name=name).first()
     if fmt is None and not Format.objects.exists():
@@ -285,8 +281,6 @@ def read_decklist(source: str | bytes, *, filename: str = "<decklist>", kind: st
 
     The engine enforces the input limits (size, lines, counts, name length).
     """
-    from engine.decklist import DecklistError, parse_decklist
-
     try:
         return parse_decklist(source, filename=filename, kind=kind)
     except DecklistError as exc:
@@ -296,8 +290,6 @@ def read_decklist(source: str | bytes, *, filename: str = "<decklist>", kind: st
 
 def read_upload(upload: Any) -> bytes:
     """The bytes of an uploaded decklist file; refused by size before it is read into memory."""
-    from engine.decklist import MAX_BYTES
-
     size = getattr(upload, "size", 0) or 0
     if size > MAX_BYTES:
         raise DecklistUnreadable(
@@ -323,8 +315,6 @@ def check_decklist(
     ``version`` (else ``card_database``, else the format's default) is the card database.
     Raises DecklistUnreadable (cannot be read) or DeckRefused (no such card database).
     """
-    from engine.deckrules import check_deck
-
     if version is None:
         version = card_database_version_for(fmt, card_database)
     decklist = read_decklist(source, filename=filename, kind=kind)
@@ -344,8 +334,6 @@ def _with_card_names(decklist: Decklist, result: CheckResult, database: EngineCa
 
     So "3 Guan Yu" and "3 關羽" store the same text and hash. Left as written if a name is unknown.
     """
-    from engine.decklist import DeckEntry, Decklist
-
     names = [n for n, _c in (*result.resolved, *result.resolved_pool)]
     if any(database.lookup(n) is None for n in names):
         return decklist
@@ -358,8 +346,6 @@ def _with_card_names(decklist: Decklist, result: CheckResult, database: EngineCa
 
 def check_deck_version(deck_version: DeckVersion, fmt: Format) -> CheckResult:
     """Judge a stored version again, against ``fmt`` (e.g. a tournament's format) and its own card database."""
-    from engine.deckrules import check_deck
-
     decklist = read_decklist(deck_version.decklist, filename=f"deck-{deck_version.deck_id}-v{deck_version.number}")
     return check_deck(decklist, deck_version.card_database_version.to_engine(), fmt.to_engine())
 
@@ -531,8 +517,6 @@ def delete_deck(deck: Deck, actor: Any) -> None:
 
 def export_decklist(deck_version: DeckVersion, kind: str) -> tuple[str, str, str]:
     """(content, filename, content type) of a version in ``kind`` ('text', 'json' or 'csv')."""
-    from engine.decklist import format_decklist
-
     if kind not in EXPORT_KINDS:
         raise DeckRefused(
             _("Unknown export form %(kind)r (text, json or csv).") % {"kind": kind[:20]},

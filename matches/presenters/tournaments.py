@@ -3,6 +3,7 @@ round's pairings, standings, a player's match, the disputes page, ratings; and t
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.core.paginator import Page
@@ -602,8 +603,6 @@ def roster_page(user: Any, tournament: Tournament, *, error: str = "", event_for
 def round_clock(tournament: Tournament, rnd: Round | None, match: Match | None = None) -> dict[str, Any] | None:
     """The round's clock as everyone sees it: started at publication, ends ``round_minutes`` later (plus a
     table's extra minutes); None before a round is published or once it is finished."""
-    import datetime
-
     if rnd is None or rnd.published_at is None or rnd.status != Round.Status.PUBLISHED:
         return None
     ends = rnd.published_at + datetime.timedelta(minutes=tournament.round_minutes)
