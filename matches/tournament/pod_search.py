@@ -116,7 +116,6 @@ def fewest_repeats(
     if high == low or not proved:
         return Found(best, proved)
     solver.parameters.max_deterministic_time = work / 4
-    solver.parameters.max_time_in_seconds = wall
     model.clear_objective()
     model.clear_hints()
     model.add(repeats <= found)
